@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// URL list -> controller (policy) -> HTTP transport + disk cache -> decoder
+// -> downscaler -> renderer -> cell grid -> screen or ANSI writer.
+let package = Package(
+    name: "urlcache",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "urlcache", targets: ["urlcache"]),
+        .library(name: "URLCacheKit", targets: ["URLCacheKit"]),
+        .library(name: "BlockArt", targets: ["BlockArt"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, each behind a system-library target whose header holds
+        // the typed wrappers Swift needs (variadic calls, macros).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw",
+                       providers: [.apt(["libncurses-dev"])]),
+        // setjmp/longjmp must never cross Swift frames: the decode steps that
+        // libpng and libjpeg may longjmp out of live in C.
+        .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG"]),
+
+        .target(name: "BlockArt", dependencies: ["CImageShim"]),
+        .target(name: "URLCacheKit", dependencies: ["CCurl", "BlockArt"]),
+        .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt"]),
+        .executableTarget(name: "urlcache", dependencies: [
+            "URLCacheKit", "BlockArt", "URLCacheScreen",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit"]),
+        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"]),
+        .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["URLCacheKit"]),
+    ]
+)

@@ -1,0 +1,63 @@
+/// What a file is, decided from its first bytes, never from its name or a
+/// Content-Type.
+public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
+    case png
+    case jpeg
+    /// Anything else, described for a message ("GIF", "HTML text", "empty file").
+    case unsupported(String)
+
+    /// How many leading bytes `sniff` looks at.
+    public static let sniffLength = 64
+
+    /// Tells the format from a file's first bytes (`sniffLength` suffice).
+    public static func sniff<C: Collection>(_ bytes: C) -> ImageFormat where C.Element == UInt8 {
+        let b = Array(bytes.prefix(sniffLength))
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            b.count >= offset + magic.count && Array(b[offset..<offset + magic.count]) == magic
+        }
+        if b.isEmpty { return .unsupported("empty file") }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts(Array("GIF8".utf8)) { return .unsupported("GIF") }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .unsupported("WebP") }
+        if starts(Array("ftyp".utf8), at: 4) {
+            let brand = String(decoding: b.dropFirst(8).prefix(4), as: UTF8.self)
+            if brand.hasPrefix("avi") { return .unsupported("AVIF") }
+            if brand.hasPrefix("hei") || brand.hasPrefix("mif") { return .unsupported("HEIF") }
+            return .unsupported("ISO media (\(brand.filter { $0.isLetter || $0.isNumber }))")
+        }
+        if starts([0x42, 0x4D]) { return .unsupported("BMP") }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .unsupported("TIFF") }
+        if starts([0x00, 0x00, 0x01, 0x00]) { return .unsupported("ICO") }
+        if starts([0x1F, 0x8B]) { return .unsupported("gzip data") }
+        if starts(Array("%PDF".utf8)) { return .unsupported("PDF") }
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return .unsupported("damaged PNG (bad signature)") }
+        let text = String(decoding: b, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).lowercased()
+        if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head") || text.hasPrefix("<body") {
+            return .unsupported("HTML text")
+        }
+        if text.hasPrefix("<?xml") || text.hasPrefix("<svg") {
+            return .unsupported(text.contains("<svg") ? "SVG" : "XML text")
+        }
+        if text.hasPrefix("{") || text.hasPrefix("[") { return .unsupported("JSON or other text") }
+        let printable = b.filter { $0 == 9 || $0 == 10 || $0 == 13 || (0x20..<0x7F).contains($0) || $0 >= 0x80 }
+        if printable.count == b.count { return .unsupported("text") }
+        return .unsupported("unknown binary data")
+    }
+
+    public var description: String {
+        switch self {
+        case .png: return "PNG"
+        case .jpeg: return "JPEG"
+        case let .unsupported(what): return what
+        }
+    }
+
+    /// Whether this program can decode it.
+    public var isSupported: Bool {
+        switch self {
+        case .png, .jpeg: return true
+        case .unsupported: return false
+        }
+    }
+}

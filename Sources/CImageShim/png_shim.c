@@ -1,0 +1,118 @@
+#include "CImageShim.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+struct cimg_png {
+    png_structp png;
+    png_infop info;
+    FILE *file;
+    uint32_t width, height;
+    char message[256];
+};
+
+static void on_error(png_structp png, png_const_charp msg) {
+    cimg_png *d = (cimg_png *)png_get_error_ptr(png);
+    snprintf(d->message, sizeof d->message, "%s", msg ? msg : "unknown libpng error");
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg) {
+    (void)png; (void)msg;   // never printed: the terminal belongs to the screen
+}
+
+static void on_read(png_structp png, png_bytep out, size_t count) {
+    cimg_png *d = (cimg_png *)png_get_io_ptr(png);
+    if (fread(out, 1, count, d->file) != count) {
+        png_error(png, ferror(d->file) ? "read error" : "file is truncated");
+    }
+}
+
+cimg_png *cimg_png_open(FILE *file) {
+    cimg_png *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->file = file;
+    d->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, d, on_error, on_warning);
+    if (d->png) d->info = png_create_info_struct(d->png);
+    if (!d->png || !d->info) {
+        snprintf(d->message, sizeof d->message, "out of memory");
+        return d;
+    }
+    png_set_read_fn(d->png, d, on_read);
+    return d;
+}
+
+int cimg_png_read_header(cimg_png *d, uint32_t *width, uint32_t *height, int *interlaced) {
+    if (!d->png || !d->info) return -1;
+    if (setjmp(png_jmpbuf(d->png))) return -1;
+    png_byte sig[8];
+    if (fread(sig, 1, 8, d->file) != 8 || png_sig_cmp(sig, 0, 8) != 0) {
+        snprintf(d->message, sizeof d->message, "bad PNG signature");
+        return -1;
+    }
+    png_set_sig_bytes(d->png, 8);
+    // Larger images are refused by the caller before any pixel buffer exists;
+    // these limits only keep libpng from allocating for absurd headers.
+    png_set_user_limits(d->png, 1000000, 1000000);
+    png_set_chunk_malloc_max(d->png, 16u * 1024 * 1024);
+    png_read_info(d->png, d->info);
+    png_uint_32 w, h;
+    int depth, color, ilace;
+    png_get_IHDR(d->png, d->info, &w, &h, &depth, &color, &ilace, NULL, NULL);
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(d->png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(d->png);
+    if (png_get_valid(d->png, d->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(d->png);
+    if (depth == 16) png_set_scale_16(d->png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(d->png);
+    png_set_filler(d->png, 0xff, PNG_FILLER_AFTER);
+    int passes = png_set_interlace_handling(d->png);
+    png_read_update_info(d->png, d->info);
+    if (png_get_rowbytes(d->png, d->info) != (size_t)w * 4) {
+        snprintf(d->message, sizeof d->message, "unexpected PNG row layout");
+        return -1;
+    }
+    d->width = w;
+    d->height = h;
+    *width = w;
+    *height = h;
+    *interlaced = passes > 1;
+    return 0;
+}
+
+int cimg_png_read_row(cimg_png *d, uint8_t *row) {
+    if (setjmp(png_jmpbuf(d->png))) return -1;
+    png_read_row(d->png, row, NULL);
+    return 0;
+}
+
+int cimg_png_read_image(cimg_png *d, uint8_t *pixels) {
+    png_bytep *rows = malloc(sizeof(png_bytep) * (d->height ? d->height : 1));
+    if (!rows) {
+        snprintf(d->message, sizeof d->message, "out of memory");
+        return -1;
+    }
+    for (uint32_t y = 0; y < d->height; y++) rows[y] = pixels + (size_t)y * d->width * 4;
+    if (setjmp(png_jmpbuf(d->png))) {
+        free(rows);
+        return -1;
+    }
+    png_read_image(d->png, rows);
+    free(rows);
+    return 0;
+}
+
+int cimg_png_finish(cimg_png *d) {
+    if (setjmp(png_jmpbuf(d->png))) return -1;
+    png_read_end(d->png, NULL);
+    return 0;
+}
+
+const char *cimg_png_message(const cimg_png *d) { return d->message; }
+
+void cimg_png_close(cimg_png *d) {
+    if (!d) return;
+    if (d->png) png_destroy_read_struct(&d->png, d->info ? &d->info : NULL, NULL);
+    free(d);
+}

@@ -1,0 +1,62 @@
+/// Why Display Image could not show a new or confirmed image. When a cached
+/// copy exists it stays as it was, and is still shown.
+public enum FetchError: Error, Equatable, CustomStringConvertible {
+    /// The network failed (offline, DNS, timeout, TLS, limits, cancel).
+    case transport(TransportError)
+    /// The server answered with a status other than 200 or 304.
+    case httpStatus(status: Int, reason: String, contentType: String?)
+    /// The body is not an image we can show (an HTML page, a GIF, empty).
+    case notAnImage(what: String, status: Int, contentType: String?)
+    /// 304 Not Modified although there is no cached copy to keep.
+    case notModifiedWithoutCopy
+    /// The cache could not be read or written.
+    case cache(CacheError)
+
+    public var description: String {
+        switch self {
+        case let .transport(error):
+            return error.description
+        case let .httpStatus(status, reason, contentType):
+            let type = contentType.map { ", \($0.terminalSafe)" } ?? ""
+            let phrase = reason.isEmpty ? "" : " \(reason.terminalSafe)"
+            return "server answered HTTP \(status)\(phrase)\(type)"
+        case let .notAnImage(what, status, contentType):
+            let type = contentType.map { ", \($0.terminalSafe)" } ?? ""
+            return "server sent \(what.terminalSafe), not a PNG or JPEG image (HTTP \(status)\(type))"
+        case .notModifiedWithoutCopy:
+            return "server answered 304 Not Modified but nothing is cached"
+        case let .cache(error):
+            return error.description
+        }
+    }
+
+    /// Whether the user asked for it (Esc): not shown as an alert.
+    public var isCancellation: Bool { self == .transport(.cancelled) }
+}
+
+/// The original's three status lines.
+public enum DisplayOutcome: Sendable, Equatable {
+    /// The copy was checked within the refresh interval: no network used.
+    case previouslyCached
+    /// A new image was downloaded and cached.
+    case newlyCached
+    /// The server confirmed the copy is current.
+    case upToDate
+
+    /// The status line, in the original's words.
+    public var statusLine: String {
+        switch self {
+        case .previouslyCached: return "Previously cached image"
+        case .newlyCached: return "Newly cached image"
+        case .upToDate: return "Cached image is up to date"
+        }
+    }
+}
+
+/// What one Display Image did.
+public struct DisplayReport: Sendable, Equatable {
+    /// The outcome, or why it failed.
+    public var result: Result<DisplayOutcome, FetchError>
+    /// The cached copy after the action (the previous one when it failed).
+    public var copy: CachedCopy?
+}

@@ -1,0 +1,1 @@
+// The ncurses screen arrives with its issue.

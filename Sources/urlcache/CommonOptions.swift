@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import URLCacheKit
+
+/// Where the URL list and the cache are, shared by every command.
+struct ListOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The URL list (plist).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The cache directory (default $XDG_CACHE_HOME/urlcache).", valueName: "dir"))
+    var cacheDir: String?
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    func loadList() throws -> URLList {
+        do { return try ConfigLocator.load(explicit: config, environment: environment) } catch {
+            throw Failure.usage(error.description)
+        }
+    }
+
+    var cache: DiskCache {
+        DiskCache(directory: cacheDir ?? ConfigLocator.defaultCacheDirectory(environment: environment))
+    }
+}
+
+/// How one image is chosen and checked (fetch, render, the screen).
+struct PolicyOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Seconds a check stays fresh (default 86400, or the list's refreshInterval).", valueName: "seconds"))
+    var refreshInterval: Double?
+
+    func validate() throws {
+        if let refreshInterval, !(refreshInterval >= 0 && refreshInterval.isFinite) {
+            throw ValidationError("--refresh-interval must be a number of seconds, 0 or more")
+        }
+    }
+
+    func controller(cache: DiskCache, list: URLList) -> URLCacheController {
+        var limits = TransferLimits()
+        if let seconds = list.settings.connectTimeout { limits.connectTimeout = seconds }
+        if let seconds = list.settings.stallTimeout { limits.stallTimeout = seconds }
+        if let bytes = list.settings.maxImageBytes { limits.maxBytes = Int64(bytes) }
+        let interval = refreshInterval ?? list.settings.refreshInterval ?? RefreshPolicy.defaultInterval
+        return URLCacheController(cache: cache, refreshInterval: interval, limits: limits)
+    }
+}
+
+/// A failure a command reports in one line, with its exit status.
+enum Failure: Error {
+    /// Usage or config error: status 2.
+    case usage(String)
+    /// The check failed but the previous image is still there: status 3.
+    case staleKept(String)
+    /// Failed and nothing is cached: status 1.
+    case failed(String)
+
+    var message: String {
+        switch self {
+        case let .usage(text), let .staleKept(text), let .failed(text): return text
+        }
+    }
+
+    var status: Int32 {
+        switch self {
+        case .usage: return 2
+        case .staleKept: return 3
+        case .failed: return 1
+        }
+    }
+}
+
+/// Prints a failure on stderr as `urlcache: message` and exits with its status.
+func fail(_ failure: Failure) -> Never {
+    printError("urlcache: \(failure.message)")
+    URLCacheCommand.exit(withError: ExitCode(failure.status))
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// The Updated field's format: medium date, short time, local zone.
+enum UpdatedFormat {
+    static func string(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        formatter.timeZone = .current
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import URLCacheKit
+
+/// `urlcache fetch`: Display Image once, for scripts and cron.
+struct Fetch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply the caching policy once and print the outcome.",
+        discussion: """
+            Prints three lines: the outcome, "Updated: <date>" and the cached image's path. \
+            Exit status: 0 the image is there and the policy was applied; 3 the check failed \
+            but the previous image is still there; 1 failed and nothing is cached; 2 usage or \
+            config error.
+            """
+    )
+
+    @OptionGroup var list: ListOptions
+    @OptionGroup var policy: PolicyOptions
+    @OptionGroup var target: TargetOptions
+
+    @Flag(help: "Check now even if the copy is fresh (the check stays conditional).")
+    var force = false
+
+    func run() throws {
+        let urls: URLList
+        let url: URL
+        do {
+            urls = try list.loadList()
+            url = try target.url(in: urls)
+        } catch let failure as Failure {
+            fail(failure)
+        }
+        let controller = policy.controller(cache: list.cache, list: urls)
+        let report = controller.display(url, force: force)
+        switch report.result {
+        case let .success(outcome):
+            guard let copy = report.copy else { fail(.failed("the image vanished from the cache")) }
+            print(outcome.statusLine)
+            print("Updated: \(UpdatedFormat.string(copy.updated))")
+            print(copy.imagePath)
+        case let .failure(error):
+            if let copy = report.copy {
+                printError("urlcache: \(url.absoluteString.terminalSafe): \(error.description)")
+                print("Previously cached image (check failed)")
+                print("Updated: \(UpdatedFormat.string(copy.updated))")
+                print(copy.imagePath)
+                throw ExitCode(3)
+            }
+            fail(.failed("\(url.absoluteString.terminalSafe): \(error.description)"))
+        }
+    }
+}
+
+/// Which image: entry N of the list, or a URL given directly.
+struct TargetOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Entry number in the list (default 1).", valueName: "n"))
+    var entry: Int?
+
+    @Option(help: ArgumentHelp("An image URL instead of a list entry.", valueName: "url"))
+    var url: String?
+
+    func validate() throws {
+        if entry != nil && url != nil { throw ValidationError("give --entry or --url, not both") }
+    }
+
+    func url(in list: URLList) throws -> URL {
+        if let url {
+            do { return try ImageURL.validate(url, index: 1, source: "--url") } catch {
+                throw Failure.usage("--url: \(error.description)")
+            }
+        }
+        do { return try list.entry(entry ?? 1).url } catch {
+            throw Failure.usage(error.description)
+        }
+    }
+}

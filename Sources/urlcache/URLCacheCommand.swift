@@ -1,0 +1,17 @@
+import ArgumentParser
+import URLCacheKit
+
+/// `urlcache`: the screen by default, and commands for scripts.
+struct URLCacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "urlcache",
+        abstract: "Keep an image of the day cached on disk and show it as block art.",
+        discussion: """
+            A copy checked less than 24 hours ago is shown with no network at all; an \
+            older one is re-checked with a conditional GET and downloaded again only if \
+            it changed. Run with no command to open the screen.
+            """,
+        version: URLCacheVersion.string,
+        subcommands: [Fetch.self, List.self, Clear.self]
+    )
+}

@@ -1,0 +1,4 @@
+import ArgumentParser
+
+// The executable only parses arguments and wires the parts together.
+URLCacheCommand.main()
