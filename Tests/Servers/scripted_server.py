@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""A small HTTP server that misbehaves on purpose, for urlcache's tests.
+
+usage: scripted_server.py ROOT LOGFILE
+Listens on 127.0.0.1 on a free port, prints "PORT <n>" once ready, and
+appends one JSON line per request to LOGFILE: method, path, the request
+headers the tests look at, the status sent and the body bytes sent.
+
+Routes (NAME is a file under ROOT):
+  /plain/NAME        ETag + Last-Modified, honours If-None-Match / If-Modified-Since
+  /ignore/NAME       sends validators but ignores conditions (always 200 + body)
+  /novalidators/NAME 200 with no ETag and no Last-Modified
+  /etagonly/NAME     ETag only, honours If-None-Match
+  /lmonly/NAME       Last-Modified only, honours If-Modified-Since (exact match)
+  /badlm/NAME        an unparsable Last-Modified, no ETag
+  /slow/NAME         the body in 8 pieces, 0.15 s apart
+  /truncated/NAME    announces the full length, sends half, closes
+  /stall/NAME        headers and 10 bytes, then one byte every 2 s
+  /endless           a JPEG-looking body that never ends
+  /gzip/NAME         the body gzip-encoded, with validators
+  /redirect/NAME     301 to /plain/NAME
+  /redirect-file     302 to file:///etc/passwd
+  /redirect-loop     302 to itself
+  /html              200 text/html page
+  /status/CODE       that status with an HTML body
+  /escape            500 whose reason phrase carries escape sequences
+  /mislabeled/NAME   the file as text/plain
+"""
+import email.utils, gzip, hashlib, json, os, socket, sys, threading, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT, LOG = sys.argv[1], sys.argv[2]
+LOCK = threading.Lock()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def record(self, status, sent):
+        entry = {
+            "method": self.command, "path": self.path, "status": status, "body_bytes": sent,
+            "if_none_match": self.headers.get("If-None-Match"),
+            "if_modified_since": self.headers.get("If-Modified-Since"),
+            "user_agent": self.headers.get("User-Agent"),
+            "accept_encoding": self.headers.get("Accept-Encoding"),
+        }
+        with LOCK, open(LOG, "a") as f:
+            f.write(json.dumps(entry) + "\n")
+
+    def file(self, name):
+        path = os.path.join(ROOT, os.path.basename(name))
+        with open(path, "rb") as f:
+            body = f.read()
+        etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+        lm = email.utils.formatdate(int(os.stat(path).st_mtime), usegmt=True)
+        return body, etag, lm
+
+    def head_only(self, status, reason, headers):
+        line = "HTTP/1.1 %d %s\r\n" % (status, reason)
+        out = line.encode("latin-1")
+        for k, v in headers:
+            out += ("%s: %s\r\n" % (k, v)).encode("latin-1")
+        out += b"Connection: close\r\n\r\n"
+        self.wfile.write(out)
+        self.close_connection = True
+
+    def reply(self, status, body=b"", ctype="image/octet-stream", headers=(), reason=None):
+        hs = list(headers) + [("Content-Type", ctype), ("Content-Length", str(len(body)))]
+        self.head_only(status, reason or self.responses.get(status, ("",))[0], hs)
+        sent = 0
+        if self.command != "HEAD" and status != 304:
+            self.wfile.write(body)
+            sent = len(body)
+        self.record(status, sent)
+
+    def conditional(self, name, use_etag=True, use_lm=True):
+        body, etag, lm = self.file(name)
+        headers = []
+        if use_etag: headers.append(("ETag", etag))
+        if use_lm: headers.append(("Last-Modified", lm))
+        inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
+        if (use_etag and inm == etag) or (use_lm and inm is None and ims == lm):
+            return self.reply(304, headers=headers)
+        return self.reply(200, body, self.ctype(name), headers)
+
+    @staticmethod
+    def ctype(name):
+        return "image/png" if name.endswith(".png") else "image/jpeg"
+
+    def do_GET(self):
+        parts = self.path.split("?")[0].strip("/").split("/", 1)
+        route, name = parts[0], parts[1] if len(parts) > 1 else ""
+        try:
+            getattr(self, "route_" + route.replace("-", "_"))(name)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        except FileNotFoundError:
+            self.reply(404, b"<html>not found</html>", "text/html")
+
+    def route_plain(self, name): self.conditional(name)
+    def route_etagonly(self, name): self.conditional(name, use_lm=False)
+    def route_lmonly(self, name): self.conditional(name, use_etag=False)
+
+    def route_ignore(self, name):
+        body, etag, lm = self.file(name)
+        self.reply(200, body, self.ctype(name), [("ETag", etag), ("Last-Modified", lm)])
+
+    def route_novalidators(self, name):
+        body, _, _ = self.file(name)
+        self.reply(200, body, self.ctype(name))
+
+    def route_badlm(self, name):
+        body, _, _ = self.file(name)
+        self.reply(200, body, self.ctype(name), [("Last-Modified", "yesterday-ish, probably")])
+
+    def route_mislabeled(self, name):
+        body, etag, lm = self.file(name)
+        self.reply(200, body, "text/plain", [("ETag", etag)])
+
+    def route_gzip(self, name):
+        body, etag, lm = self.file(name)
+        packed = gzip.compress(body)
+        self.reply(200, packed, self.ctype(name), [("ETag", etag), ("Last-Modified", lm), ("Content-Encoding", "gzip")])
+
+    def route_slow(self, name):
+        body, etag, lm = self.file(name)
+        self.head_only(200, "OK", [("Content-Type", self.ctype(name)), ("Content-Length", str(len(body))),
+                                   ("ETag", etag), ("Last-Modified", lm)])
+        step = max(1, len(body) // 8 + 1)
+        sent = 0
+        for i in range(0, len(body), step):
+            self.wfile.write(body[i:i + step]); self.wfile.flush()
+            sent += len(body[i:i + step])
+            time.sleep(0.15)
+        self.record(200, sent)
+
+    def route_truncated(self, name):
+        body, etag, lm = self.file(name)
+        self.head_only(200, "OK", [("Content-Type", self.ctype(name)), ("Content-Length", str(len(body)))])
+        self.wfile.write(body[: len(body) // 2]); self.wfile.flush()
+        self.record(200, len(body) // 2)
+
+    def route_stall(self, name):
+        body, _, _ = self.file(name)
+        self.head_only(200, "OK", [("Content-Type", self.ctype(name)), ("Content-Length", str(len(body)))])
+        sent = 0
+        deadline = time.time() + 120
+        for i in range(len(body)):
+            if time.time() > deadline: break
+            self.wfile.write(body[i:i + 10 if i == 0 else i + 1]); self.wfile.flush()
+            sent += 1
+            time.sleep(2)
+        self.record(200, sent)
+
+    def route_endless(self, name):
+        self.head_only(200, "OK", [("Content-Type", "image/jpeg")])
+        chunk = b"\xff\xd8\xff\xe0" + os.urandom(65532)
+        sent = 0
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            self.wfile.write(chunk); sent += len(chunk)
+        self.record(200, sent)
+
+    def redirect(self, location):
+        self.reply(302, b"", "text/html", [("Location", location)])
+
+    def route_redirect(self, name): self.redirect("/plain/" + name)
+    def route_redirect_file(self, name): self.redirect("file:///etc/passwd")
+    def route_redirect_loop(self, name): self.redirect("/redirect-loop")
+
+    def route_html(self, name):
+        self.reply(200, b"<!DOCTYPE html><html><body>Not an image</body></html>", "text/html; charset=utf-8")
+
+    def route_status(self, name):
+        self.reply(int(name), b"<html><body>error page</body></html>", "text/html")
+
+    def route_escape(self, name):
+        self.reply(500, b"<html>x</html>", "text/html\x1b[2J", reason="Evil \x1b[31mRED\x1b]0;pwned\x07 \x9b6n")
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print("PORT %d" % server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
