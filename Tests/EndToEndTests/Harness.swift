@@ -55,7 +55,7 @@ struct RunResult {
 /// `guardSeconds` is killed: the tests must never hang (this is a safety net,
 /// not an assertion about speed).
 @discardableResult
-func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
          guardSeconds: TimeInterval = 120) throws -> RunResult {
     let process = Process()
     process.executableURL = executable
@@ -90,7 +90,7 @@ func urlcache(_ arguments: [String], home: TemporaryDirectory, environment: [Str
               input: Data? = nil) throws -> RunResult {
     var env = ["HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "XDG_CACHE_HOME": home.file("cache")]
     for (key, value) in environment { env[key] = value }
-    return try run(Paths.binary, arguments, environment: env, input: input)
+    return try runProgram(Paths.binary, arguments, environment: env, input: input)
 }
 
 /// Copies a fixture image into a server's root.

@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+@testable import URLCacheKit
+
+final class URLListTests: XCTestCase {
+    private static let resources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources/URLCache.plist")
+
+    func testBuiltInListEqualsResourcesFile() throws {
+        let file = try String(contentsOf: URLListTests.resources, encoding: .utf8)
+        XCTAssertEqual(DefaultURLList.xml + "\n", file, "run Scripts/embed-default-list after editing Resources/URLCache.plist")
+    }
+
+    func testBuiltInListHoldsLiveImagesIncludingAPNG() throws {
+        let list = try URLList.parse(Data(DefaultURLList.xml.utf8), source: "built-in list")
+        XCTAssertGreaterThanOrEqual(list.entries.count, 3)
+        XCTAssertTrue(list.entries.contains { $0.url.absoluteString.contains("GOES19") })
+        XCTAssertTrue(list.entries.contains { $0.url.pathExtension == "png" })
+        XCTAssertTrue(list.entries.allSatisfy { $0.url.scheme == "https" })
+    }
+
+    func testTheOriginalShapeAnArrayOfStrings() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array><string>http://www.osei.noaa.gov/IOD/OSEIiod.jpg</string></array></plist>
+            """
+        let list = try URLList.parse(Data(xml.utf8), source: "x")
+        XCTAssertEqual(list.entries, [URLEntry(url: URL(string: "http://www.osei.noaa.gov/IOD/OSEIiod.jpg")!)])
+        XCTAssertEqual(list.entries[0].displayName, "www.osei.noaa.gov/OSEIiod.jpg")
+    }
+
+    func testBinaryPlistWithDictsAndSettings() throws {
+        let root: [String: Any] = [
+            "refreshInterval": 3600,
+            "images": [["url": "https://a.example/x.png", "title": "X"], "https://b.example/y.jpg"],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+        let list = try URLList.parse(data, source: "bin")
+        XCTAssertEqual(list.entries.map(\.title), ["X", nil])
+        XCTAssertEqual(list.settings.refreshInterval, 3600)
+    }
+
+    func testTitlesAreMadeTerminalSafe() {
+        let entry = URLEntry(url: URL(string: "https://a.example/x.png")!, title: "Evil\u{1B}[2J\u{9B}title")
+        XCTAssertFalse(entry.displayName.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+        XCTAssertTrue(entry.displayName.hasPrefix("Evil"))
+    }
+
+    func testErrorsNameTheFile() {
+        XCTAssertThrowsError(try URLList.parse(Data("<plist><array><string>unclosed".utf8), source: "/tmp/f.plist")) { error in
+            XCTAssertEqual((error as? ConfigError)?.description,
+                           "URL list /tmp/f.plist is not a property list (XML or binary plist expected)")
+        }
+    }
+
+    func testSHA256KnownVectors() {
+        XCTAssertEqual(SHA256.hex(Array("".utf8)), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    func testCacheNamesComeFromTheWholeURL() {
+        let cache = DiskCache(directory: "/c")
+        let a = cache.paths(for: URL(string: "https://a.example/latest.jpg")!)
+        let b = cache.paths(for: URL(string: "https://b.example/latest.jpg")!)
+        XCTAssertNotEqual(a.image, b.image, "two latest.jpg from different hosts do not collide")
+        XCTAssertTrue(a.image.hasPrefix("/c/"))
+        let hostile = cache.paths(for: URL(string: "https://a.example/../../etc/passwd")!)
+        XCTAssertFalse(hostile.image.contains(".."))
+    }
+
+    func testByteCounts() {
+        XCTAssertEqual(ByteCount.format(64 << 20), "64 MiB")
+        XCTAssertEqual(ByteCount.format(1536), "1.5 KiB")
+        XCTAssertEqual(ByteCount.format(1), "1 byte")
+    }
+}
