@@ -31,15 +31,13 @@ let package = Package(
 
         .target(name: "BlockArt", dependencies: ["CImageShim"]),
         .target(name: "URLCacheKit", dependencies: ["CCurl", "BlockArt"]),
-        .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt"]),
         .executableTarget(name: "urlcache", dependencies: [
-            "URLCacheKit", "BlockArt", "URLCacheScreen",
+            "URLCacheKit", "BlockArt", "CNCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit"]),
-        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"]),
-        .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen"]),
+        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["URLCacheKit"]),
     ]
 )

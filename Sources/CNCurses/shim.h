@@ -10,4 +10,5 @@
 #endif
 #include <locale.h>
 #include <curses.h>
+#include <term.h>
 #endif

@@ -12,6 +12,6 @@ struct URLCacheCommand: ParsableCommand {
             it changed. Run with no command to open the screen.
             """,
         version: URLCacheVersion.string,
-        subcommands: [Fetch.self, List.self, Clear.self]
+        subcommands: [Fetch.self, Render.self, List.self, Clear.self]
     )
 }

@@ -1,0 +1,60 @@
+/// A colour as a terminal is told it.
+public enum TerminalColor: Sendable, Equatable, Hashable {
+    /// The terminal's default foreground or background.
+    case `default`
+    /// 24-bit colour.
+    case rgb(RGB8)
+    /// A palette index (0–255).
+    case index(UInt8)
+}
+
+/// One character cell: a glyph, its foreground and background colours.
+public struct Cell: Sendable, Equatable {
+    public var glyph: Unicode.Scalar
+    public var foreground: TerminalColor
+    public var background: TerminalColor
+
+    public init(glyph: Unicode.Scalar, foreground: TerminalColor, background: TerminalColor) {
+        self.glyph = glyph
+        self.foreground = foreground
+        self.background = background
+    }
+}
+
+/// What the renderer produces: rows of cells, for the screen or the ANSI writer.
+public struct CellGrid: Sendable, Equatable {
+    public let columns: Int
+    public let rows: Int
+    public var cells: [Cell]
+
+    public init(columns: Int, rows: Int, cells: [Cell]) {
+        precondition(cells.count == columns * rows, "cell count mismatch")
+        self.columns = columns
+        self.rows = rows
+        self.cells = cells
+    }
+
+    public subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
+}
+
+/// Where an image goes in a grid of cells.
+public enum Geometry {
+    /// The largest size, in cells, that shows a `width` × `height` image
+    /// inside `columns` × `rows` with its aspect kept. `cellAspect` is a
+    /// cell's width over its height (0.5: twice as tall as wide). Small
+    /// images are enlarged to fill the area, as chafa and timg do.
+    public static func fit(width: Int, height: Int, columns: Int, rows: Int,
+                           cellAspect: Double = 0.5) -> (columns: Int, rows: Int) {
+        guard width > 0, height > 0, columns > 0, rows > 0 else { return (max(columns, 0) > 0 ? 1 : 0, rows > 0 ? 1 : 0) }
+        // Image height in units of cell widths: a cell is 1 wide, 1/aspect tall.
+        let imageAspect = Double(width) / Double(height)          // width over height, in pixels
+        let areaAspect = Double(columns) * cellAspect / Double(rows) // width over height, in cell-width units
+        var cols = Double(columns), lines = Double(rows)
+        if imageAspect > areaAspect {
+            lines = cols * cellAspect / imageAspect
+        } else {
+            cols = lines * imageAspect / cellAspect
+        }
+        return (max(1, min(columns, Int(cols.rounded()))), max(1, min(rows, Int(lines.rounded()))))
+    }
+}

@@ -1,0 +1,141 @@
+import CImageShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the header says about an image, in display orientation.
+public struct SourceInfo: Sendable, Equatable {
+    public var format: ImageFormat
+    public var width: Int
+    public var height: Int
+}
+
+/// A decoded, downscaled image.
+public struct DecodedImage: Sendable, Equatable {
+    public var info: SourceInfo
+    public var pixmap: Pixmap
+}
+
+/// Turns PNG and JPEG files into pixmaps, reading rows as they are decoded
+/// and box-filtering them straight to the size asked for, so that peak
+/// memory follows the output size (interlaced PNGs, which arrive in passes,
+/// are the exception: they are decoded whole).
+public enum ImageDecoder {
+    /// Decodes `path`. `size` picks the pixmap's size from the source's
+    /// (display-oriented) size; transparency is composited over `background`.
+    public static func decode(path: String, background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
+                              size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        return try decode(file: file, background: background, limits: limits, size: size)
+    }
+
+    /// Decodes bytes held in memory (fuzzing, tests).
+    public static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
+                              size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+        var copy = bytes.isEmpty ? [0] : bytes
+        let count = bytes.count
+        let result = copy.withUnsafeMutableBytes { raw -> Result<DecodedImage, DecodeError> in
+            guard let file = fmemopen(raw.baseAddress, count, "rb") else { return .failure(.outOfMemory) }
+            defer { fclose(file) }
+            return Result { () throws(DecodeError) in
+                try decode(file: file, background: background, limits: limits, size: size)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The full-size 8-bit RGBA pixels, uncomposited (alpha 255 for JPEG):
+    /// what the PNG conformance digests are computed over.
+    public static func decodeRGBA8(path: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> (width: Int, height: Int, pixels: [UInt8]) {
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        let source = try openSource(file, limits: limits)
+        if let jpeg = source as? JPEGRowSource { try jpeg.start(minWidth: jpeg.fullWidth, minHeight: jpeg.fullHeight) }
+        var pixels = [UInt8](repeating: 255, count: source.width * source.height * 4)
+        var row = [UInt8](repeating: 0, count: source.width * source.channels)
+        for y in 0..<source.height {
+            try row.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
+                guard let base = buffer.baseAddress else { return }
+                try source.nextRow(base)
+            }
+            for x in 0..<source.width {
+                for c in 0..<source.channels { pixels[(y * source.width + x) * 4 + c] = row[x * source.channels + c] }
+            }
+        }
+        try source.finish()
+        return (source.width, source.height, pixels)
+    }
+
+    static func openSource(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) -> RowSource {
+        var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
+        let count = fread(&head, 1, head.count, file)
+        rewind(file)
+        switch ImageFormat.sniff(head.prefix(count)) {
+        case .png: return try PNGRowSource(file: file, limits: limits)
+        case .jpeg: return try JPEGRowSource(file: file, limits: limits)
+        case let .unsupported(what): throw .unsupportedFormat(what)
+        }
+    }
+
+    static func decode(file: UnsafeMutablePointer<FILE>, background: RGB8, limits: DecodeLimits,
+                       size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+        let source = try openSource(file, limits: limits)
+        let info: SourceInfo
+        var orientation = 1
+        var target: (width: Int, height: Int)
+        if let jpeg = source as? JPEGRowSource {
+            orientation = jpeg.orientation
+            let turned = orientation >= 5
+            info = SourceInfo(format: .jpeg, width: turned ? jpeg.fullHeight : jpeg.fullWidth,
+                              height: turned ? jpeg.fullWidth : jpeg.fullHeight)
+            target = size(info)
+            if turned { target = (target.height, target.width) }
+            try jpeg.start(minWidth: target.width, minHeight: target.height)
+        } else {
+            info = SourceInfo(format: .png, width: source.width, height: source.height)
+            target = size(info)
+        }
+        var resampler = BoxResampler(sourceWidth: source.width, sourceHeight: source.height,
+                                     width: target.width, height: target.height)
+        let bg = LinearRGB(srgb: background)
+        let toLinear = ColorSpace.toLinear
+        var bytes = [UInt8](repeating: 0, count: source.width * source.channels)
+        var linear = [Float](repeating: 0, count: source.width * 3)
+        for _ in 0..<source.height {
+            try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
+                guard let base = buffer.baseAddress else { return }
+                try source.nextRow(base)
+            }
+            bytes.withUnsafeBufferPointer { src in
+                linear.withUnsafeMutableBufferPointer { dst in
+                    toLinear.withUnsafeBufferPointer { table in
+                        if source.channels == 3 {
+                            for i in 0..<(source.width * 3) { dst[i] = table[Int(src[i])] }
+                        } else {
+                            for x in 0..<source.width {
+                                let a = src[x * 4 + 3]
+                                let r = table[Int(src[x * 4])], g = table[Int(src[x * 4 + 1])], b = table[Int(src[x * 4 + 2])]
+                                if a == 255 {
+                                    dst[x * 3] = r; dst[x * 3 + 1] = g; dst[x * 3 + 2] = b
+                                } else {
+                                    let f = Float(a) / 255
+                                    dst[x * 3] = r * f + bg.r * (1 - f)
+                                    dst[x * 3 + 1] = g * f + bg.g * (1 - f)
+                                    dst[x * 3 + 2] = b * f + bg.b * (1 - f)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            linear.withUnsafeBufferPointer { resampler.push($0) }
+        }
+        try source.finish()
+        return DecodedImage(info: info, pixmap: resampler.finish().oriented(orientation))
+    }
+}

@@ -1,0 +1,74 @@
+/// Pixels in linear light, RGB, row-major: what the decoders produce and the
+/// renderer reads. Transparency is already composited over the background.
+public struct Pixmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// width × height × 3 linear values in 0...1.
+    public var values: [Float]
+
+    public init(width: Int, height: Int, values: [Float]) {
+        precondition(values.count == width * height * 3, "pixmap size mismatch")
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+
+    public init(width: Int, height: Int, fill: LinearRGB = LinearRGB(0, 0, 0)) {
+        self.width = width
+        self.height = height
+        var values = [Float](repeating: 0, count: width * height * 3)
+        for i in stride(from: 0, to: values.count, by: 3) {
+            values[i] = fill.r
+            values[i + 1] = fill.g
+            values[i + 2] = fill.b
+        }
+        self.values = values
+    }
+
+    /// The pixel at (x, y).
+    public subscript(x: Int, y: Int) -> LinearRGB {
+        let i = (y * width + x) * 3
+        return LinearRGB(values[i], values[i + 1], values[i + 2])
+    }
+
+    /// This pixmap box-filtered (area-averaged, in linear light) to a new size.
+    public func resampled(width newWidth: Int, height newHeight: Int) -> Pixmap {
+        if newWidth == width && newHeight == height { return self }
+        var resampler = BoxResampler(sourceWidth: width, sourceHeight: height, width: newWidth, height: newHeight)
+        values.withUnsafeBufferPointer { all in
+            for y in 0..<height {
+                resampler.push(UnsafeBufferPointer(rebasing: all[(y * width * 3)..<((y + 1) * width * 3)]))
+            }
+        }
+        return resampler.finish()
+    }
+
+    /// The pixmap turned as an EXIF Orientation value (1–8) says, so that
+    /// the picture stands as the camera saw it.
+    public func oriented(_ orientation: Int) -> Pixmap {
+        guard (2...8).contains(orientation) else { return self }
+        let transposed = orientation >= 5
+        let w = transposed ? height : width, h = transposed ? width : height
+        var out = [Float](repeating: 0, count: values.count)
+        for y in 0..<h {
+            for x in 0..<w {
+                // (sx, sy): where this output pixel comes from in the stored image.
+                let (sx, sy): (Int, Int)
+                switch orientation {
+                case 2: (sx, sy) = (width - 1 - x, y)
+                case 3: (sx, sy) = (width - 1 - x, height - 1 - y)
+                case 4: (sx, sy) = (x, height - 1 - y)
+                case 5: (sx, sy) = (y, x)
+                case 6: (sx, sy) = (y, height - 1 - x)
+                case 7: (sx, sy) = (width - 1 - y, height - 1 - x)
+                default: (sx, sy) = (width - 1 - y, x)
+                }
+                let s = (sy * width + sx) * 3, d = (y * w + x) * 3
+                out[d] = values[s]
+                out[d + 1] = values[s + 1]
+                out[d + 2] = values[s + 2]
+            }
+        }
+        return Pixmap(width: w, height: h, values: out)
+    }
+}

@@ -1,1 +1,0 @@
-// The ncurses screen arrives with its issue.

@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+import BlockArt
+import URLCacheKit
+
+/// The PNG conformance suite: every valid file decodes to the expected RGBA8
+/// pixels (16-bit scaled with rounding, no gamma), every corrupt one fails
+/// with a message that names the problem.
+final class PngSuiteTests: XCTestCase {
+    static let suite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/pngsuite")
+
+    struct Expected {
+        var file: String
+        var width: Int
+        var height: Int
+        var digest: String?
+    }
+
+    static func expectations() throws -> [Expected] {
+        let text = try String(contentsOf: suite.appendingPathComponent("expected.tsv"), encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().map { line in
+            let f = line.split(separator: "\t").map(String.init)
+            if f.count >= 2 && f[1] == "invalid" { return Expected(file: f[0], width: 0, height: 0, digest: nil) }
+            return Expected(file: f[0], width: Int(f[1]) ?? -1, height: Int(f[2]) ?? -1, digest: f[3])
+        }
+    }
+
+    func testEveryValidFileMatchesItsDigest() throws {
+        let all = try PngSuiteTests.expectations()
+        let valid = all.filter { $0.digest != nil }
+        XCTAssertGreaterThanOrEqual(valid.count, 160)
+        for entry in valid {
+            let path = PngSuiteTests.suite.appendingPathComponent(entry.file).path
+            do {
+                let image = try ImageDecoder.decodeRGBA8(path: path)
+                XCTAssertEqual(image.width, entry.width, entry.file)
+                XCTAssertEqual(image.height, entry.height, entry.file)
+                XCTAssertEqual(URLCacheKit.SHA256.hex(image.pixels), entry.digest, entry.file)
+            } catch {
+                XCTFail("\(entry.file): \(error)")
+            }
+        }
+    }
+
+    func testEveryCorruptFileFailsWithAMessage() throws {
+        let invalid = try PngSuiteTests.expectations().filter { $0.digest == nil }
+        XCTAssertEqual(invalid.count, 14)
+        for entry in invalid {
+            let path = PngSuiteTests.suite.appendingPathComponent(entry.file).path
+            XCTAssertThrowsError(try ImageDecoder.decode(path: path) { ($0.width, $0.height) }, entry.file) { error in
+                let text = "\(error)"
+                XCTAssertFalse(text.isEmpty)
+                XCTAssertTrue(text.contains("corrupt PNG image: ") || text.contains("unsupported image format: "),
+                              "\(entry.file): \(text)")
+            }
+        }
+    }
+}
