@@ -3,6 +3,10 @@
 struct Quantized {
     var linear: LinearRGB
     var terminal: TerminalColor
+    /// The colour as shown, in sRGB 0–255.
+    var srgb: SIMD3<Float> {
+        SIMD3(Float(ColorSpace.toSRGB(linear.r)), Float(ColorSpace.toSRGB(linear.g)), Float(ColorSpace.toSRGB(linear.b)))
+    }
 }
 
 /// Maps colours to what the colour mode can show, and carries the dither
@@ -74,6 +78,38 @@ struct Quantizer {
         owed = owedNext
         owedNext = Array(repeating: LinearRGB(0, 0, 0), count: columns + 2)
     }
+
+    /// A few palette colours near `c`, nearest first: the colours around it
+    /// in the cube and on the gray ramp (one, exact, in truecolor).
+    func candidates(_ c: LinearRGB) -> [Quantized] {
+        guard mode == .palette256 else { return [quantize(c)] }
+        var found: [(distance: Float, q: Quantized)] = []
+        let levels = [c.r, c.g, c.b].map { v -> [Int] in
+            let i = Palette.nearestLevel(v)
+            let other = v > Palette.cubeLinear[i] ? min(5, i + 1) : max(0, i - 1)
+            return other == i ? [i] : [i, other]
+        }
+        for r in levels[0] {
+            for g in levels[1] {
+                for b in levels[2] {
+                    let color = LinearRGB(Palette.cubeLinear[r], Palette.cubeLinear[g], Palette.cubeLinear[b])
+                    found.append((Palette.distance(c, color), Quantized(linear: color, terminal: .index(UInt8(16 + 36 * r + 6 * g + b)))))
+                }
+            }
+        }
+        let mean = (c.r + c.g + c.b) / 3
+        var lo = 0
+        while lo < 23 && Palette.grayLinear[lo + 1] < mean { lo += 1 }
+        for i in Set([lo, min(23, lo + 1)]) {
+            let v = Palette.grayLinear[i]
+            let color = LinearRGB(v, v, v)
+            found.append((Palette.distance(c, color), Quantized(linear: color, terminal: .index(UInt8(232 + i)))))
+        }
+        found.sort { $0.distance < $1.distance }
+        return found.prefix(Quantizer.candidateCount).map(\.q)
+    }
+
+    static let candidateCount = 6
 
     func quantize(_ c: LinearRGB) -> Quantized {
         switch mode {

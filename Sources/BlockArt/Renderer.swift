@@ -30,29 +30,26 @@ public enum Renderer {
         let size = pixmapSize(columns: columns, rows: rows, symbols: options.symbols)
         let source = pixmap.resampled(width: size.width, height: size.height)
         var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
-        let n = gx * gy
-        let masks = options.symbols.masks
+        var block = CellBlock(count: gx * gy)
+        let shapes = options.symbols.shapes
         var cells: [Cell] = []
         cells.reserveCapacity(columns * rows)
-        var sub = [LinearRGB](repeating: LinearRGB(0, 0, 0), count: n)
         source.values.withUnsafeBufferPointer { values in
             for row in 0..<rows {
                 for column in 0..<columns {
-                    for k in 0..<n {
+                    for k in 0..<block.count {
                         let x = column * gx + k % gx, y = row * gy + k / gx
                         let i = (y * size.width + x) * 3
-                        sub[k] = LinearRGB(values[i], values[i + 1], values[i + 2])
+                        block.linear[k] = LinearRGB(values[i], values[i + 1], values[i + 2])
                     }
-                    quantizer.prepare(&sub, column: column, row: row)
-                    let cell: Cell
+                    quantizer.prepare(&block.linear, column: column, row: row)
                     if options.symbols == .ascii {
-                        cell = asciiCell(sub, quantizer: &quantizer)
+                        cells.append(asciiCell(block.linear, quantizer: quantizer))
                     } else if options.colors == .none {
-                        cell = monochromeCell(sub, symbols: options.symbols, column: column, row: row)
+                        cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
                     } else {
-                        cell = bestCell(sub, masks: masks, symbols: options.symbols, quantizer: &quantizer)
+                        cells.append(bestCell(&block, shapes: shapes, quantizer: &quantizer))
                     }
-                    cells.append(cell)
                 }
                 quantizer.nextRow()
             }
@@ -60,46 +57,91 @@ public enum Renderer {
         return CellGrid(columns: columns, rows: rows, cells: cells)
     }
 
-    /// The glyph and colour pair of least error for one cell.
-    static func bestCell(_ sub: [LinearRGB], masks: [UInt8], symbols: SymbolSet, quantizer: inout Quantizer) -> Cell {
-        let n = sub.count
-        var tr: Float = 0, tg: Float = 0, tb: Float = 0, energy: Float = 0
-        for c in sub {
-            tr += c.r; tg += c.g; tb += c.b
-            energy += c.r * c.r + c.g * c.g + c.b * c.b
+    /// How much a cell's average colour counts against its sub-cells' errors
+    /// in palette modes (truecolor keeps the average exactly anyway).
+    static let cellMeanWeight: Float = 0.75
+
+    /// One cell's sub-cells, in linear light and in sRGB (where the error
+    /// is measured: a person, and the PSNR, see sRGB).
+    struct CellBlock {
+        let count: Int
+        var linear: [LinearRGB]
+        var srgb: [SIMD3<Float>]
+        init(count: Int) {
+            self.count = count
+            linear = Array(repeating: LinearRGB(0, 0, 0), count: count)
+            srgb = Array(repeating: .zero, count: count)
         }
-        // Uniform cell first: one colour for the whole cell.
-        let mean = LinearRGB(tr / Float(n), tg / Float(n), tb / Float(n))
-        let flat = quantizer.quantize(mean)
-        var bestError = energy - (tr * tr + tg * tg + tb * tb) / Float(n) + Float(n) * Palette.distance(mean, flat.linear)
-        var best = (mask: UInt8(0), fg: flat, bg: flat)
-        for mask in masks {
-            var fr: Float = 0, fg: Float = 0, fb: Float = 0, count = 0
-            for k in 0..<n where mask >> UInt8(k) & 1 == 1 {
-                fr += sub[k].r; fg += sub[k].g; fb += sub[k].b
+    }
+
+    /// The glyph and colour pair of least error for one cell: every shape,
+    /// with the linear means of the sub-cells on each side as its colours
+    /// (so the cell's average light is kept), scored by squared sRGB error.
+    static func bestCell(_ block: inout CellBlock, shapes: [Shape], quantizer: inout Quantizer) -> Cell {
+        let n = block.count
+        var total = SIMD3<Float>.zero
+        for k in 0..<n {
+            let c = block.linear[k]
+            total += SIMD3(c.r, c.g, c.b)
+            block.srgb[k] = SIMD3(Float(ColorSpace.toSRGB(c.r)), Float(ColorSpace.toSRGB(c.g)), Float(ColorSpace.toSRGB(c.b)))
+        }
+        func error(_ mask: UInt16, _ fg: SIMD3<Float>, _ bg: SIMD3<Float>) -> Float {
+            var sum: Float = 0
+            for k in 0..<n {
+                let d = block.srgb[k] - (mask >> UInt16(k) & 1 == 1 ? fg : bg)
+                sum += (d * d).sum()
+            }
+            return sum
+        }
+        let mean = LinearRGB(total.x / Float(n), total.y / Float(n), total.z / Float(n))
+        let targetMean = SIMD3(Float(ColorSpace.toSRGB(mean.r)), Float(ColorSpace.toSRGB(mean.g)), Float(ColorSpace.toSRGB(mean.b)))
+        // In palette modes the cell's average matters too: two palette colours
+        // in a pattern can show a colour the palette lacks.
+        let weight = quantizer.mode == .truecolor ? 0 : Renderer.cellMeanWeight * Float(n)
+        func score(_ mask: UInt16, _ count: Int, _ fg: Quantized, _ bg: Quantized) -> Float {
+            var e = error(mask, fg.srgb, bg.srgb)
+            if weight > 0 {
+                let f = Float(count) / Float(n)
+                let shown = LinearRGB(fg.linear.r * f + bg.linear.r * (1 - f), fg.linear.g * f + bg.linear.g * (1 - f),
+                                      fg.linear.b * f + bg.linear.b * (1 - f))
+                let d = SIMD3(Float(ColorSpace.toSRGB(shown.r)), Float(ColorSpace.toSRGB(shown.g)), Float(ColorSpace.toSRGB(shown.b))) - targetMean
+                e += weight * (d * d).sum()
+            }
+            return e
+        }
+        let flatCandidates = quantizer.candidates(mean)
+        var best = (mask: UInt16(0), glyph: Unicode.Scalar(" "), fg: flatCandidates[0], bg: flatCandidates[0])
+        var bestError = score(0, 0, best.fg, best.bg)
+        for shape in shapes {
+            var front = SIMD3<Float>.zero
+            var count = 0
+            for k in 0..<n where shape.mask >> UInt16(k) & 1 == 1 {
+                let c = block.linear[k]
+                front += SIMD3(c.r, c.g, c.b)
                 count += 1
             }
-            let nf = Float(count), nb = Float(n - count)
-            let br = tr - fr, bgc = tg - fg, bb = tb - fb
-            // Squared error of the two means: energy minus what the means explain.
-            let within = energy - (fr * fr + fg * fg + fb * fb) / nf - (br * br + bgc * bgc + bb * bb) / nb
-            if within >= bestError { continue }
-            let front = LinearRGB(fr / nf, fg / nf, fb / nf), back = LinearRGB(br / nb, bgc / nb, bb / nb)
-            let qf = quantizer.quantize(front), qb = quantizer.quantize(back)
-            let error = within + nf * Palette.distance(front, qf.linear) + nb * Palette.distance(back, qb.linear)
-            if error < bestError {
-                bestError = error
-                best = (mask, qf, qb)
+            let back = (total - front) / Float(n - count)
+            front /= Float(count)
+            let fronts = quantizer.candidates(LinearRGB(front.x, front.y, front.z))
+            let backs = quantizer.candidates(LinearRGB(back.x, back.y, back.z))
+            for qf in fronts {
+                for qb in backs {
+                    let e = score(shape.mask, count, qf, qb)
+                    if e < bestError {
+                        bestError = e
+                        best = (shape.mask, shape.glyph, qf, qb)
+                    }
+                }
             }
         }
         var shown = [LinearRGB](repeating: best.bg.linear, count: n)
-        for k in 0..<n where best.mask >> UInt8(k) & 1 == 1 { shown[k] = best.fg.linear }
-        quantizer.record(target: sub, shown: shown)
-        return Cell(glyph: symbols.glyph(best.mask), foreground: best.fg.terminal, background: best.bg.terminal)
+        for k in 0..<n where best.mask >> UInt16(k) & 1 == 1 { shown[k] = best.fg.linear }
+        quantizer.record(target: block.linear, shown: shown)
+        return Cell(glyph: best.glyph, foreground: best.fg.terminal, background: best.bg.terminal)
     }
 
     /// ASCII: a luminance ramp character in the cell's colour.
-    static func asciiCell(_ sub: [LinearRGB], quantizer: inout Quantizer) -> Cell {
+    static func asciiCell(_ sub: [LinearRGB], quantizer: Quantizer) -> Cell {
         var r: Float = 0, g: Float = 0, b: Float = 0
         for c in sub { r += c.r; g += c.g; b += c.b }
         let n = Float(sub.count)
@@ -115,20 +157,26 @@ public enum Renderer {
         return Cell(glyph: glyph, foreground: color.terminal, background: .default)
     }
 
-    /// No colour: sub-cells brighter than a Bayer threshold are drawn.
+    /// No colour: sub-cells brighter than a Bayer threshold are lit, and the
+    /// shape nearest to that pattern is drawn.
     static func monochromeCell(_ sub: [LinearRGB], symbols: SymbolSet, column: Int, row: Int) -> Cell {
         let (gx, gy) = symbols.grid
-        var mask = 0
+        var lit: UInt16 = 0
         for (k, c) in sub.enumerated() {
             let luminance = Float(ColorSpace.toSRGB(0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b)) / 255
-            let x = column * gx + k % gx, y = row * gy + k / gx
-            if luminance > Quantizer.bayer(x, y) { mask |= 1 << k }
+            if luminance > Quantizer.bayer(column * gx + k % gx, row * gy + k / gx) { lit |= 1 << UInt16(k) }
         }
-        if symbols == .halves {
-            // Halves draw only these shapes: take the nearest.
-            let shapes = [0b0000, 0b0011, 0b1100, 0b0101, 0b1010, 0b1111]
-            mask = shapes.min { ($0 ^ mask).nonzeroBitCount < ($1 ^ mask).nonzeroBitCount } ?? 0
+        let full: UInt16 = UInt16((1 << sub.count) - 1)
+        var best = (distance: lit.nonzeroBitCount, glyph: Unicode.Scalar(" "))
+        if (lit ^ full).nonzeroBitCount < best.distance { best = ((lit ^ full).nonzeroBitCount, "\u{2588}") }
+        for shape in symbols.shapes {
+            let d = (shape.mask ^ lit).nonzeroBitCount
+            if d < best.distance { best = (d, shape.glyph) }
+            let complement = shape.mask ^ full
+            if (complement ^ lit).nonzeroBitCount < best.distance, let glyph = symbols.complementGlyph(of: shape) {
+                best = ((complement ^ lit).nonzeroBitCount, glyph)
+            }
         }
-        return Cell(glyph: symbols.glyph(UInt8(mask)), foreground: .default, background: .default)
+        return Cell(glyph: best.glyph, foreground: .default, background: .default)
     }
 }

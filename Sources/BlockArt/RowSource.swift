@@ -18,34 +18,29 @@ protocol RowSource: AnyObject {
 /// libpng through the C shim: every colour type and depth as RGBA8.
 final class PNGRowSource: RowSource {
     private let decoder: OpaquePointer
-    let width: Int, height: Int
+    private(set) var width = 0, height = 0
     let channels = 4
     /// An interlaced image arrives in passes: it is decoded whole, then served by rows.
     private var whole: [UInt8]?
     private var nextIndex = 0
 
+    // Once `decoder` is set every property is initialised, so a throw from
+    // here on runs deinit, which closes the decoder: never close it here too.
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard let decoder = cimg_png_open(file) else { throw .outOfMemory }
         self.decoder = decoder
         var w: UInt32 = 0, h: UInt32 = 0, interlaced: Int32 = 0
         guard cimg_png_read_header(decoder, &w, &h, &interlaced) == 0 else {
-            let message = String(cString: cimg_png_message(decoder))
-            cimg_png_close(decoder)
-            throw .corrupt(format: "PNG", message: message)
+            throw .corrupt(format: "PNG", message: String(cString: cimg_png_message(decoder)))
         }
         width = Int(w)
         height = Int(h)
-        do { try limits.check(width: width, height: height) } catch {
-            cimg_png_close(decoder)
-            throw error
-        }
+        try limits.check(width: width, height: height)
         if interlaced != 0 {
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let result = pixels.withUnsafeMutableBufferPointer { cimg_png_read_image(decoder, $0.baseAddress) }
             guard result == 0 else {
-                let message = String(cString: cimg_png_message(decoder))
-                cimg_png_close(decoder)
-                throw .corrupt(format: "PNG", message: message)
+                throw .corrupt(format: "PNG", message: String(cString: cimg_png_message(decoder)))
             }
             whole = pixels
         }
@@ -82,24 +77,20 @@ final class JPEGRowSource: RowSource {
     private(set) var width = 0, height = 0
     let channels = 3
     /// The stored image's full size and EXIF orientation, from the header.
-    let fullWidth: Int, fullHeight: Int, orientation: Int
+    private(set) var fullWidth = 0, fullHeight = 0, orientation = 1
 
+    // As for PNG: after `decoder` is set, deinit closes it on any throw.
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard let decoder = cimg_jpeg_open(file) else { throw .outOfMemory }
         self.decoder = decoder
         var w: UInt32 = 0, h: UInt32 = 0, orientation: Int32 = 1
         guard cimg_jpeg_read_header(decoder, &w, &h, &orientation) == 0 else {
-            let message = String(cString: cimg_jpeg_message(decoder))
-            cimg_jpeg_close(decoder)
-            throw .corrupt(format: "JPEG", message: message)
+            throw .corrupt(format: "JPEG", message: String(cString: cimg_jpeg_message(decoder)))
         }
         fullWidth = Int(w)
         fullHeight = Int(h)
         self.orientation = Int(orientation)
-        do { try limits.check(width: fullWidth, height: fullHeight) } catch {
-            cimg_jpeg_close(decoder)
-            throw error
-        }
+        try limits.check(width: fullWidth, height: fullHeight)
     }
 
     deinit { cimg_jpeg_close(decoder) }

@@ -11,54 +11,97 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// A luminance ramp, for terminals or locales without Unicode.
     case ascii
 
-    /// Sub-cells per cell: columns and rows.
+    /// Sub-cells per cell, columns and rows: fine enough that every glyph's
+    /// edges fall on sub-cell edges (▀ splits a sextant row, so sextants use
+    /// six rows), and at least the 2×4 per cell at which the eye, and the
+    /// quality measure, integrate.
     public var grid: (columns: Int, rows: Int) {
         switch self {
-        case .halves, .quadrants, .ascii: return (2, 2)
-        case .sextants: return (2, 3)
+        case .halves, .quadrants: return (2, 4)
+        case .sextants: return (2, 6)
+        case .ascii: return (2, 2)
         }
     }
 
-    /// The partitions of the sub-cells this set can draw, as bit masks of
-    /// the sub-cells in the foreground (bit k = sub-cell k, row-major). Each
-    /// partition is listed once: its complement is the same glyph choice
-    /// with the colours swapped.
-    var masks: [UInt8] {
-        switch self {
-        case .halves: return [0b0011, 0b0101]                 // ▀ ▌
-        case .quadrants: return Array(1...7)                   // every split of 4
-        case .sextants: return Array(1...31)                   // every split of 6
-        case .ascii: return []
-        }
-    }
+    /// What the set can draw: each shape as the set of sub-cells in the
+    /// foreground (bit k = sub-cell k, row-major) with its glyph. Each split
+    /// of the cell is listed once; its complement is the same choice with
+    /// the colours swapped.
+    var shapes: [Shape] { SymbolSet.shapeTable[self] ?? [] }
 
-    /// The glyph drawing `mask` (foreground on the set bits).
-    func glyph(_ mask: UInt8) -> Unicode.Scalar {
-        switch self {
-        case .halves, .quadrants, .ascii:
-            return SymbolSet.quadrantGlyphs[Int(mask & 0xF)]
-        case .sextants:
-            let m = Int(mask & 0x3F)
-            switch m {
-            case 0: return " "
-            case 63: return "\u{2588}"
-            case 21: return "\u{258C}"   // left column: ▌
-            case 42: return "\u{2590}"   // right column: ▐
-            default:
-                let index = m - 1 - (m > 21 ? 1 : 0) - (m > 42 ? 1 : 0)
-                return Unicode.Scalar(0x1FB00 + UInt32(index)) ?? "?"
+    private static let shapeTable: [SymbolSet: [Shape]] = {
+        var table: [SymbolSet: [Shape]] = [:]
+        // Quadrant q (bit0 top-left, bit1 top-right, bit2 bottom-left, bit3 bottom-right) on the 2×4 grid.
+        func quadrantMask(_ pattern: Int) -> UInt16 {
+            var mask: UInt16 = 0
+            for q in 0..<4 where pattern >> q & 1 == 1 {
+                let column = q % 2, top = (q / 2) * 2
+                mask |= 1 << UInt16(top * 2 + column) | 1 << UInt16((top + 1) * 2 + column)
             }
+            return mask
+        }
+        table[.halves] = [3, 5].map { Shape(mask: quadrantMask($0), glyph: quadrantGlyphs[$0]) }  // ▀ ▌
+        table[.quadrants] = (1...7).map { Shape(mask: quadrantMask($0), glyph: quadrantGlyphs[$0]) }
+        // Sextant k (column k % 2, row k / 2) covers two of the six sub-rows.
+        var sextants: [Shape] = (1...31).map { pattern in
+            var mask: UInt16 = 0
+            for k in 0..<6 where pattern >> k & 1 == 1 {
+                let column = k % 2, row = (k / 2) * 2
+                mask |= 1 << UInt16(row * 2 + column) | 1 << UInt16((row + 1) * 2 + column)
+            }
+            return Shape(mask: mask, glyph: sextantGlyph(pattern))
+        }
+        sextants.append(Shape(mask: 0b0000_0011_1111, glyph: "\u{2580}"))  // ▀: the top three sub-rows
+        table[.sextants] = sextants
+        table[.ascii] = []
+        return table
+    }()
+
+    /// The glyph painting the complement of `shape` in the foreground, for
+    /// monochrome output where the colours cannot be swapped.
+    func complementGlyph(of shape: Shape) -> Unicode.Scalar? {
+        switch self {
+        case .halves, .quadrants:
+            guard let index = SymbolSet.quadrantGlyphs.firstIndex(of: shape.glyph) else { return nil }
+            return SymbolSet.quadrantGlyphs[15 - index]
+        case .sextants:
+            if shape.glyph == "\u{2580}" { return "\u{2584}" }
+            let scalar = shape.glyph.value
+            guard (0x1FB00...0x1FB3B).contains(scalar) || scalar == 0x258C || scalar == 0x2590 else { return nil }
+            let pattern = (1...62).first { SymbolSet.sextantGlyph($0) == shape.glyph } ?? 0
+            return SymbolSet.sextantGlyph(63 - pattern)
+        case .ascii:
+            return nil
+        }
+    }
+
+    /// The glyph of sextant pattern `p` (bit k = sextant k, row-major).
+    static func sextantGlyph(_ p: Int) -> Unicode.Scalar {
+        switch p {
+        case 0: return " "
+        case 63: return "\u{2588}"
+        case 21: return "\u{258C}"   // the left column: ▌
+        case 42: return "\u{2590}"   // the right column: ▐
+        default:
+            let index = p - 1 - (p > 21 ? 1 : 0) - (p > 42 ? 1 : 0)
+            return Unicode.Scalar(0x1FB00 + UInt32(index)) ?? "?"
         }
     }
 
     /// Index: bit0 top-left, bit1 top-right, bit2 bottom-left, bit3 bottom-right.
-    private static let quadrantGlyphs: [Unicode.Scalar] = [
+    static let quadrantGlyphs: [Unicode.Scalar] = [
         " ", "\u{2598}", "\u{259D}", "\u{2580}", "\u{2596}", "\u{258C}", "\u{259E}", "\u{259B}",
         "\u{2597}", "\u{259A}", "\u{2590}", "\u{259C}", "\u{2584}", "\u{2599}", "\u{259F}", "\u{2588}",
     ]
 
     /// The ASCII ramp, darkest to brightest.
     static let asciiRamp: [Unicode.Scalar] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
+}
+
+/// A glyph and the sub-cells it paints in the foreground colour.
+struct Shape: Sendable {
+    let mask: UInt16
+    let glyph: Unicode.Scalar
 }
 
 /// How many colours the terminal shows.

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Makes the benchmark images, deterministically (seeded), into a folder:
+  photo.png     800x600: multi-scale noise coloured like a landscape, with hard
+                edges and fine texture (a stand-in for a photograph)
+  graphics.png  800x600: flat colours, thin lines, text-like strokes, gradients
+  photo12.jpg / photo12.png   4000x3000 (12 megapixels) for the speed table
+  huge.png      10000x10000 for the memory table
+usage: make-images.py OUTDIR [--big]
+"""
+import os, sys
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+rng = np.random.default_rng(20261122)
+
+def noise(w, h, scales=(4, 16, 64, 200)):
+    acc = np.zeros((h, w))
+    for s in scales:
+        small = rng.standard_normal((max(2, h // s), max(2, w // s)))
+        layer = np.asarray(Image.fromarray(small.astype(np.float32), "F").resize((w, h), Image.BICUBIC))
+        acc += layer * (s ** 0.6)
+    acc -= acc.min()
+    return acc / acc.max()
+
+def photo(w, h):
+    n = noise(w, h)
+    sky = np.linspace(0, 1, h)[:, None] * np.ones((1, w))
+    r = np.clip(0.25 + 0.6 * n * sky + 0.2 * (1 - sky), 0, 1)
+    g = np.clip(0.2 + 0.7 * n * (0.6 + 0.4 * sky), 0, 1)
+    b = np.clip(0.6 * (1 - sky) + 0.3 * n, 0, 1)
+    img = Image.fromarray((np.stack([r, g, b], -1) * 255).astype(np.uint8))
+    d = ImageDraw.Draw(img)
+    for i in range(12):
+        x, y = rng.integers(0, w), rng.integers(h // 3, h)
+        rad = rng.integers(w // 40, w // 8)
+        col = tuple(int(v) for v in rng.integers(30, 250, 3))
+        d.ellipse((x - rad, y - rad, x + rad, y + rad), fill=col)
+    grain = rng.normal(0, 6, (h, w, 3))
+    return Image.fromarray(np.clip(np.asarray(img) + grain, 0, 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(0.6))
+
+def graphics(w, h):
+    img = Image.new("RGB", (w, h), (245, 245, 240))
+    d = ImageDraw.Draw(img)
+    for i in range(w):
+        d.line((i, 0, i, h // 4), fill=(int(255 * i / w), 80, 255 - int(255 * i / w)))
+    cols = [(220, 40, 40), (40, 160, 60), (30, 80, 200), (250, 200, 30), (20, 20, 20)]
+    for i in range(20):
+        x0, y0 = rng.integers(0, w - 100), rng.integers(h // 4, h - 60)
+        d.rectangle((x0, y0, x0 + rng.integers(20, 200), y0 + rng.integers(10, 120)), fill=cols[i % 5])
+    for i in range(0, w, 7):
+        d.line((i, h - 80, i + 40, h), fill=(0, 0, 0), width=1)
+    for y in range(h // 4 + 10, h // 2, 14):
+        for x in range(20, w // 2, 9):
+            if rng.random() < 0.7:
+                d.rectangle((x, y, x + 5, y + 8), outline=(10, 10, 10))
+    return img
+
+photo(800, 600).save(os.path.join(out, "photo.png"))
+graphics(800, 600).save(os.path.join(out, "graphics.png"))
+if "--big" in sys.argv:
+    big = photo(4000, 3000)
+    big.save(os.path.join(out, "photo12.jpg"), quality=90)
+    big.save(os.path.join(out, "photo12.png"), compress_level=6)
+    huge = photo(2500, 2500).resize((10000, 10000), Image.BILINEAR)
+    huge.save(os.path.join(out, "huge.png"), compress_level=1)

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+@testable import BlockArt
+
+/// JPEG variants, orientation, bad files and the size guard.
+final class DecoderTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    static func jpeg(_ name: String) -> String { fixtures.appendingPathComponent("jpeg/\(name)").path }
+    static func image(_ name: String) -> String { fixtures.appendingPathComponent("images/\(name)").path }
+
+    /// Full size, as sRGB bytes.
+    private func pixels(_ path: String) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+        let decoded = try ImageDecoder.decode(path: path) { ($0.width, $0.height) }
+        var rgb: [UInt8] = []
+        for v in decoded.pixmap.values { rgb.append(ColorSpace.toSRGB(v)) }
+        return (decoded.pixmap.width, decoded.pixmap.height, rgb)
+    }
+
+    private func assertClose(_ path: String, to reference: String, tolerance: Double = 6,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let a = try pixels(path), b = try pixels(reference)
+        XCTAssertEqual(a.width, b.width, path, file: file, line: line)
+        XCTAssertEqual(a.height, b.height, path, file: file, line: line)
+        guard a.rgb.count == b.rgb.count else { return }
+        let meanError = zip(a.rgb, b.rgb).map { abs(Double($0) - Double($1)) }.reduce(0, +) / Double(a.rgb.count)
+        XCTAssertLessThan(meanError, tolerance, "\(path): mean abs error \(meanError)", file: file, line: line)
+    }
+
+    func testBaselineProgressiveAndGrayJPEG() throws {
+        try assertClose(DecoderTests.jpeg("baseline.jpg"), to: DecoderTests.jpeg("reference.png"))
+        try assertClose(DecoderTests.jpeg("progressive.jpg"), to: DecoderTests.jpeg("reference.png"))
+        try assertClose(DecoderTests.jpeg("gray.jpg"), to: DecoderTests.jpeg("gray.png"))
+    }
+
+    func testAdobeCMYKJPEG() throws {
+        try assertClose(DecoderTests.jpeg("cmyk.jpg"), to: DecoderTests.jpeg("reference.png"), tolerance: 10)
+    }
+
+    func testEveryEXIFOrientationStandsUpright() throws {
+        for orientation in 1...8 {
+            try assertClose(DecoderTests.jpeg("orientation\(orientation).jpg"), to: DecoderTests.jpeg("reference.png"))
+        }
+    }
+
+    func testDCTScalingDecodesSmallerButAtLeastTheSizeAsked() throws {
+        let decoded = try ImageDecoder.decode(path: DecoderTests.jpeg("baseline.jpg")) { _ in (12, 8) }
+        XCTAssertEqual(decoded.pixmap.width, 12)
+        XCTAssertEqual(decoded.info.width, 48, "the header's size is reported")
+    }
+
+    func testBadFilesSayWhatTheyAre() {
+        let cases: [(String, String)] = [
+            (DecoderTests.image("empty.png"), "unsupported image format: empty file"),
+            (DecoderTests.image("page-saved-as.png"), "unsupported image format: HTML text"),
+            (DecoderTests.image("tiny.gif"), "unsupported image format: GIF"),
+            (DecoderTests.image("bomb.png"), "image too large: 100000×100000"),
+            (DecoderTests.jpeg("corrupt.jpg"), "corrupt JPEG image: "),
+        ]
+        for (path, expected) in cases {
+            XCTAssertThrowsError(try ImageDecoder.decode(path: path) { ($0.width, $0.height) }, path) { error in
+                XCTAssertTrue("\(error)".hasPrefix(expected), "\(path): \(error)")
+            }
+        }
+    }
+
+    func testTruncatedJPEGShowsWhatCouldBeDecoded() throws {
+        let decoded = try ImageDecoder.decode(path: DecoderTests.jpeg("truncated.jpg")) { ($0.width, $0.height) }
+        XCTAssertEqual(decoded.pixmap.width, 48, "like a browser, the top of a cut-short JPEG is shown")
+    }
+
+    func testTruncatedPNGFails() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: DecoderTests.image("sun.png")))
+        XCTAssertThrowsError(try ImageDecoder.decode(bytes: Array(data.prefix(data.count / 2))) { ($0.width, $0.height) }) { error in
+            XCTAssertTrue("\(error)".contains("truncated"), "\(error)")
+        }
+    }
+
+    func testPixelLimitIsConfigurable() {
+        let limits = DecodeLimits(maxDimension: 65_535, maxPixels: 1000)
+        XCTAssertThrowsError(try ImageDecoder.decode(path: DecoderTests.image("sun.png"), limits: limits) { ($0.width, $0.height) }) { error in
+            XCTAssertEqual("\(error)", "image too large: 40×40")
+        }
+    }
+
+    func testTransparencyIsCompositedOverTheBackground() throws {
+        // sun.png's top-left pixel is fully transparent.
+        let red = RGB8(255, 0, 0)
+        let decoded = try ImageDecoder.decode(path: DecoderTests.image("sun.png"), background: red) { ($0.width, $0.height) }
+        XCTAssertEqual(decoded.pixmap[0, 0].srgb, red)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+@testable import BlockArt
+
+/// The renderer as a pure function of pixels, area and options.
+final class RendererTests: XCTestCase {
+    /// A pixmap from sRGB rows.
+    private func pixmap(_ width: Int, _ height: Int, _ color: (Int, Int) -> RGB8) -> Pixmap {
+        var values: [Float] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = LinearRGB(srgb: color(x, y))
+                values += [c.r, c.g, c.b]
+            }
+        }
+        return Pixmap(width: width, height: height, values: values)
+    }
+
+    /// What a halves cell shows at (column, row) of its 2×2 quarters.
+    private func shown(_ cell: Cell, _ x: Int, _ y: Int) -> TerminalColor {
+        let covered: Bool
+        switch cell.glyph {
+        case "\u{2580}": covered = y == 0
+        case "\u{2584}": covered = y == 1
+        case "\u{258C}": covered = x == 0
+        case "\u{2590}": covered = x == 1
+        case "\u{2588}": covered = true
+        default: covered = false
+        }
+        return covered ? cell.foreground : cell.background
+    }
+
+    func testOneCellPerOneByTwoPixelsShowsTheExactPixels() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/pngsuite/basn2c08.png").path
+        let rgba = try ImageDecoder.decodeRGBA8(path: path)
+        XCTAssertEqual(rgba.width, 32)
+        let decoded = try ImageDecoder.decode(path: path) { _ in Renderer.pixmapSize(columns: 32, rows: 16, symbols: .halves) }
+        let grid = Renderer.render(decoded.pixmap, columns: 32, rows: 16, options: RenderOptions())
+        for row in 0..<16 {
+            for column in 0..<32 {
+                for half in 0..<2 {
+                    let i = ((row * 2 + half) * 32 + column) * 4
+                    let pixel = RGB8(rgba.pixels[i], rgba.pixels[i + 1], rgba.pixels[i + 2])
+                    XCTAssertEqual(shown(grid[column, row], 0, half), .rgb(pixel), "cell \(column),\(row) half \(half)")
+                }
+            }
+        }
+    }
+
+    func testStripesAverageInLinearLight() {
+        // 1-px black and white stripes, four per cell: light adds, so the
+        // mean is sRGB ≈ 188, not the 128 an sRGB average would give.
+        let stripes = pixmap(64, 32) { x, _ in x % 2 == 0 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) }
+        let grid = Renderer.render(stripes, columns: 16, rows: 8, options: RenderOptions())
+        for cell in grid.cells {
+            for color in [cell.foreground, cell.background] {
+                guard case let .rgb(c) = color else { return XCTFail("\(color)") }
+                XCTAssertTrue((186...189).contains(c.r), "\(c)")
+            }
+        }
+    }
+
+    func testEdgesPickTheMatchingGlyph() {
+        let leftRight = pixmap(2, 4) { x, _ in x == 0 ? RGB8(255, 0, 0) : RGB8(0, 0, 255) }
+        let cell = Renderer.render(leftRight, columns: 1, rows: 1, options: RenderOptions())[0, 0]
+        XCTAssertEqual(shown(cell, 0, 0), .rgb(RGB8(255, 0, 0)))
+        XCTAssertEqual(shown(cell, 1, 0), .rgb(RGB8(0, 0, 255)))
+        let sextant = pixmap(2, 6) { x, y in x == 0 && y < 2 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) }
+        let s = Renderer.render(sextant, columns: 1, rows: 1, options: RenderOptions(symbols: .sextants))[0, 0]
+        XCTAssertEqual(s.glyph, "\u{1FB00}", "top-left sextant")
+    }
+
+    func testPaletteModesUseOnlyTheirColours() {
+        let image = pixmap(40, 40) { x, y in RGB8(UInt8(x * 6), UInt8(y * 6), 128) }
+        for (mode, range) in [(ColorMode.palette256, 16...255), (.ansi16, 0...15), (.ansi8, 0...7)] {
+            for dither in Dither.allCases {
+                let grid = Renderer.render(image, columns: 20, rows: 10, options: RenderOptions(colors: mode, dither: dither))
+                for cell in grid.cells {
+                    for color in [cell.foreground, cell.background] {
+                        guard case let .index(i) = color else { return XCTFail("\(mode): \(color)") }
+                        XCTAssertTrue(range.contains(Int(i)), "\(mode) \(dither): \(i)")
+                    }
+                }
+            }
+        }
+        let mono = Renderer.render(image, columns: 20, rows: 10, options: RenderOptions(colors: .none))
+        XCTAssertTrue(mono.cells.allSatisfy { $0.foreground == .default && $0.background == .default })
+    }
+
+    func testRenderingIsAPureFunction() {
+        let image = pixmap(33, 17) { x, y in RGB8(UInt8(x * 7 % 256), UInt8(y * 13 % 256), UInt8((x * y) % 256)) }
+        for symbols in SymbolSet.allCases {
+            let options = RenderOptions(symbols: symbols, colors: .palette256, dither: .diffusion)
+            XCTAssertEqual(Renderer.render(image, columns: 11, rows: 5, options: options),
+                           Renderer.render(image, columns: 11, rows: 5, options: options))
+        }
+    }
+
+    func testFitKeepsTheAspect() {
+        XCTAssertTrue(Geometry.fit(width: 800, height: 600, columns: 160, rows: 48) == (128, 48))
+        XCTAssertTrue(Geometry.fit(width: 32, height: 32, columns: 32, rows: 16) == (32, 16))
+        XCTAssertTrue(Geometry.fit(width: 1000, height: 100, columns: 80, rows: 24) == (80, 4))
+        XCTAssertTrue(Geometry.fit(width: 100, height: 100, columns: 80, rows: 24, cellAspect: 1) == (24, 24))
+    }
+
+    func testAnsiWriterEmitsSGRAndResetsEachRow() {
+        let grid = CellGrid(columns: 2, rows: 1, cells: [
+            Cell(glyph: "\u{2580}", foreground: .rgb(RGB8(1, 2, 3)), background: .index(200)),
+            Cell(glyph: "\u{2580}", foreground: .rgb(RGB8(1, 2, 3)), background: .index(9)),
+        ])
+        XCTAssertEqual(AnsiWriter.text(grid), "\u{1B}[38;2;1;2;3;48;5;200m\u{2580}\u{1B}[101m\u{2580}\u{1B}[0m\n")
+    }
+
+    func testSRGBRoundTripIsExact() {
+        for v in 0...255 {
+            XCTAssertEqual(ColorSpace.toSRGB(ColorSpace.toLinear[v]), UInt8(v))
+        }
+    }
+}

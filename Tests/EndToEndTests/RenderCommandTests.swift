@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// `urlcache render` end to end: files, URLs through the cache, bad files.
+final class RenderCommandTests: XCTestCase {
+    var home: TemporaryDirectory!
+
+    override func setUpWithError() throws { home = try TemporaryDirectory() }
+    override func tearDown() { home = nil }
+
+    private func render(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+        try urlcache(["render"] + arguments, home: home, environment: environment)
+    }
+
+    func testTruecolorArtHasOneLinePerRowAndResets() throws {
+        let result = try render([Paths.images.appendingPathComponent("earth.jpg").path, "--size", "32x12", "--colors", "truecolor"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, 12, "64×48 at 1:2 cells fills 32×12")
+        for line in lines {
+            XCTAssertTrue(line.hasSuffix("\u{1B}[0m"), String(line).debugDescription)
+            XCTAssertTrue(line.contains("\u{1B}[38;2;") || line.contains("48;2;"))
+        }
+        XCTAssertFalse(result.stdout.contains("\u{1B}[H") || result.stdout.contains("\u{1B}[2J"), "no cursor movement")
+    }
+
+    func testColourModes() throws {
+        let image = Paths.images.appendingPathComponent("sun.png").path
+        let palette = try render([image, "--size", "20x10", "--colors", "256"])
+        XCTAssertTrue(palette.stdout.contains("38;5;") || palette.stdout.contains("48;5;"))
+        XCTAssertFalse(palette.stdout.contains(";2;"))
+        let none = try render([image, "--size", "20x10", "--colors", "none"])
+        XCTAssertFalse(none.stdout.contains("38;") || none.stdout.contains("48;"), none.stdout)
+        let noColor = try render([image, "--size", "20x10"], environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
+        XCTAssertFalse(noColor.stdout.contains("38;") || noColor.stdout.contains("48;"), "NO_COLOR wins")
+        let colorterm = try render([image, "--size", "20x10"], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
+        XCTAssertTrue(colorterm.stdout.contains(";2;"))
+        let ascii = try render([image, "--size", "20x10", "--symbols", "ascii", "--colors", "none"])
+        XCTAssertTrue(ascii.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "ascii is ASCII")
+    }
+
+    func testBadFilesAreOneLineErrorsAndPrintNothing() throws {
+        var files = ["empty.png", "page-saved-as.png", "tiny.gif", "bomb.png"].map { Paths.images.appendingPathComponent($0).path }
+        let suite = Paths.fixtures.appendingPathComponent("pngsuite")
+        files += try FileManager.default.contentsOfDirectory(atPath: suite.path).filter { $0.hasPrefix("x") }
+            .map { suite.appendingPathComponent($0).path }
+        files.append(Paths.fixtures.appendingPathComponent("jpeg/corrupt.jpg").path)
+        XCTAssertGreaterThanOrEqual(files.count, 19)
+        for file in files {
+            let result = try render([file, "--size", "40x20"])
+            XCTAssertEqual(result.status, 1, file)
+            XCTAssertEqual(result.stdout, "", file)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(file): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains((file as NSString).lastPathComponent), result.stderr)
+        }
+        let missing = try render([home.file("nope.png")])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
+    }
+
+    func testBadOptionsNameTheOption() throws {
+        let image = Paths.images.appendingPathComponent("sun.png").path
+        for (option, value) in [("--size", "big"), ("--colors", "lots"), ("--symbols", "emoji"), ("--background", "red")] {
+            let result = try render([image, option, value])
+            XCTAssertNotEqual(result.status, 0)
+            XCTAssertTrue(result.stderr.contains(option) || result.stderr.contains(value), "\(option): \(result.stderr)")
+        }
+    }
+
+    func testURLGoesThroughTheCachePolicy() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("sun.png", to: nginx.root)
+        let first = try render([nginx.url("/sun.png"), "--size", "20x10"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let second = try render([nginx.url("/sun.png"), "--size", "20x10"])
+        XCTAssertEqual(second.stdout, first.stdout)
+        XCTAssertEqual(nginx.requests.count, 1, "the second render used the fresh copy")
+        let broken = try render([nginx.url("/missing.png")])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("HTTP 404"), broken.stderr)
+    }
+}
