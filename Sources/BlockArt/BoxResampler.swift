@@ -7,10 +7,12 @@ public struct BoxResampler {
     public let sourceWidth: Int, sourceHeight: Int
     public let width: Int, height: Int
 
-    /// Per output column: the first source column and the weights of the
-    /// source columns it covers.
+    /// Per output column: the first source column, how many it covers, and
+    /// where its weights start in `weights` (flat, for the hot loop).
     private let columnStart: [Int]
-    private let columnWeights: [[Float]]
+    private let columnCount: [Int]
+    private let weightStart: [Int]
+    private let weights: [Float]
     private var horizontal: [Float]
     private var accumulator: [Float]
     private var output: [Float]
@@ -25,18 +27,22 @@ public struct BoxResampler {
         self.width = max(1, width)
         self.height = max(1, height)
         let scaleX = Double(sourceWidth) / Double(self.width)
-        var starts: [Int] = []
-        var weights: [[Float]] = []
+        var starts: [Int] = [], counts: [Int] = [], offsets: [Int] = []
+        var weights: [Float] = []
         for x in 0..<self.width {
             let left = Double(x) * scaleX, right = Double(x + 1) * scaleX
             let first = Int(left.rounded(.down)), last = min(sourceWidth - 1, Int((right - 1e-9).rounded(.down)))
             starts.append(first)
-            weights.append((first...max(first, last)).map { s in
-                Float((min(right, Double(s + 1)) - max(left, Double(s))) / scaleX)
-            })
+            offsets.append(weights.count)
+            for s in first...max(first, last) {
+                weights.append(Float((min(right, Double(s + 1)) - max(left, Double(s))) / scaleX))
+            }
+            counts.append(max(first, last) - first + 1)
         }
         columnStart = starts
-        columnWeights = weights
+        columnCount = counts
+        weightStart = offsets
+        self.weights = weights
         horizontal = [Float](repeating: 0, count: self.width * 3)
         accumulator = [Float](repeating: 0, count: self.width * 3)
         output = [Float](repeating: 0, count: self.width * self.height * 3)
@@ -45,22 +51,65 @@ public struct BoxResampler {
 
     /// Adds the next source row: sourceWidth × 3 linear values.
     public mutating func push(_ row: UnsafeBufferPointer<Float>) {
+        guard sourceRow < sourceHeight, let src = row.baseAddress else { return }
+        filterRow { s in (src[s * 3], src[s * 3 + 1], src[s * 3 + 2]) }
+        accumulate()
+    }
+
+    /// Adds the next source row as decoded bytes (3 per pixel, or 4 with
+    /// alpha, composited over `background`), turning them into linear light
+    /// on the way: one pass over the decoder's row, nothing else stored.
+    mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB) {
         guard sourceRow < sourceHeight else { return }
-        row.withMemoryRebound(to: Float.self) { src in
-            for x in 0..<width {
-                var r: Float = 0, g: Float = 0, b: Float = 0
-                var s = columnStart[x] * 3
-                for w in columnWeights[x] {
-                    r += src[s] * w
-                    g += src[s + 1] * w
-                    b += src[s + 2] * w
-                    s += 3
+        ColorSpace.toLinear.withUnsafeBufferPointer { table in
+            if channels == 3 {
+                filterRow { s in (table[Int(row[s * 3])], table[Int(row[s * 3 + 1])], table[Int(row[s * 3 + 2])]) }
+            } else {
+                filterRow { s in
+                    let p = s * 4
+                    let r = table[Int(row[p])], g = table[Int(row[p + 1])], b = table[Int(row[p + 2])]
+                    let alpha = row[p + 3]
+                    if alpha == 255 { return (r, g, b) }
+                    let f = Float(alpha) * (1 / 255)
+                    return (r * f + background.r * (1 - f), g * f + background.g * (1 - f), b * f + background.b * (1 - f))
                 }
-                horizontal[x * 3] = r
-                horizontal[x * 3 + 1] = g
-                horizontal[x * 3 + 2] = b
             }
         }
+        accumulate()
+    }
+
+    /// The horizontal pass: each output column's weighted sum of its source pixels.
+    @inline(__always)
+    private mutating func filterRow(_ pixel: (Int) -> (Float, Float, Float)) {
+        let width = self.width
+        columnStart.withUnsafeBufferPointer { starts in
+            columnCount.withUnsafeBufferPointer { counts in
+                weightStart.withUnsafeBufferPointer { offsets in
+                    weights.withUnsafeBufferPointer { w in
+                        horizontal.withUnsafeMutableBufferPointer { out in
+                            for x in 0..<width {
+                                var r: Float = 0, g: Float = 0, b: Float = 0
+                                let first = starts[x], base = offsets[x]
+                                for j in 0..<counts[x] {
+                                    let (pr, pg, pb) = pixel(first + j)
+                                    let weight = w[base + j]
+                                    r += pr * weight
+                                    g += pg * weight
+                                    b += pb * weight
+                                }
+                                out[x * 3] = r
+                                out[x * 3 + 1] = g
+                                out[x * 3 + 2] = b
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The vertical pass, for the row just filtered.
+    private mutating func accumulate() {
         // This source row spans [sourceRow, sourceRow + 1); give each output
         // row it overlaps its share.
         let top = Double(sourceRow), bottom = Double(sourceRow + 1)
@@ -69,7 +118,11 @@ public struct BoxResampler {
             let overlap = min(bottom, rowBottom) - max(top, rowTop)
             if overlap > 0 {
                 let weight = Float(overlap / scaleY)
-                for i in 0..<accumulator.count { accumulator[i] += horizontal[i] * weight }
+                horizontal.withUnsafeBufferPointer { h in
+                    accumulator.withUnsafeMutableBufferPointer { acc in
+                        for i in 0..<acc.count { acc[i] += h[i] * weight }
+                    }
+                }
             }
             if rowBottom <= bottom + 1e-9 {
                 flushRow()

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// sRGB ↔ linear light. Light adds linearly: averaging sRGB values darkens
 /// every edge and fine texture (1-px black/white stripes must average to
 /// sRGB ≈ 188, not 128), so all filtering and colour choice happens on
@@ -22,6 +26,12 @@ public enum ColorSpace {
         }
         return table
     }()
+
+    /// How fast the sRGB value (0–255) grows with the linear one at `linear`.
+    public static func slope(_ linear: Float) -> Float {
+        let l = max(linear, 0.0031308)
+        return l <= 0.0031308 ? 12.92 * 255 : 255 * 1.055 / 2.4 * pow(l, 1 / 2.4 - 1)
+    }
 
     /// Linear value (clamped to 0...1) → sRGB byte, rounded to the nearest.
     @inline(__always)

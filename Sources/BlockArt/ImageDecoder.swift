@@ -103,37 +103,13 @@ public enum ImageDecoder {
         var resampler = BoxResampler(sourceWidth: source.width, sourceHeight: source.height,
                                      width: target.width, height: target.height)
         let bg = LinearRGB(srgb: background)
-        let toLinear = ColorSpace.toLinear
         var bytes = [UInt8](repeating: 0, count: source.width * source.channels)
-        var linear = [Float](repeating: 0, count: source.width * 3)
         for _ in 0..<source.height {
             try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
                 guard let base = buffer.baseAddress else { return }
                 try source.nextRow(base)
+                resampler.push(bytes: base, channels: source.channels, background: bg)
             }
-            bytes.withUnsafeBufferPointer { src in
-                linear.withUnsafeMutableBufferPointer { dst in
-                    toLinear.withUnsafeBufferPointer { table in
-                        if source.channels == 3 {
-                            for i in 0..<(source.width * 3) { dst[i] = table[Int(src[i])] }
-                        } else {
-                            for x in 0..<source.width {
-                                let a = src[x * 4 + 3]
-                                let r = table[Int(src[x * 4])], g = table[Int(src[x * 4 + 1])], b = table[Int(src[x * 4 + 2])]
-                                if a == 255 {
-                                    dst[x * 3] = r; dst[x * 3 + 1] = g; dst[x * 3 + 2] = b
-                                } else {
-                                    let f = Float(a) / 255
-                                    dst[x * 3] = r * f + bg.r * (1 - f)
-                                    dst[x * 3 + 1] = g * f + bg.g * (1 - f)
-                                    dst[x * 3 + 2] = b * f + bg.b * (1 - f)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            linear.withUnsafeBufferPointer { resampler.push($0) }
         }
         try source.finish()
         return DecodedImage(info: info, pixmap: resampler.finish().oriented(orientation))

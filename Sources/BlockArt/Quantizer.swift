@@ -4,8 +4,15 @@ struct Quantized {
     var linear: LinearRGB
     var terminal: TerminalColor
     /// The colour as shown, in sRGB 0–255.
-    var srgb: SIMD3<Float> {
-        SIMD3(Float(ColorSpace.toSRGB(linear.r)), Float(ColorSpace.toSRGB(linear.g)), Float(ColorSpace.toSRGB(linear.b)))
+    let srgb: SIMD3<Float>
+    /// The linear value as a vector.
+    let vector: SIMD3<Float>
+
+    init(linear: LinearRGB, terminal: TerminalColor) {
+        self.linear = linear
+        self.terminal = terminal
+        srgb = SIMD3(Float(ColorSpace.toSRGB(linear.r)), Float(ColorSpace.toSRGB(linear.g)), Float(ColorSpace.toSRGB(linear.b)))
+        vector = SIMD3(linear.r, linear.g, linear.b)
     }
 }
 
@@ -79,37 +86,36 @@ struct Quantizer {
         owedNext = Array(repeating: LinearRGB(0, 0, 0), count: columns + 2)
     }
 
-    /// A few palette colours near `c`, nearest first: the colours around it
-    /// in the cube and on the gray ramp (one, exact, in truecolor).
-    func candidates(_ c: LinearRGB) -> [Quantized] {
-        guard mode == .palette256 else { return [quantize(c)] }
-        var found: [(distance: Float, q: Quantized)] = []
-        let levels = [c.r, c.g, c.b].map { v -> [Int] in
+    /// The palette colours around `c`: the cube's corners around it and the
+    /// gray levels beside its mean (just the exact colour in truecolor).
+    func candidates(_ c: LinearRGB, into found: inout [Quantized]) {
+        found.removeAll(keepingCapacity: true)
+        guard mode == .palette256 else {
+            found.append(quantize(c))
+            return
+        }
+        func around(_ v: Float) -> (Int, Int) {
             let i = Palette.nearestLevel(v)
             let other = v > Palette.cubeLinear[i] ? min(5, i + 1) : max(0, i - 1)
-            return other == i ? [i] : [i, other]
+            return (i, other)
         }
-        for r in levels[0] {
-            for g in levels[1] {
-                for b in levels[2] {
+        let (r0, r1) = around(c.r), (g0, g1) = around(c.g), (b0, b1) = around(c.b)
+        for r in r0 == r1 ? [r0] : [r0, r1] {
+            for g in g0 == g1 ? [g0] : [g0, g1] {
+                for b in b0 == b1 ? [b0] : [b0, b1] {
                     let color = LinearRGB(Palette.cubeLinear[r], Palette.cubeLinear[g], Palette.cubeLinear[b])
-                    found.append((Palette.distance(c, color), Quantized(linear: color, terminal: .index(UInt8(16 + 36 * r + 6 * g + b)))))
+                    found.append(Quantized(linear: color, terminal: .index(UInt8(16 + 36 * r + 6 * g + b))))
                 }
             }
         }
         let mean = (c.r + c.g + c.b) / 3
         var lo = 0
         while lo < 23 && Palette.grayLinear[lo + 1] < mean { lo += 1 }
-        for i in Set([lo, min(23, lo + 1)]) {
+        for i in lo == 23 ? [23] : [lo, lo + 1] {
             let v = Palette.grayLinear[i]
-            let color = LinearRGB(v, v, v)
-            found.append((Palette.distance(c, color), Quantized(linear: color, terminal: .index(UInt8(232 + i)))))
+            found.append(Quantized(linear: LinearRGB(v, v, v), terminal: .index(UInt8(232 + i))))
         }
-        found.sort { $0.distance < $1.distance }
-        return found.prefix(Quantizer.candidateCount).map(\.q)
     }
-
-    static let candidateCount = 6
 
     func quantize(_ c: LinearRGB) -> Quantized {
         switch mode {

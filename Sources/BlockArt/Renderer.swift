@@ -31,6 +31,7 @@ public enum Renderer {
         let source = pixmap.resampled(width: size.width, height: size.height)
         var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
         var block = CellBlock(count: gx * gy)
+        var scratch = Scratch()
         let shapes = options.symbols.shapes
         var cells: [Cell] = []
         cells.reserveCapacity(columns * rows)
@@ -48,7 +49,10 @@ public enum Renderer {
                     } else if options.colors == .none {
                         cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
                     } else {
-                        cells.append(bestCell(&block, shapes: shapes, quantizer: &quantizer))
+                        if options.colors != .truecolor, shapes.count > Renderer.shortlistLength {
+                            scratch.shortlist = shortlist(block.linear, shapes: shapes)
+                        }
+                        cells.append(bestCell(&block, shapes: shapes, quantizer: &quantizer, scratch: &scratch))
                     }
                 }
                 quantizer.nextRow()
@@ -60,6 +64,38 @@ public enum Renderer {
     /// How much a cell's average colour counts against its sub-cells' errors
     /// in palette modes (truecolor keeps the average exactly anyway).
     static let cellMeanWeight: Float = 0.75
+
+    /// Reused buffers: nothing is allocated per cell.
+    struct Scratch {
+        var fronts: [Quantized] = []
+        var backs: [Quantized] = []
+        var shortlist: [UInt16] = []
+    }
+
+    /// How many shapes palette modes try colour pairs for.
+    static let shortlistLength = 4
+
+    /// The shapes of least error with exact colours, best first.
+    static func shortlist(_ linear: [LinearRGB], shapes: [Shape]) -> [UInt16] {
+        let n = linear.count
+        var total = SIMD3<Float>.zero
+        for c in linear { total += SIMD3(c.r, c.g, c.b) }
+        var scored: [(Float, UInt16)] = []
+        scored.reserveCapacity(shapes.count)
+        for shape in shapes {
+            var front = SIMD3<Float>.zero
+            var count = 0
+            for k in 0..<n where shape.mask >> UInt16(k) & 1 == 1 {
+                front += SIMD3(linear[k].r, linear[k].g, linear[k].b)
+                count += 1
+            }
+            let back = total - front
+            // Higher is better: what the two means explain of the energy.
+            scored.append(((front * front).sum() / Float(count) + (back * back).sum() / Float(n - count), shape.mask))
+        }
+        scored.sort { $0.0 > $1.0 }
+        return scored.prefix(shortlistLength).map(\.1)
+    }
 
     /// One cell's sub-cells, in linear light and in sRGB (where the error
     /// is measured: a person, and the PSNR, see sRGB).
@@ -77,56 +113,70 @@ public enum Renderer {
     /// The glyph and colour pair of least error for one cell: every shape,
     /// with the linear means of the sub-cells on each side as its colours
     /// (so the cell's average light is kept), scored by squared sRGB error.
-    static func bestCell(_ block: inout CellBlock, shapes: [Shape], quantizer: inout Quantizer) -> Cell {
+    /// In palette modes each side tries the palette colours around its mean.
+    static func bestCell(_ block: inout CellBlock, shapes: [Shape], quantizer: inout Quantizer,
+                         scratch: inout Scratch) -> Cell {
         let n = block.count
-        var total = SIMD3<Float>.zero
+        var total = SIMD3<Float>.zero, srgbTotal = SIMD3<Float>.zero
+        var energy: Float = 0
         for k in 0..<n {
             let c = block.linear[k]
             total += SIMD3(c.r, c.g, c.b)
-            block.srgb[k] = SIMD3(Float(ColorSpace.toSRGB(c.r)), Float(ColorSpace.toSRGB(c.g)), Float(ColorSpace.toSRGB(c.b)))
+            let s = SIMD3(Float(ColorSpace.toSRGB(c.r)), Float(ColorSpace.toSRGB(c.g)), Float(ColorSpace.toSRGB(c.b)))
+            block.srgb[k] = s
+            srgbTotal += s
+            energy += (s * s).sum()
         }
-        func error(_ mask: UInt16, _ fg: SIMD3<Float>, _ bg: SIMD3<Float>) -> Float {
-            var sum: Float = 0
-            for k in 0..<n {
-                let d = block.srgb[k] - (mask >> UInt16(k) & 1 == 1 ? fg : bg)
-                sum += (d * d).sum()
-            }
-            return sum
+        // Σ|s − colour|² over a side, from its sums alone: |s|² − 2 colour·Σs + count·|colour|².
+        @inline(__always) func sideError(_ sum: SIMD3<Float>, _ count: Float, _ color: SIMD3<Float>) -> Float {
+            count * (color * color).sum() - 2 * (color * sum).sum()
         }
         let mean = LinearRGB(total.x / Float(n), total.y / Float(n), total.z / Float(n))
-        let targetMean = SIMD3(Float(ColorSpace.toSRGB(mean.r)), Float(ColorSpace.toSRGB(mean.g)), Float(ColorSpace.toSRGB(mean.b)))
-        // In palette modes the cell's average matters too: two palette colours
-        // in a pattern can show a colour the palette lacks.
+        // In palette modes the cell's average counts too: two palette colours
+        // in a pattern can show a colour the palette lacks. Its error is
+        // taken in sRGB through the curve's slope at the cell's mean (exact
+        // enough over the small differences that matter, and no table look-up
+        // per colour pair).
         let weight = quantizer.mode == .truecolor ? 0 : Renderer.cellMeanWeight * Float(n)
-        func score(_ mask: UInt16, _ count: Int, _ fg: Quantized, _ bg: Quantized) -> Float {
-            var e = error(mask, fg.srgb, bg.srgb)
-            if weight > 0 {
-                let f = Float(count) / Float(n)
-                let shown = LinearRGB(fg.linear.r * f + bg.linear.r * (1 - f), fg.linear.g * f + bg.linear.g * (1 - f),
-                                      fg.linear.b * f + bg.linear.b * (1 - f))
-                let d = SIMD3(Float(ColorSpace.toSRGB(shown.r)), Float(ColorSpace.toSRGB(shown.g)), Float(ColorSpace.toSRGB(shown.b))) - targetMean
-                e += weight * (d * d).sum()
-            }
-            return e
+        let slope = SIMD3(ColorSpace.slope(mean.r), ColorSpace.slope(mean.g), ColorSpace.slope(mean.b))
+        let meanVector = SIMD3(mean.r, mean.g, mean.b)
+        @inline(__always) func meanError(_ fraction: Float, _ fg: Quantized, _ bg: Quantized) -> Float {
+            guard weight > 0 else { return 0 }
+            let mixed = fg.vector * fraction + bg.vector * (1 - fraction)
+            let d = (mixed - meanVector) * slope
+            return weight * (d * d).sum()
         }
-        let flatCandidates = quantizer.candidates(mean)
-        var best = (mask: UInt16(0), glyph: Unicode.Scalar(" "), fg: flatCandidates[0], bg: flatCandidates[0])
-        var bestError = score(0, 0, best.fg, best.bg)
+        quantizer.candidates(mean, into: &scratch.fronts)
+        var best = (mask: UInt16(0), glyph: Unicode.Scalar(" "), fg: scratch.fronts[0], bg: scratch.fronts[0])
+        var bestError = Float.infinity
+        for q in scratch.fronts {
+            let e = energy + sideError(srgbTotal, Float(n), q.srgb) + meanError(1, q, q)
+            if e < bestError {
+                bestError = e
+                best = (0, " ", q, q)
+            }
+        }
         for shape in shapes {
-            var front = SIMD3<Float>.zero
+            var front = SIMD3<Float>.zero, srgbFront = SIMD3<Float>.zero
             var count = 0
             for k in 0..<n where shape.mask >> UInt16(k) & 1 == 1 {
                 let c = block.linear[k]
                 front += SIMD3(c.r, c.g, c.b)
+                srgbFront += block.srgb[k]
                 count += 1
             }
-            let back = (total - front) / Float(n - count)
-            front /= Float(count)
-            let fronts = quantizer.candidates(LinearRGB(front.x, front.y, front.z))
-            let backs = quantizer.candidates(LinearRGB(back.x, back.y, back.z))
-            for qf in fronts {
-                for qb in backs {
-                    let e = score(shape.mask, count, qf, qb)
+            let nf = Float(count), nb = Float(n - count)
+            let back = (total - front) / nb, srgbBack = srgbTotal - srgbFront
+            front /= nf
+            // Palette modes search colour pairs only for the few shapes that
+            // fit best before quantising: the rest cannot win.
+            if weight > 0, !scratch.shortlist.isEmpty, !scratch.shortlist.contains(shape.mask) { continue }
+            quantizer.candidates(LinearRGB(front.x, front.y, front.z), into: &scratch.fronts)
+            quantizer.candidates(LinearRGB(back.x, back.y, back.z), into: &scratch.backs)
+            for qf in scratch.fronts {
+                let ef = energy + sideError(srgbFront, nf, qf.srgb)
+                for qb in scratch.backs {
+                    let e = ef + sideError(srgbBack, nb, qb.srgb) + meanError(nf / Float(n), qf, qb)
                     if e < bestError {
                         bestError = e
                         best = (shape.mask, shape.glyph, qf, qb)
@@ -134,9 +184,11 @@ public enum Renderer {
                 }
             }
         }
-        var shown = [LinearRGB](repeating: best.bg.linear, count: n)
-        for k in 0..<n where best.mask >> UInt16(k) & 1 == 1 { shown[k] = best.fg.linear }
-        quantizer.record(target: block.linear, shown: shown)
+        if quantizer.dither == .diffusion {
+            var shown = [LinearRGB](repeating: best.bg.linear, count: n)
+            for k in 0..<n where best.mask >> UInt16(k) & 1 == 1 { shown[k] = best.fg.linear }
+            quantizer.record(target: block.linear, shown: shown)
+        }
         return Cell(glyph: best.glyph, foreground: best.fg.terminal, background: best.bg.terminal)
     }
 

@@ -24,6 +24,9 @@ struct Render: ParsableCommand {
     @Flag(help: "For a URL: check now even if the copy is fresh.")
     var force = false
 
+    @Flag(help: ArgumentHelp("Print the time of each step on stderr (for Benchmarks/).", visibility: .hidden))
+    var timings = false
+
     func run() throws {
         let path = try resolveImage()
         let environment = ProcessInfo.processInfo.environment
@@ -33,6 +36,8 @@ struct Render: ParsableCommand {
         let aspect = art.cellAspect ?? terminal?.cellAspect ?? 0.5
         var cells = (columns: 0, rows: 0)
         let decoded: DecodedImage
+        let clock = ContinuousClock()
+        let start = clock.now
         do {
             decoded = try ImageDecoder.decode(path: path, background: art.backgroundColor) { info in
                 cells = Geometry.fit(width: info.width, height: info.height, columns: area.columns, rows: area.rows,
@@ -42,8 +47,14 @@ struct Render: ParsableCommand {
         } catch {
             fail(.failed("\(path.terminalSafe): \(error.description)"))
         }
+        let decodedAt = clock.now
         let grid = Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
+        let renderedAt = clock.now
         FileHandle.standardOutput.write(Data(AnsiWriter.text(grid).utf8))
+        if timings {
+            func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
+            printError("timings: decode+scale \(ms(decodedAt - start)) ms, render \(ms(renderedAt - decodedAt)) ms, write \(ms(clock.now - renderedAt)) ms")
+        }
     }
 
     /// A file path as given, or a URL's cached image after the policy ran.
