@@ -1,0 +1,18 @@
+# Shared by the benchmark scripts: packages, the release build, the images.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$root/Benchmarks/out"
+mkdir -p "$out"
+need=(chafa hyperfine python3-numpy python3-pil time gcc libpng-dev)
+missing=()
+for p in "${need[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+  else echo "the benchmarks need: ${missing[*]} (sudo apt-get install ${missing[*]})" >&2; exit 1; fi
+fi
+"$root/Scripts/install-deps"
+swift build -c release --package-path "$root" >&2
+urlcache="$root/.build/release/urlcache"
+python=/usr/bin/python3            # Debian's, with numpy and PIL
+artq="$root/../shared/tools/artq.py"
+[ -f "$artq" ] || { echo "artq.py not found at $artq (shared/ beside the project)" >&2; exit 1; }
