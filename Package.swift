@@ -31,13 +31,15 @@ let package = Package(
 
         .target(name: "BlockArt", dependencies: ["CImageShim"]),
         .target(name: "URLCacheKit", dependencies: ["CCurl", "BlockArt"]),
+        .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt"]),
         .executableTarget(name: "urlcache", dependencies: [
-            "URLCacheKit", "BlockArt", "CNCurses",
+            "URLCacheKit", "BlockArt", "URLCacheScreen", "CNCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit"]),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit"]),
+        .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen"]),
         .testTarget(name: "EndToEndTests", dependencies: ["URLCacheKit"]),
     ]
 )

@@ -8,12 +8,23 @@ public struct SourceInfo: Sendable, Equatable {
     public var format: ImageFormat
     public var width: Int
     public var height: Int
+
+    public init(format: ImageFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
 }
 
 /// A decoded, downscaled image.
 public struct DecodedImage: Sendable, Equatable {
     public var info: SourceInfo
     public var pixmap: Pixmap
+
+    public init(info: SourceInfo, pixmap: Pixmap) {
+        self.info = info
+        self.pixmap = pixmap
+    }
 }
 
 /// Turns PNG and JPEG files into pixmaps, reading rows as they are decoded

@@ -9,6 +9,45 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <wchar.h>
 #include <curses.h>
 #include <term.h>
+
+// Attribute macros are built from NCURSES_BITS shifts Swift cannot import.
+static inline attr_t cnc_attr_bold(void) { return A_BOLD; }
+static inline attr_t cnc_attr_dim(void) { return A_DIM; }
+static inline attr_t cnc_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t cnc_attr_underline(void) { return A_UNDERLINE; }
+
+/// Writes one wide character at (y, x) with attributes and an extended
+/// colour pair (pairs past 32767 only fit through setcchar's opts pointer).
+static inline int cnc_put_wch(int y, int x, wchar_t ch, attr_t attr, int pair) {
+    cchar_t cell;
+    wchar_t text[2] = { ch, 0 };
+    if (setcchar(&cell, text, attr, 0, &pair) != OK) return ERR;
+    return mvadd_wch(y, x, &cell);
+}
+
+/// The mouse event just read: position and whether it was a button-1 press or click.
+static inline int cnc_mouse_click(int *y, int *x) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *y = event.y;
+    *x = event.x;
+    return (event.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)) != 0;
+}
+
+static inline mmask_t cnc_button1_mask(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED; }
+static inline int cnc_key_resize(void) { return KEY_RESIZE; }
+static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
+static inline int cnc_key_left(void) { return KEY_LEFT; }
+static inline int cnc_key_right(void) { return KEY_RIGHT; }
+static inline int cnc_key_enter(void) { return KEY_ENTER; }
+static inline WINDOW *cnc_stdscr(void) { return stdscr; }
+static inline int cnc_colors(void) { return COLORS; }
+static inline int cnc_lines(void) { return LINES; }
+static inline int cnc_cols(void) { return COLS; }
+// newterm on the process's own stdout and stdin.
+static inline SCREEN *cnc_newterm(const char *term) { return newterm(term, stdout, stdin); }
+static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
 #endif

@@ -44,4 +44,10 @@ public struct CachedCopy: Sendable, Equatable {
     public var updated: Date
     /// Its URL and validators; nil when the metadata is missing or damaged.
     public var metadata: CacheMetadata?
+
+    public init(imagePath: String, updated: Date, metadata: CacheMetadata?) {
+        self.imagePath = imagePath
+        self.updated = updated
+        self.metadata = metadata
+    }
 }

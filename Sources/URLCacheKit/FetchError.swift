@@ -59,4 +59,9 @@ public struct DisplayReport: Sendable, Equatable {
     public var result: Result<DisplayOutcome, FetchError>
     /// The cached copy after the action (the previous one when it failed).
     public var copy: CachedCopy?
+
+    public init(result: Result<DisplayOutcome, FetchError>, copy: CachedCopy?) {
+        self.result = result
+        self.copy = copy
+    }
 }

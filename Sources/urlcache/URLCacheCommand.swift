@@ -12,6 +12,7 @@ struct URLCacheCommand: ParsableCommand {
             it changed. Run with no command to open the screen.
             """,
         version: URLCacheVersion.string,
-        subcommands: [Fetch.self, Render.self, List.self, Clear.self]
+        subcommands: [Show.self, Fetch.self, Render.self, List.self, Clear.self],
+        defaultSubcommand: Show.self
     )
 }

@@ -13,7 +13,7 @@ Routes (NAME is a file under ROOT):
   /etagonly/NAME     ETag only, honours If-None-Match
   /lmonly/NAME       Last-Modified only, honours If-Modified-Since (exact match)
   /badlm/NAME        an unparsable Last-Modified, no ETag
-  /slow/NAME         the body in 8 pieces, 0.15 s apart
+  /slow/NAME         the body in 8 pieces, 0.15 s apart (?delay=SECONDS to change)
   /truncated/NAME    announces the full length, sends half, closes
   /stall/NAME        headers and 10 bytes, then one byte every 2 s
   /endless           a JPEG-looking body that never ends
@@ -127,12 +127,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_slow(self, name):
         body, etag, lm = self.file(name)
+        delay = float(self.path.split("delay=")[1]) if "delay=" in self.path else 0.15
         self.head_only(200, "OK", [("Content-Type", self.ctype(name)), ("Content-Length", str(len(body))),
                                    ("ETag", etag), ("Last-Modified", lm)])
         step = max(1, len(body) // 8 + 1)
         sent = 0
         for i in range(0, len(body), step):
-            if i: time.sleep(0.15)
+            if i: time.sleep(delay)
             if i + step >= len(body): self.record(200, len(body))  # logged before the client can finish
             self.wfile.write(body[i:i + step]); self.wfile.flush()
 

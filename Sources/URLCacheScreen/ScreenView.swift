@@ -1,0 +1,169 @@
+import BlockArt
+import Foundation
+import URLCacheKit
+
+/// Draws a `ScreenState` on a `Terminal`. It keeps the last rendered art so
+/// that a spinner tick does not re-render the image; a new size or image does.
+public final class ScreenView {
+    public var renderOptions: RenderOptions
+    public var cellAspect: Double
+    /// The refresh interval, for the info line.
+    public var interval: TimeInterval
+    private var cached: (key: ArtKey, grid: CellGrid)?
+
+    private struct ArtKey: Equatable {
+        var columns: Int, rows: Int
+        var imageID: Int
+        var options: RenderOptions
+    }
+
+    public init(renderOptions: RenderOptions, cellAspect: Double, interval: TimeInterval) {
+        self.renderOptions = renderOptions
+        self.cellAspect = cellAspect
+        self.interval = interval
+    }
+
+    static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// Draws everything; `now` drives the spinner and the rate.
+    public func draw(_ state: ScreenState, on terminal: Terminal, now: Date) {
+        let size = terminal.size
+        terminal.erase()
+        guard let layout = Layout(columns: size.columns, rows: size.rows) else {
+            let message = "Terminal too small (need \(Layout.minimum.columns)×\(Layout.minimum.rows))"
+            terminal.put(String(message.prefix(size.columns)), row: size.rows / 2,
+                         column: max(0, (size.columns - message.count) / 2), style: .bold)
+            terminal.refresh()
+            return
+        }
+        drawTitle(state, layout, terminal)
+        if let image = state.image {
+            let (grid, top, left) = art(image, layout)
+            terminal.put(grid, row: top, column: left)
+        }
+        drawStatus(state, layout, terminal, now: now)
+        terminal.put(clip("Updated: " + (state.updated.map(ScreenView.format) ?? ""), layout.columns), row: layout.updatedRow, column: 1, style: .plain)
+        for (i, line) in Layout.infoText(interval: ScreenView.describe(interval), width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
+            terminal.put(line, row: layout.infoRow + i, column: 1, style: .dim)
+        }
+        let toolbar = Toolbar(width: layout.columns)
+        for item in toolbar.items {
+            terminal.put(item.text, row: layout.toolbarRow, column: item.column, style: state.loading != nil && item.button != .quit ? .dim : .reverse)
+        }
+        if let overlay = state.overlay { drawOverlay(overlay, layout, terminal) }
+        terminal.refresh()
+    }
+
+    /// The rendered art and where it goes: as large as fits, centred.
+    func art(_ image: DecodedImage, _ layout: Layout) -> (CellGrid, Int, Int) {
+        let fit = Geometry.fit(width: image.info.width, height: image.info.height,
+                               columns: layout.columns, rows: layout.imageRows, cellAspect: cellAspect)
+        let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: ScreenView.identity(image), options: renderOptions)
+        let grid: CellGrid
+        if let cached, cached.key == key {
+            grid = cached.grid
+        } else {
+            grid = Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions)
+            cached = (key, grid)
+        }
+        return (grid, layout.imageTop + (layout.imageRows - fit.rows) / 2, (layout.columns - fit.columns) / 2)
+    }
+
+    /// Tells images apart cheaply: size and a sample of values.
+    static func identity(_ image: DecodedImage) -> Int {
+        var hasher = Hasher()
+        hasher.combine(image.pixmap.width)
+        hasher.combine(image.pixmap.height)
+        let values = image.pixmap.values
+        for i in stride(from: 0, to: values.count, by: max(1, values.count / 64)) { hasher.combine(values[i]) }
+        return hasher.finalize()
+    }
+
+    private func drawTitle(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
+        let position = state.entries.count > 1 ? "  \(state.index + 1) of \(state.entries.count)" : ""
+        let name = state.entry.displayName
+        let room = layout.columns - 2 - "urlcache · ".count - position.count
+        let title = "urlcache · " + (name.count > room ? String(name.prefix(max(0, room - 1))) + "…" : name) + position
+        terminal.put(title, row: layout.titleRow, column: 1, style: .bold)
+    }
+
+    private func drawStatus(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal, now: Date) {
+        guard let loading = state.loading else {
+            terminal.put(clip(state.status, layout.columns - 2), row: layout.statusRow, column: 1,
+                         style: state.statusIsError ? .bold : .plain)
+            return
+        }
+        let elapsed = now.timeIntervalSince(loading.started)
+        let frame = ScreenView.spinner[Int(elapsed * 10) % ScreenView.spinner.count]
+        var text = "\(frame) Loading"
+        if let progress = loading.progress, progress.received > 0 {
+            text = "\(frame) \(ByteCount.format(progress.received))"
+            if let total = progress.total, total > 0 {
+                let fraction = min(1, Double(progress.received) / Double(total))
+                text += " of \(ByteCount.format(total)) \(Int(fraction * 100))%"
+                let barWidth = max(0, min(30, layout.columns - text.count - 24))
+                if barWidth >= 5 {
+                    let filled = Int(fraction * Double(barWidth))
+                    text += " [" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled) + "]"
+                }
+            }
+            if elapsed > 0.2 { text += " \(ByteCount.format(Int64(Double(progress.received) / elapsed)))/s" }
+        }
+        text += "  (Esc cancels)"
+        terminal.put(clip(text, layout.columns - 2), row: layout.statusRow, column: 1, style: .plain)
+    }
+
+    private func drawOverlay(_ overlay: ScreenState.Overlay, _ layout: Layout, _ terminal: Terminal) {
+        let width = min(layout.columns - 4, 64)
+        var lines: [String]
+        var buttons: String
+        switch overlay {
+        case let .alert(message):
+            lines = ["Error"] + Layout.wrap(message, width: width - 4)
+            buttons = "[ OK (Enter) ]"
+        case .confirmClear:
+            lines = ["Clear Cache"] + Layout.wrap("Do you really want to clear the cache?", width: width - 4)
+            buttons = "[ OK (y) ]  [ Cancel (n) ]"
+        case .help:
+            lines = ["Keys", "d, Enter   Display Image", "r          re-check now", "c          Clear Cache",
+                     "← → / p n  previous / next image", "Esc        cancel a download", "?          this help",
+                     "q          quit", "", "Any key closes this box."]
+            buttons = ""
+        }
+        lines = Array(lines.prefix(max(1, layout.rows - 6)))
+        let height = lines.count + (buttons.isEmpty ? 2 : 4)
+        let top = max(0, (layout.rows - height) / 2), left = (layout.columns - width) / 2
+        terminal.put("┌" + String(repeating: "─", count: width - 2) + "┐", row: top, column: left, style: .plain)
+        for row in 1..<(height - 1) {
+            terminal.put("│" + String(repeating: " ", count: width - 2) + "│", row: top + row, column: left, style: .plain)
+        }
+        terminal.put("└" + String(repeating: "─", count: width - 2) + "┘", row: top + height - 1, column: left, style: .plain)
+        for (i, line) in lines.enumerated() {
+            terminal.put(clip(line, width - 4), row: top + 1 + i, column: left + 2, style: i == 0 ? .bold : .plain)
+        }
+        if !buttons.isEmpty {
+            terminal.put(buttons, row: top + height - 2, column: left + (width - buttons.count) / 2, style: .reverse)
+        }
+    }
+
+    private func clip(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// Medium date, short time, local zone, as the original's Updated field.
+    public static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        formatter.timeZone = .current
+        return formatter.string(from: date)
+    }
+
+    /// "24 hours", "90 minutes", "30 seconds".
+    public static func describe(_ interval: TimeInterval) -> String {
+        let seconds = Int(interval.rounded())
+        if seconds % 3600 == 0 && seconds >= 3600 { return "\(seconds / 3600) hour\(seconds == 3600 ? "" : "s")" }
+        if seconds % 60 == 0 && seconds >= 60 { return "\(seconds / 60) minute\(seconds == 60 ? "" : "s")" }
+        return "\(seconds) second\(seconds == 1 ? "" : "s")"
+    }
+}

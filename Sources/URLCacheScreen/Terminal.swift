@@ -1,0 +1,50 @@
+import BlockArt
+
+/// What the screen needs from a terminal, so that layout and state can be
+/// tested without a tty (`CursesTerminal` is the real one).
+public protocol Terminal: AnyObject {
+    /// The size in cells.
+    var size: (columns: Int, rows: Int) { get }
+    /// The colours it can show.
+    var colorMode: ColorMode { get }
+    /// Blanks the whole screen (drawn on the next `refresh`).
+    func erase()
+    /// Writes text at a position, clipped to the screen.
+    func put(_ text: String, row: Int, column: Int, style: TextStyle)
+    /// Draws block art with its top-left cell at a position.
+    func put(_ grid: CellGrid, row: Int, column: Int)
+    /// Shows what was drawn.
+    func refresh()
+    /// Waits up to `timeout` milliseconds for input.
+    func readEvent(timeout: Int) -> InputEvent?
+}
+
+/// A key or mouse event, or a change of size.
+public enum InputEvent: Equatable, Sendable {
+    case key(Key)
+    /// A click of the first button at a cell.
+    case click(row: Int, column: Int)
+    case resize
+}
+
+/// The keys the screen knows.
+public enum Key: Equatable, Sendable {
+    case character(Character)
+    case enter
+    case escape
+    case left
+    case right
+    /// Ctrl-C, read as a key in raw mode.
+    case interrupt
+    case other
+}
+
+/// How text is drawn.
+public struct TextStyle: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let bold = TextStyle(rawValue: 1)
+    public static let dim = TextStyle(rawValue: 2)
+    public static let reverse = TextStyle(rawValue: 4)
+    public static let plain: TextStyle = []
+}

@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+/// The screen as a person meets it: the real binary in tmux against real
+/// servers on 127.0.0.1.
+final class ScreenTests: XCTestCase {
+    var home: TemporaryDirectory!
+    var nginx: Nginx!
+    var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        home = try TemporaryDirectory()
+        nginx = try Nginx()
+        try copyFixture("earth.jpg", to: nginx.root)
+        try copyFixture("sun.png", to: nginx.root)
+    }
+
+    override func tearDown() {
+        session = nil
+        nginx?.stop()
+        nginx = nil
+        home = nil
+    }
+
+    var cacheDir: String { home.file("cache") }
+
+    private func open(_ urls: [String], columns: Int = 100, rows: Int = 32, extra: [String] = [],
+                      environment: [String: String] = [:]) throws -> TmuxSession {
+        let list = try writeList(urls, in: home)
+        var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path,
+                   "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"]
+        for (key, value) in environment { env[key] = value }
+        let session = try TmuxSession([Paths.binary.path, "--config", list, "--cache-dir", cacheDir] + extra,
+                                      environment: env, columns: columns, rows: rows)
+        self.session = session
+        return session
+    }
+
+    private func images() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).filter { $0.hasSuffix(".img") }
+    }
+
+    /// The number of columns the art spans on the first image row.
+    private func artWidth(_ screen: String) -> Int {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > 3 else { return 0 }
+        return lines[lines.count / 3].filter { "▀▄▌▐█ ".contains($0) }.count
+    }
+
+    func testFirstFrameShowsColouredArtStatusAndUpdated() throws {
+        let tmux = try open([nginx.url("/earth.jpg"), nginx.url("/sun.png")])
+        let screen = tmux.wait(forText: "Newly cached image")
+        XCTAssertTrue(screen.contains("Updated: "), screen)
+        XCTAssertTrue(screen.contains("1 of 2"), screen)
+        XCTAssertTrue(screen.contains("[ Display Image (d) ] [ Clear Cache (c) ]"), screen)
+        XCTAssertTrue(screen.contains("▀") || screen.contains("▄"), "block art on screen")
+        let coloured = tmux.capture(escapes: true)
+        XCTAssertTrue(coloured.contains("38;2;") && coloured.contains("48;2;"), "truecolour art")
+        XCTAssertEqual(nginx.requests.count, 1)
+
+        tmux.send("d")
+        tmux.wait(forText: "Previously cached image")
+        XCTAssertEqual(nginx.requests.count, 1, "Display Image on a fresh copy sends no request")
+
+        tmux.send("Right")
+        let second = tmux.wait(forText: "2 of 2")
+        XCTAssertTrue(second.contains("127.0.0.1/sun.png"), second)
+        tmux.wait(forText: "Newly cached image")
+        XCTAssertEqual(nginx.requests.map(\.path), ["/earth.jpg", "/sun.png"])
+
+        tmux.send("q")
+        let end = tmux.wait(forText: "EXIT=")
+        XCTAssertTrue(end.contains("EXIT=0"), end)
+        XCTAssertFalse(tmux.alternateScreenOn, "the terminal is back to its normal screen")
+        XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), "line editing and echo restored: \(end)")
+    }
+
+    func testClearCacheAsksThenEmptiesCacheAndFields() throws {
+        let tmux = try open([nginx.url("/sun.png")])
+        tmux.wait(forText: "Newly cached image")
+        XCTAssertEqual(images().count, 1)
+        tmux.send("c")
+        tmux.wait(forText: "Do you really want to clear the cache?")
+        tmux.send("n")
+        tmux.wait(for: "the question to close") { !$0.contains("Do you really want") }
+        XCTAssertEqual(images().count, 1, "Cancel keeps the cache")
+        tmux.send("c")
+        tmux.wait(forText: "Do you really want to clear the cache?")
+        tmux.send("y")
+        let screen = tmux.wait(for: "the fields to empty") { !$0.contains("Newly cached image") && !$0.contains("Do you really") }
+        XCTAssertEqual(images(), [])
+        XCTAssertTrue(screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Updated:" }, screen)
+        tmux.send("q")
+        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"))
+    }
+
+    func testSlowDownloadShowsProgressAndEscCancels() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        try copyFixture("earth.jpg", to: server.root)
+        let tmux = try open([server.url("/slow/earth.jpg?delay=1")])
+        let loading = tmux.wait(for: "a progress bar") { $0.contains("%") && $0.contains("Esc cancels") }
+        XCTAssertTrue(loading.contains(" of "), loading)
+        tmux.send("d")  // disabled while loading
+        tmux.send("Escape")
+        let screen = tmux.wait(forText: "Download cancelled")
+        XCTAssertFalse(screen.contains("Error"), "a cancel is not an error")
+        XCTAssertEqual(images(), [], "nothing cached")
+        XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).filter { $0.contains(".tmp.") }, [])
+        tmux.send("q")
+        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"))
+    }
+
+    func testResizeReRendersAndTooSmallSaysSo() throws {
+        let tmux = try open([nginx.url("/earth.jpg")], columns: 80, rows: 24)
+        let small = tmux.wait(forText: "Newly cached image")
+        let before = artWidth(small)
+        tmux.resize(columns: 160, rows: 50)
+        let large = tmux.wait(for: "a larger picture") { self.artWidth($0) > before + 20 }
+        XCTAssertGreaterThan(artWidth(large), before)
+        XCTAssertEqual(nginx.requests.count, 1, "re-rendered from memory, nothing fetched")
+        tmux.resize(columns: 30, rows: 10)
+        tmux.wait(forText: "Terminal too small")
+        tmux.resize(columns: 80, rows: 24)
+        tmux.wait(forText: "Newly cached image")
+        tmux.send("C-c")
+        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"), "Ctrl-C quits cleanly")
+        XCTAssertFalse(tmux.alternateScreenOn)
+    }
+
+    func testErrorsComeUpInAnAlertAndKeepTheImage() throws {
+        let tmux = try open([nginx.url("/earth.jpg")], extra: ["--refresh-interval", "0"])
+        tmux.wait(forText: "Newly cached image")
+        try FileManager.default.removeItem(atPath: nginx.root.file("earth.jpg"))
+        tmux.send("d")
+        let alert = tmux.wait(forText: "HTTP 404")
+        XCTAssertTrue(alert.contains("OK (Enter)"), alert)
+        tmux.send("Enter")
+        let screen = tmux.wait(for: "the alert to close") { !$0.contains("OK (Enter)") }
+        XCTAssertTrue(screen.contains("showing the cached image"), screen)
+        XCTAssertTrue(screen.contains("▀") || screen.contains("▄"), "the image stays")
+        XCTAssertEqual(images().count, 1)
+        tmux.send("q")
+        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"))
+    }
+
+    func testSigtermRestoresTheTerminal() throws {
+        let tmux = try open([nginx.url("/sun.png")])
+        tmux.wait(forText: "Newly cached image")
+        // Only the binary's own command line starts with its path (not the shell's).
+        let killed = try runProgram(URL(fileURLWithPath: "/usr/bin/pkill"), ["-TERM", "-f", "^\(Paths.binary.path) .*\(cacheDir)"])
+        XCTAssertEqual(killed.status, 0, "pkill found the process")
+        let end = tmux.wait(forText: "EXIT=")
+        XCTAssertTrue(end.contains("EXIT=0"), end)
+        XCTAssertFalse(tmux.alternateScreenOn)
+        XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), end)
+    }
+
+    func testDumbTerminalGetsAOneLineMessage() throws {
+        let tmux = try open([nginx.url("/sun.png")], environment: ["TERM": "dumb"])
+        let end = tmux.wait(forText: "EXIT=")
+        XCTAssertTrue(end.contains("EXIT=2"), end)
+        XCTAssertTrue(end.contains("urlcache render"), end)
+    }
+
+    func testPaletteTerminalsGet256Colours() throws {
+        let tmux = try open([nginx.url("/earth.jpg")], environment: ["COLORTERM": "", "TERM": "tmux-256color"])
+        tmux.wait(forText: "Newly cached image")
+        let coloured = tmux.capture(escapes: true)
+        XCTAssertTrue(coloured.contains("38;5;") || coloured.contains("48;5;"), "256 colours")
+        XCTAssertFalse(coloured.contains("38;2;"))
+        tmux.send("q")
+        _ = tmux.wait(forText: "EXIT=")
+    }
+}

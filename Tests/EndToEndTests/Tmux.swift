@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// The real binary in a real terminal: a private tmux server, with
+/// send-keys to type and capture-pane to read the screen.
+final class TmuxSession {
+    let socket = "urlcache-test-\(UUID().uuidString.prefix(8))"
+    private(set) var columns: Int
+    private(set) var rows: Int
+
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// Starts `arguments` under `sh`, then prints EXIT=<status> and the
+    /// terminal's stty settings, so tests can see how it ended.
+    init(_ arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 32) throws {
+        guard TmuxSession.available else { throw XCTSkip("tmux is not installed (Scripts/test installs it)") }
+        self.columns = columns
+        self.rows = rows
+        let env = environment.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.sorted().joined(separator: " ")
+        let command = "env \(env) \(arguments.map(TmuxSession.quote).joined(separator: " ")); echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo; sleep 600"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", command])
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// Runs a tmux command through system(3), its output going to a file:
+    /// the server tmux forks inherits the client's descriptors, so a pipe
+    /// read to its end would wait for the server, and Foundation's Process
+    /// was seen to miss the client's exit.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let line = (["/usr/bin/tmux", "-L", socket] + arguments).map(TmuxSession.quote).joined(separator: " ")
+        _ = system("\(line) </dev/null >\(TmuxSession.quote(output)) 2>/dev/null")
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    /// The screen's text (with SGR sequences when `escapes`).
+    func capture(escapes: Bool = false) -> String {
+        (try? tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []))) ?? ""
+    }
+
+    func send(_ keys: String...) {
+        _ = try? tmux(["send-keys"] + keys)
+    }
+
+    func resize(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+        _ = try? tmux(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    var alternateScreenOn: Bool { ((try? tmux(["display", "-p", "#{alternate_on}"])) ?? "").hasPrefix("1") }
+
+    /// Polls the screen until `condition` holds. The wait is a guard against
+    /// hanging, not a timing assertion: the test then asserts on the content.
+    @discardableResult
+    func wait(for description: String, seconds: Double = 30, _ condition: (String) -> Bool,
+              file: StaticString = #filePath, line: UInt = #line) -> String {
+        var screen = capture()
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition(screen) && Date() < deadline {
+            usleep(50_000)
+            screen = capture()
+        }
+        XCTAssertTrue(condition(screen), "waited for \(description); screen:\n\(screen)", file: file, line: line)
+        return screen
+    }
+
+    func wait(forText text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        wait(for: "\"\(text)\"", { $0.contains(text) }, file: file, line: line)
+    }
+}

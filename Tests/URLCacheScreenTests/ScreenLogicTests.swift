@@ -1,0 +1,181 @@
+import BlockArt
+import Foundation
+import URLCacheKit
+import XCTest
+@testable import URLCacheScreen
+
+/// A terminal stand-in that keeps what was drawn as rows of text.
+final class RecordingTerminal: Terminal {
+    var size: (columns: Int, rows: Int)
+    let colorMode: ColorMode = .truecolor
+    var screen: [[Character]]
+    var styles: [[TextStyle]]
+    var events: [InputEvent] = []
+
+    init(columns: Int, rows: Int) {
+        size = (columns, rows)
+        screen = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+        styles = Array(repeating: Array(repeating: .plain, count: columns), count: rows)
+    }
+
+    func erase() {
+        screen = Array(repeating: Array(repeating: " ", count: size.columns), count: size.rows)
+        styles = Array(repeating: Array(repeating: .plain, count: size.columns), count: size.rows)
+    }
+
+    func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+        for (i, ch) in text.enumerated() where row >= 0 && row < size.rows && column + i >= 0 && column + i < size.columns {
+            screen[row][column + i] = ch
+            styles[row][column + i] = style
+        }
+    }
+
+    func put(_ grid: CellGrid, row: Int, column: Int) {
+        for r in 0..<grid.rows {
+            for c in 0..<grid.columns where row + r < size.rows && column + c < size.columns {
+                screen[row + r][column + c] = Character(grid[c, r].glyph)
+            }
+        }
+    }
+
+    func refresh() {}
+    func readEvent(timeout: Int) -> InputEvent? { events.isEmpty ? nil : events.removeFirst() }
+
+    func line(_ row: Int) -> String { String(screen[row]).trimmingCharacters(in: .whitespaces) }
+    var text: String { (0..<size.rows).map(line).joined(separator: "\n") }
+}
+
+final class ScreenLogicTests: XCTestCase {
+    let entries = [URLEntry(url: URL(string: "https://a.example/one.jpg")!, title: "One"),
+                   URLEntry(url: URL(string: "https://b.example/two.png")!)]
+
+    private func handle(_ key: Key, _ state: inout ScreenState) -> [Effect] {
+        ScreenLogic.handle(.key(key), &state, toolbar: Toolbar(width: 100), toolbarRow: 39)
+    }
+
+    func testKeysMapToTheOriginalsActions() {
+        var state = ScreenState(entries: entries)
+        XCTAssertEqual(handle(.character("d"), &state), [.display(force: false)])
+        XCTAssertEqual(handle(.enter, &state), [.display(force: false)])
+        XCTAssertEqual(handle(.character("r"), &state), [.display(force: true)])
+        XCTAssertEqual(handle(.character("c"), &state), [])
+        XCTAssertEqual(state.overlay, .confirmClear)
+        XCTAssertEqual(handle(.character("y"), &state), [.clearCache])
+        XCTAssertNil(state.overlay)
+        _ = handle(.character("c"), &state)
+        XCTAssertEqual(handle(.escape, &state), [], "Esc cancels the question")
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(handle(.right, &state), [.display(force: false)])
+        XCTAssertEqual(state.index, 1)
+        XCTAssertEqual(handle(.right, &state), [.display(force: false)])
+        XCTAssertEqual(state.index, 0, "wraps around")
+        XCTAssertEqual(handle(.character("p"), &state), [.display(force: false)])
+        XCTAssertEqual(state.index, 1)
+        XCTAssertEqual(handle(.character("?"), &state), [])
+        XCTAssertEqual(state.overlay, .help)
+        XCTAssertEqual(handle(.character("x"), &state), [])
+        XCTAssertNil(state.overlay, "any key closes help")
+        XCTAssertEqual(handle(.character("q"), &state), [.quit])
+    }
+
+    func testWhileLoadingOnlyEscAndQuitAct() {
+        var state = ScreenState(entries: entries)
+        state.loading = ScreenState.Loading(index: 0, started: Date(), progress: nil, automatic: false)
+        for key in [Key.character("d"), .enter, .character("c"), .right, .character("r")] {
+            XCTAssertEqual(handle(key, &state), [], "\(key)")
+        }
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(handle(.escape, &state), [.cancel])
+        XCTAssertEqual(handle(.interrupt, &state), [.cancel, .quit])
+    }
+
+    func testToolbarClicks() {
+        var state = ScreenState(entries: entries)
+        let toolbar = Toolbar(width: 100)
+        let clear = toolbar.items.first { $0.button == .clearCache }!
+        XCTAssertEqual(ScreenLogic.handle(.click(row: 39, column: clear.column + 1), &state, toolbar: toolbar, toolbarRow: 39), [])
+        XCTAssertEqual(state.overlay, .confirmClear)
+        state.overlay = nil
+        let display = toolbar.items.first { $0.button == .displayImage }!
+        XCTAssertEqual(ScreenLogic.handle(.click(row: 39, column: display.column), &state, toolbar: toolbar, toolbarRow: 39),
+                       [.display(force: false)])
+        XCTAssertEqual(ScreenLogic.handle(.click(row: 10, column: display.column), &state, toolbar: toolbar, toolbarRow: 39), [],
+                       "a click off the toolbar does nothing")
+    }
+
+    func testOutcomesFillTheFields() {
+        var state = ScreenState(entries: entries)
+        let updated = Date(timeIntervalSince1970: 1_800_000_000)
+        let copy = CachedCopy(imagePath: "/c/x.img", updated: updated, metadata: nil)
+        ScreenLogic.finished(DisplayReport(result: .success(.newlyCached), copy: copy), image: nil, automatic: false, now: Date(), &state)
+        XCTAssertEqual(state.status, "Newly cached image")
+        XCTAssertEqual(state.updated, updated)
+        ScreenLogic.finished(DisplayReport(result: .failure(.transport(.cannotResolve(host: "a.example"))), copy: copy),
+                             image: nil, automatic: false, now: Date(), &state)
+        XCTAssertTrue(state.status.contains("showing the cached image"), state.status)
+        XCTAssertEqual(state.overlay, .alert("could not resolve host a.example"))
+        XCTAssertEqual(handle(.enter, &state), [])
+        XCTAssertNil(state.overlay, "Enter closes the alert")
+        ScreenLogic.finished(DisplayReport(result: .failure(.transport(.cancelled)), copy: copy), image: nil, automatic: false,
+                             now: Date(), &state)
+        XCTAssertNil(state.overlay, "a cancel is no error")
+        ScreenLogic.cleared(.success(1), &state)
+        XCTAssertNil(state.updated)
+        XCTAssertEqual(state.status, "")
+    }
+
+    func testAutomaticCheckWhenTheIntervalRunsOut() {
+        var state = ScreenState(entries: entries)
+        let now = Date()
+        state.updated = now.addingTimeInterval(-100)
+        XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 3600))
+        XCTAssertTrue(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 60))
+        XCTAssertTrue(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 0))
+        state.updated = now.addingTimeInterval(-30)
+        XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 0), "at most once a minute by itself")
+        state.updated = now.addingTimeInterval(-100)
+        state.lastAutomaticFailure = now.addingTimeInterval(-10)
+        XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 60), "not again right after a failure")
+    }
+
+    func testLayoutAndTooSmall() {
+        XCTAssertNil(Layout(columns: 39, rows: 20))
+        XCTAssertNil(Layout(columns: 80, rows: 11))
+        let layout = Layout(columns: 80, rows: 24)!
+        XCTAssertEqual(layout.toolbarRow, 23)
+        XCTAssertEqual(layout.imageTop, 1)
+        XCTAssertEqual(layout.statusRow + 1, layout.updatedRow)
+        XCTAssertGreaterThan(layout.imageRows, 10)
+        let terminal = RecordingTerminal(columns: 30, rows: 10)
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(ScreenState(entries: entries), on: terminal, now: Date())
+        XCTAssertTrue(terminal.text.contains("Terminal too small"), terminal.text)
+    }
+
+    func testViewDrawsTitleFieldsInfoAndToolbar() {
+        var state = ScreenState(entries: entries)
+        state.status = "Previously cached image"
+        state.updated = Date()
+        // Black over red, the edge inside a cell row: a half block must show.
+        var pixels = Pixmap(width: 8, height: 5, fill: LinearRGB(1, 0, 0))
+        for i in 0..<(8 * 2 * 3) { pixels.values[i] = 0 }
+        state.image = DecodedImage(info: SourceInfo(format: .png, width: 8, height: 5), pixmap: pixels)
+        let terminal = RecordingTerminal(columns: 100, rows: 30)
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(state, on: terminal, now: Date())
+        XCTAssertEqual(terminal.line(0), "urlcache · One  1 of 2")
+        XCTAssertTrue(terminal.text.contains("Previously cached image"))
+        XCTAssertTrue(terminal.line(30 - 4).hasPrefix("Updated: "), terminal.line(26))
+        XCTAssertTrue(terminal.text.contains("The cached image is updated if 24 hours has elapsed since the last update"))
+        XCTAssertTrue(terminal.line(29).hasPrefix("[ Display Image (d) ] [ Clear Cache (c) ]"), terminal.line(29))
+        XCTAssertTrue(terminal.text.contains("▀") || terminal.text.contains("█") || terminal.text.contains("▄"), "the art is drawn")
+        let narrow = RecordingTerminal(columns: 40, rows: 12)
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(state, on: narrow, now: Date())
+        XCTAssertTrue(narrow.text.contains("Display(d)"), narrow.text)
+        XCTAssertFalse(narrow.text.contains("The cached image is updated if 24 hours has elapsed since the last update and you press"))
+    }
+
+    func testIntervalWording() {
+        XCTAssertEqual(ScreenView.describe(86_400), "24 hours")
+        XCTAssertEqual(ScreenView.describe(90), "90 seconds")
+        XCTAssertEqual(ScreenView.describe(1800), "30 minutes")
+    }
+}
