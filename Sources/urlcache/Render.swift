@@ -32,14 +32,14 @@ struct Render: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let terminal = TerminalProbe.windowSize()
         let area = try art.area(terminal: terminal)
-        let options = RenderOptions(symbols: art.symbols, colors: art.colorMode(environment: environment), dither: art.dither)
-        let aspect = art.cellAspect ?? terminal?.cellAspect ?? 0.5
+        let options = RenderOptions(symbols: art.look.symbols, colors: art.look.colorMode(environment: environment), dither: art.look.dither)
+        let aspect = art.look.cellAspect ?? terminal?.cellAspect ?? 0.5
         var cells = (columns: 0, rows: 0)
         let decoded: DecodedImage
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            decoded = try ImageDecoder.decode(path: path, background: art.backgroundColor) { info in
+            decoded = try ImageDecoder.decode(path: path, background: art.look.backgroundColor) { info in
                 cells = Geometry.fit(width: info.width, height: info.height, columns: area.columns, rows: area.rows,
                                      cellAspect: aspect)
                 return Renderer.pixmapSize(columns: cells.columns, rows: cells.rows, symbols: options.symbols)
@@ -83,11 +83,32 @@ struct Render: ParsableCommand {
     }
 }
 
-/// The look of the art, shared by `render` and the screen.
+/// The size `render` prints at.
 struct ArtOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Size in cells, e.g. 120x40 (default: the terminal's, else 80x24).", valueName: "colsxrows"))
     var size: String?
 
+    @OptionGroup var look: LookOptions
+
+    func validate() throws {
+        if let size, ArtOptions.parseSize(size) == nil { throw ValidationError("--size must be COLSxROWS, e.g. 120x40, not '\(size)'") }
+    }
+
+    func area(terminal: (columns: Int, rows: Int, cellAspect: Double?)?) throws -> (columns: Int, rows: Int) {
+        if let size, let parsed = ArtOptions.parseSize(size) { return parsed }
+        if let terminal { return (terminal.columns, max(1, terminal.rows - 1)) }  // a line for the prompt
+        return (80, 24)
+    }
+
+    static func parseSize(_ text: String) -> (columns: Int, rows: Int)? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...4096).contains(c), (1...4096).contains(r) else { return nil }
+        return (c, r)
+    }
+}
+
+/// The look of the art, shared by `render` and the screen.
+struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("auto, truecolor, 256, 16, 8 or none (default auto: COLORTERM, terminfo, NO_COLOR).", valueName: "mode"))
     var colors = "auto"
 
@@ -109,25 +130,15 @@ struct ArtOptions: ParsableArguments {
         }
         if RGB8(hex: background) == nil { throw ValidationError("--background must be RRGGBB, not '\(background)'") }
         if let cellAspect, !(cellAspect > 0.05 && cellAspect < 20) { throw ValidationError("--cell-aspect must be between 0.05 and 20") }
-        if let size, ArtOptions.parseSize(size) == nil { throw ValidationError("--size must be COLSxROWS, e.g. 120x40, not '\(size)'") }
     }
 
     var backgroundColor: RGB8 { RGB8(hex: background) ?? RGB8(0, 0, 0) }
 
+    /// The --colors choice; nil for auto.
+    var requestedColors: ColorMode? { ColorMode(rawValue: colors) }
+
     func colorMode(environment: [String: String]) -> ColorMode {
-        ColorMode(rawValue: colors) ?? TerminalProbe.colorMode(environment: environment)
-    }
-
-    func area(terminal: (columns: Int, rows: Int, cellAspect: Double?)?) throws -> (columns: Int, rows: Int) {
-        if let size, let parsed = ArtOptions.parseSize(size) { return parsed }
-        if let terminal { return (terminal.columns, max(1, terminal.rows - 1)) }  // a line for the prompt
-        return (80, 24)
-    }
-
-    static func parseSize(_ text: String) -> (columns: Int, rows: Int)? {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...4096).contains(c), (1...4096).contains(r) else { return nil }
-        return (c, r)
+        requestedColors ?? TerminalProbe.colorMode(environment: environment)
     }
 }
 

@@ -49,11 +49,7 @@ final class ScriptedServer {
     deinit { stop() }
 
     /// Stops the server (XCTest keeps test cases alive: call it in tearDown).
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { terminate(process) }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
@@ -117,11 +113,7 @@ final class Nginx {
     deinit { stop() }
 
     /// Stops nginx (XCTest keeps test cases alive: call it in tearDown).
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { terminate(process) }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
@@ -138,6 +130,13 @@ final class Nginx {
                                  ifModifiedSince: quoted.count > 3 ? header(quoted[3]) : nil)
         }
     }
+}
+
+/// Ends a server process and waits for it.
+func terminate(_ process: Process) {
+    guard process.isRunning else { return }
+    process.terminate()
+    process.waitUntilExit()
 }
 
 /// A port nobody listens on now (bound to 0, read, released).
