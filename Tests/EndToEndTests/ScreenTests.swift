@@ -69,7 +69,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(nginx.requests.map(\.path), ["/earth.jpg", "/sun.png"])
 
         tmux.send("q")
-        let end = tmux.wait(forText: "EXIT=")
+        let end = tmux.waitForExit()
         XCTAssertTrue(end.contains("EXIT=0"), end)
         XCTAssertFalse(tmux.alternateScreenOn, "the terminal is back to its normal screen")
         XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), "line editing and echo restored: \(end)")
@@ -91,7 +91,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(images(), [])
         XCTAssertTrue(screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Updated:" }, screen)
         tmux.send("q")
-        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"))
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
 
     func testSlowDownloadShowsProgressAndEscCancels() throws {
@@ -108,7 +108,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(images(), [], "nothing cached")
         XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).filter { $0.contains(".tmp.") }, [])
         tmux.send("q")
-        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"))
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
 
     func testResizeReRendersAndTooSmallSaysSo() throws {
@@ -124,7 +124,7 @@ final class ScreenTests: XCTestCase {
         tmux.resize(columns: 80, rows: 24)
         tmux.wait(forText: "Newly cached image")
         tmux.send("C-c")
-        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"), "Ctrl-C quits cleanly")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"), "Ctrl-C quits cleanly")
         XCTAssertFalse(tmux.alternateScreenOn)
     }
 
@@ -141,7 +141,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(screen.contains("▀") || screen.contains("▄"), "the image stays")
         XCTAssertEqual(images().count, 1)
         tmux.send("q")
-        XCTAssertTrue(tmux.wait(forText: "EXIT=").contains("EXIT=0"))
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
 
     func testSigtermRestoresTheTerminal() throws {
@@ -150,7 +150,7 @@ final class ScreenTests: XCTestCase {
         // Only the binary's own command line starts with its path (not the shell's).
         let killed = try runProgram(URL(fileURLWithPath: "/usr/bin/pkill"), ["-TERM", "-f", "^\(Paths.binary.path) .*\(cacheDir)"])
         XCTAssertEqual(killed.status, 0, "pkill found the process")
-        let end = tmux.wait(forText: "EXIT=")
+        let end = tmux.waitForExit()
         XCTAssertTrue(end.contains("EXIT=0"), end)
         XCTAssertFalse(tmux.alternateScreenOn)
         XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), end)
@@ -158,7 +158,7 @@ final class ScreenTests: XCTestCase {
 
     func testDumbTerminalGetsAOneLineMessage() throws {
         let tmux = try open([nginx.url("/sun.png")], environment: ["TERM": "dumb"])
-        let end = tmux.wait(forText: "EXIT=")
+        let end = tmux.waitForExit()
         XCTAssertTrue(end.contains("EXIT=2"), end)
         XCTAssertTrue(end.contains("urlcache render"), end)
     }
@@ -170,6 +170,6 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(coloured.contains("38;5;") || coloured.contains("48;5;"), "256 colours")
         XCTAssertFalse(coloured.contains("38;2;"))
         tmux.send("q")
-        _ = tmux.wait(forText: "EXIT=")
+        _ = tmux.waitForExit()
     }
 }

@@ -70,6 +70,13 @@ final class TmuxSession {
         return screen
     }
 
+    /// Waits until the program has exited and the shell has printed its
+    /// status and the terminal's settings after it.
+    @discardableResult
+    func waitForExit(file: StaticString = #filePath, line: UInt = #line) -> String {
+        wait(for: "the exit status and stty", { $0.contains("EXIT=") && $0.contains("icanon") }, file: file, line: line)
+    }
+
     func wait(forText text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         wait(for: "\"\(text)\"", { $0.contains(text) }, file: file, line: line)
     }
