@@ -37,6 +37,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // The decoders under libFuzzer (Scripts/fuzz); built plainly, it replays inputs.
+        .executableTarget(name: "urlcache-fuzz", dependencies: ["BlockArt"]),
+
         .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit"]),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit"]),
         .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen"]),

@@ -90,3 +90,23 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(decoded.pixmap[0, 0].srgb, red)
     }
 }
+
+/// Every input the fuzzer ever found (Scripts/fuzz copies them to
+/// Tests/Fixtures/fuzz/) stays a clean error or a picture, never a crash.
+final class FuzzRegressionTests: XCTestCase {
+    func testFuzzFindingsStayFixed() throws {
+        let dir = DecoderTests.fixtures.appendingPathComponent("fuzz")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        for name in names.sorted() {
+            let bytes = try [UInt8](Data(contentsOf: dir.appendingPathComponent(name)))
+            do {
+                let image = try ImageDecoder.decode(bytes: bytes, limits: DecodeLimits(maxDimension: 8192, maxPixels: 1_000_000)) {
+                    (min($0.width, 48), min($0.height, 48))
+                }
+                _ = Renderer.render(image.pixmap, columns: 12, rows: 6, options: RenderOptions(colors: .palette256, dither: .diffusion))
+            } catch {
+                XCTAssertFalse("\(error)".isEmpty, name)
+            }
+        }
+    }
+}
