@@ -145,10 +145,18 @@ final class ScreenTests: XCTestCase {
     }
 
     func testSigtermRestoresTheTerminal() throws {
+        try signalRestoresTheTerminal("-TERM")
+    }
+
+    func testSighupRestoresTheTerminal() throws {
+        try signalRestoresTheTerminal("-HUP")
+    }
+
+    private func signalRestoresTheTerminal(_ signal: String) throws {
         let tmux = try open([nginx.url("/sun.png")])
         tmux.wait(forText: "Newly cached image")
         // Only the binary's own command line starts with its path (not the shell's).
-        let killed = try runProgram(URL(fileURLWithPath: "/usr/bin/pkill"), ["-TERM", "-f", "^\(Paths.binary.path) .*\(cacheDir)"])
+        let killed = try runProgram(URL(fileURLWithPath: "/usr/bin/pkill"), [signal, "-f", "^\(Paths.binary.path) .*\(cacheDir)"])
         XCTAssertEqual(killed.status, 0, "pkill found the process")
         let end = tmux.waitForExit()
         XCTAssertTrue(end.contains("EXIT=0"), end)
