@@ -45,6 +45,11 @@ static inline int cnc_key_right(void) { return KEY_RIGHT; }
 static inline int cnc_key_enter(void) { return KEY_ENTER; }
 static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_colors(void) { return COLORS; }
+/// Frees what a probing setupterm loaded (each call allocates anew).
+static inline void cnc_release_probe(void) {
+    TERMINAL *probe = set_curterm(NULL);
+    if (probe) del_curterm(probe);
+}
 static inline int cnc_lines(void) { return LINES; }
 static inline int cnc_cols(void) { return COLS; }
 // newterm on the process's own stdout and stdin.

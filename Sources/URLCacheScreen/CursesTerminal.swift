@@ -74,6 +74,7 @@ public final class CursesTerminal: Terminal {
 
     static func usable(_ term: String) -> Bool {
         var status: Int32 = 0
+        defer { cnc_release_probe() }
         guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return false }
         // A terminal that cannot address the cursor cannot hold a screen.
         guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return false }
@@ -82,6 +83,7 @@ public final class CursesTerminal: Terminal {
 
     static func isDirect(_ term: String) -> Bool {
         var status: Int32 = 0
+        defer { cnc_release_probe() }
         guard setupterm(term, STDOUT_FILENO, &status) == OK else { return false }
         return tigetnum("colors") >= 1 << 24
     }

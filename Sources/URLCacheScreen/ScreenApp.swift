@@ -50,15 +50,22 @@ public final class ScreenApp {
         Signals.install()
         log.write("screen started: \(terminal.size.columns)x\(terminal.size.rows), colours \(terminal.colorMode)")
         perform([.display(force: false)])
+        // Drawn again only when something changed, or every tick while the
+        // spinner turns: an idle screen costs nothing.
+        var dirty = true
         while !state.quitting {
             if Signals.received != 0 {
                 log.write("signal \(Signals.received): quitting")
                 perform([.cancel, .quit])
                 break
             }
-            poll()
-            view.draw(state, on: terminal, now: Date())
+            if poll() || state.loading != nil { dirty = true }
+            if dirty {
+                view.draw(state, on: terminal, now: Date())
+                dirty = false
+            }
             guard let event = terminal.readEvent(timeout: 100) else { continue }
+            dirty = true
             if event == .resize { continue }  // the next draw lays out and renders anew
             let toolbarRow = Layout(columns: terminal.size.columns, rows: terminal.size.rows)?.toolbarRow
             perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns), toolbarRow: toolbarRow))
@@ -106,8 +113,9 @@ public final class ScreenApp {
     }
 
     /// Takes a finished load, updates progress, and checks by itself when
-    /// the image's interval runs out while the screen stays open.
-    private func poll() {
+    /// the image's interval runs out while the screen stays open. Returns
+    /// whether anything changed.
+    private func poll() -> Bool {
         if let result = loader.takeResult() {
             if case let .failure(error) = result.report.result { log.write("display failed: \(error)") }
             if result.index == state.index {
@@ -115,12 +123,14 @@ public final class ScreenApp {
             } else {
                 state.loading = nil
             }
-            return
+            return true
         }
         if state.loading != nil {
             state.loading?.progress = loader.currentProgress
         } else if ScreenLogic.dueForAutomaticCheck(state, now: Date(), interval: options.controller.refreshInterval) {
             startLoad(force: false, automatic: true)
+            return true
         }
+        return false
     }
 }

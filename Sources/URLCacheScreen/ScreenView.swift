@@ -42,7 +42,7 @@ public final class ScreenView {
             terminal.put(grid, row: top, column: left)
         }
         drawStatus(state, layout, terminal, now: now)
-        terminal.put(clip("Updated: " + (state.updated.map(ScreenView.format) ?? ""), layout.columns), row: layout.updatedRow, column: 1, style: .plain)
+        terminal.put(clip("Updated: " + (state.updated.map(UpdatedFormat.string) ?? ""), layout.columns), row: layout.updatedRow, column: 1, style: .plain)
         for (i, line) in Layout.infoText(interval: ScreenView.describe(interval), width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
             terminal.put(line, row: layout.infoRow + i, column: 1, style: .dim)
         }
@@ -148,15 +148,6 @@ public final class ScreenView {
 
     private func clip(_ text: String, _ width: Int) -> String {
         text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
-    }
-
-    /// Medium date, short time, local zone, as the original's Updated field.
-    public static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        formatter.timeZone = .current
-        return formatter.string(from: date)
     }
 
     /// "24 hours", "90 minutes", "30 seconds".

@@ -77,14 +77,3 @@ func fail(_ failure: Failure) -> Never {
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
-
-/// The Updated field's format: medium date, short time, local zone.
-enum UpdatedFormat {
-    static func string(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        formatter.timeZone = .current
-        return formatter.string(from: date)
-    }
-}

@@ -27,6 +27,7 @@ enum TerminalProbe {
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return .none }
         var status: Int32 = 0
+        defer { cnc_release_probe() }
         guard setupterm(term, -1, &status) == OK else {
             return term.contains("256color") ? .palette256 : .ansi16
         }

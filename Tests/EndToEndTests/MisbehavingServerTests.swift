@@ -145,6 +145,14 @@ final class MisbehavingServerTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.userAgent?.hasPrefix("urlcache/"), true)
     }
 
+    func testProxyVariablesAreHonoured() throws {
+        // example.invalid cannot resolve: only the proxy can have answered.
+        let result = try urlcache(["fetch", "--url", "http://example.invalid/plain/sun.png"], home: home,
+                                  environment: ["http_proxy": server.url(""), "NO_PROXY": "", "no_proxy": ""])
+        XCTAssertEqual(result.lines.first, "Newly cached image", result.stderr)
+        XCTAssertEqual(server.requests.first?.proxied, true)
+    }
+
     func testContentTypeIsNotTrustedTheBytesAre() throws {
         let result = try fetch("/mislabeled/sun.png")
         XCTAssertEqual(result.lines.first, "Newly cached image", result.stderr)

@@ -11,6 +11,7 @@ struct LoggedRequest: Decodable {
     var ifModifiedSince: String?
     var userAgent: String?
     var acceptEncoding: String?
+    var proxied: Bool?
 }
 
 /// The scriptable server (Tests/Servers/scripted_server.py) on 127.0.0.1:

@@ -6,6 +6,9 @@ Listens on 127.0.0.1 on a free port, prints "PORT <n>" once ready, and
 appends one JSON line per request to LOGFILE: method, path, the request
 headers the tests look at, the status sent and the body bytes sent.
 
+A request in absolute form (http://host/route/NAME) is served as if this
+were an HTTP proxy, and logged with "proxied": true.
+
 Routes (NAME is a file under ROOT):
   /plain/NAME        ETag + Last-Modified, honours If-None-Match / If-Modified-Since
   /ignore/NAME       sends validators but ignores conditions (always 200 + body)
@@ -46,6 +49,7 @@ class Handler(BaseHTTPRequestHandler):
             "if_modified_since": self.headers.get("If-Modified-Since"),
             "user_agent": self.headers.get("User-Agent"),
             "accept_encoding": self.headers.get("Accept-Encoding"),
+            "proxied": getattr(self, "proxied", False),
         }
         with LOCK, open(LOG, "a") as f:
             f.write(json.dumps(entry) + "\n")
@@ -91,6 +95,10 @@ class Handler(BaseHTTPRequestHandler):
         return "image/png" if name.endswith(".png") else "image/jpeg"
 
     def do_GET(self):
+        # A request in absolute form came through us as an HTTP proxy.
+        self.proxied = self.path.startswith("http://")
+        if self.proxied:
+            self.path = "/" + self.path.split("/", 3)[3]
         parts = self.path.split("?")[0].strip("/").split("/", 1)
         route, name = parts[0], parts[1] if len(parts) > 1 else ""
         try:
