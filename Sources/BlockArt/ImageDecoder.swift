@@ -1,4 +1,4 @@
-import CImageShim
+internal import CImageShim
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -31,7 +31,11 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         if starts([0x00, 0x00, 0x01, 0x00]) { return .unsupported("ICO") }
         if starts([0x1F, 0x8B]) { return .unsupported("gzip data") }
         if starts(Array("%PDF".utf8)) { return .unsupported("PDF") }
-        if starts([0x89, 0x50, 0x4E, 0x47]) { return .unsupported("damaged PNG (bad signature)") }
+        // "PNG" a byte in, or the IHDR chunk where a PNG's first chunk sits:
+        // a PNG whose signature bytes were damaged.
+        if starts(Array("PNG".utf8), at: 1) || starts(Array("IHDR".utf8), at: 12) {
+            return .unsupported("damaged PNG (bad signature)")
+        }
         let text = String(decoding: b, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).lowercased()
         if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head") || text.hasPrefix("<body") {
             return .unsupported("HTML text")

@@ -32,6 +32,8 @@ final class FetchPolicyTests: XCTestCase {
         let cached = try Data(contentsOf: URL(fileURLWithPath: result.lines[2]))
         XCTAssertEqual(cached, try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")))
         XCTAssertTrue(result.lines[2].hasPrefix(home.file("cache/urlcache/")), result.lines[2])
+        let mode = try FileManager.default.attributesOfItem(atPath: home.file("cache/urlcache"))[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o700, "the cache directory is private")
         let requests = nginx.requests
         XCTAssertEqual(requests.count, 1)
         XCTAssertEqual(requests.first?.status, 200)
@@ -137,6 +139,18 @@ final class FetchPolicyTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("1. 127.0.0.1/earth.jpg"), result.stdout)
         XCTAssertTrue(result.stdout.contains("cached, Updated: "), result.stdout)
         XCTAssertTrue(result.stdout.contains("2. 127.0.0.1/other.jpg\n   \(nginx.url("/other.jpg"))\n   not cached"), result.stdout)
+    }
+
+    func testClearAsksTheOriginalsQuestionOnATerminal() throws {
+        let path = try fetch().lines[2]
+        let tmux = try TmuxSession([Paths.binary.path, "clear", "--cache-dir", home.file("cache/urlcache")],
+                                   environment: ["TERM": "xterm"], columns: 80, rows: 10)
+        tmux.wait(forText: "Do you really want to clear the cache? [y/N]")
+        tmux.send("y", "Enter")
+        let end = tmux.waitForExit()
+        XCTAssertTrue(end.contains("Cleared 1 cached image"), end)
+        XCTAssertTrue(end.contains("EXIT=0"), end)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
     func testClearRemovesEveryImage() throws {
