@@ -95,13 +95,7 @@ final class FetchPolicyTests: XCTestCase {
     }
 
     func testRefreshIntervalFromTheList() throws {
-        let list = try home.write("list.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>refreshInterval</key><integer>60</integer>
-            <key>images</key><array><string>\(nginx.url("/earth.jpg"))</string></array>
-            </dict></plist>
-            """)
+        let list = try writeList(nginx.url("/earth.jpg"), settings: ["refreshInterval": 60], in: home)
         let first = try urlcache(["fetch", "--config", list], home: home)
         XCTAssertEqual(first.status, 0, first.stderr)
         try age(first.lines[2], by: 120)

@@ -120,3 +120,14 @@ func writeList(_ urls: [String], in dir: TemporaryDirectory, name: String = "lis
         </array></plist>
         """)
 }
+
+/// A URL list in the dict shape: one image and integer settings beside it.
+func writeList(_ url: String, settings: [String: Int], in dir: TemporaryDirectory) throws -> String {
+    let keys = settings.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined()
+    return try dir.write("list.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>\(keys)
+        <key>images</key><array><string>\(url)</string></array>
+        </dict></plist>
+        """)
+}

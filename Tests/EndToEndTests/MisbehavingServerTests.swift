@@ -159,26 +159,14 @@ final class MisbehavingServerTests: XCTestCase {
     }
 
     func testEndlessBodyStopsAtTheSizeLimit() throws {
-        let list = try home.write("list.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>maxImageBytes</key><integer>1048576</integer>
-            <key>images</key><array><string>\(server.url("/endless"))</string></array>
-            </dict></plist>
-            """)
+        let list = try writeList(server.url("/endless"), settings: ["maxImageBytes": 1048576], in: home)
         let result = try urlcache(["fetch", "--config", list], home: home)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("larger than the 1 MiB limit"), result.stderr)
     }
 
     func testStalledTransferStopsAtTheStallTimeout() throws {
-        let list = try home.write("list.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>stallTimeout</key><integer>2</integer>
-            <key>images</key><array><string>\(server.url("/stall/earth.jpg"))</string></array>
-            </dict></plist>
-            """)
+        let list = try writeList(server.url("/stall/earth.jpg"), settings: ["stallTimeout": 2], in: home)
         let result = try urlcache(["fetch", "--config", list], home: home)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("stalled"), result.stderr)

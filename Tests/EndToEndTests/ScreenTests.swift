@@ -164,6 +164,23 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), end)
     }
 
+    func testHostileTitleIsShownHarmlessly() throws {
+        let list = try home.write("evil.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>
+            <dict><key>title</key><string>Evil &#27;[31mred&#27;[2J title</string>
+            <key>url</key><string>\(nginx.url("/sun.png"))</string></dict>
+            </array></plist>
+            """)
+        let session = try TmuxSession([Paths.binary.path, "--config", list, "--cache-dir", cacheDir],
+                                      environment: ["TERM": "tmux-256color", "HOME": home.path, "NO_PROXY": "127.0.0.1"])
+        self.session = session
+        let screen = session.wait(forText: "Newly cached image")
+        XCTAssertTrue(screen.contains("Evil \u{FFFD}[31mred\u{FFFD}[2J title"), "the escapes are shown, not obeyed: \(screen)")
+        session.send("q")
+        XCTAssertTrue(session.waitForExit().contains("EXIT=0"))
+    }
+
     func testDumbTerminalGetsAOneLineMessage() throws {
         let tmux = try open([nginx.url("/sun.png")], environment: ["TERM": "dumb"])
         let end = tmux.waitForExit()
