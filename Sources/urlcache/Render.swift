@@ -69,9 +69,14 @@ struct Render: ParsableCommand {
         let urls: URLList
         do {
             url = try ImageURL.validate(image, index: 1, source: "argument")
-            urls = (try? list.loadList()) ?? URLList(entries: [URLEntry(url: url)], source: "argument")
         } catch {
             fail(.usage(error.description))
+        }
+        // The list only lends its settings (timeouts, size limit, interval):
+        // a broken list named with --config is an error, a broken default one is not.
+        do { urls = try list.loadList() } catch let failure as Failure {
+            if list.config != nil { fail(failure) }
+            urls = URLList(entries: [URLEntry(url: url)], source: "argument")
         }
         let report = policy.controller(cache: list.cache, list: urls).display(url, force: force)
         if case let .failure(error) = report.result {
