@@ -24,7 +24,7 @@ public struct URLCacheController: Sendable {
     /// `force` skips the interval (the check stays conditional).
     public func display(_ url: URL, force: Bool = false, observer: FetchObserver = FetchObserver()) -> DisplayReport {
         do {
-            try cache.prepare()
+            // withLock creates the directory first.
             return try cache.withLock(url) { check(url, force: force, observer: observer) }
         } catch let error as CacheError {
             return DisplayReport(result: .failure(.cache(error)), copy: try? cache.lookup(url))
