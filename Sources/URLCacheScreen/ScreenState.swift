@@ -71,7 +71,7 @@ public enum ScreenLogic {
         guard case let .key(key) = event else { return [] }
         if let overlay = state.overlay {
             switch (overlay, key) {
-            case (.alert, .enter), (.alert, .escape), (.alert, .character(" ")):
+            case (.alert, .enter), (.alert, .escape), (.alert, .character(" ")), (.alert, .character("q")):
                 state.overlay = nil
             case (.confirmClear, .enter), (.confirmClear, .character("y")), (.confirmClear, .character("Y")):
                 state.overlay = nil

@@ -116,6 +116,9 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertEqual(state.overlay, .alert("could not resolve host a.example"))
         XCTAssertEqual(handle(.enter, &state), [])
         XCTAssertNil(state.overlay, "Enter closes the alert")
+        state.overlay = .alert("x")
+        XCTAssertEqual(handle(.character("q"), &state), [], "q closes an alert, it does not quit under it")
+        XCTAssertNil(state.overlay)
         ScreenLogic.finished(DisplayReport(result: .failure(.transport(.cancelled)), copy: copy), image: nil, automatic: false,
                              now: Date(), &state)
         XCTAssertNil(state.overlay, "a cancel is no error")
