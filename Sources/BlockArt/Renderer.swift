@@ -49,9 +49,6 @@ public enum Renderer {
                     } else if options.colors == .none {
                         cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
                     } else {
-                        if options.colors != .truecolor, shapes.count > Renderer.shortlistLength {
-                            scratch.shortlist = shortlist(block.linear, shapes: shapes)
-                        }
                         cells.append(bestCell(&block, shapes: shapes, quantizer: &quantizer, scratch: &scratch))
                     }
                 }
@@ -69,33 +66,23 @@ public enum Renderer {
     struct Scratch {
         var fronts: [Quantized] = []
         var backs: [Quantized] = []
-        var shortlist: [UInt16] = []
+        /// Per shape: the sums of its foreground side.
+        var sums: [ShapeSums] = []
+        /// The shapes whose colour pairs are searched, as indices.
+        var order: [Int] = []
+    }
+
+    /// A shape's foreground side: linear and sRGB sums, sub-cell count, and
+    /// how much of the cell's energy its two means explain (higher is better).
+    struct ShapeSums {
+        var front: SIMD3<Float>
+        var srgbFront: SIMD3<Float>
+        var count: Int
+        var score: Float
     }
 
     /// How many shapes palette modes try colour pairs for.
     static let shortlistLength = 4
-
-    /// The shapes of least error with exact colours, best first.
-    static func shortlist(_ linear: [LinearRGB], shapes: [Shape]) -> [UInt16] {
-        let n = linear.count
-        var total = SIMD3<Float>.zero
-        for c in linear { total += SIMD3(c.r, c.g, c.b) }
-        var scored: [(Float, UInt16)] = []
-        scored.reserveCapacity(shapes.count)
-        for shape in shapes {
-            var front = SIMD3<Float>.zero
-            var count = 0
-            for k in 0..<n where shape.mask >> UInt16(k) & 1 == 1 {
-                front += SIMD3(linear[k].r, linear[k].g, linear[k].b)
-                count += 1
-            }
-            let back = total - front
-            // Higher is better: what the two means explain of the energy.
-            scored.append(((front * front).sum() / Float(count) + (back * back).sum() / Float(n - count), shape.mask))
-        }
-        scored.sort { $0.0 > $1.0 }
-        return scored.prefix(shortlistLength).map(\.1)
-    }
 
     /// One cell's sub-cells, in linear light and in sRGB (where the error
     /// is measured: a person, and the PSNR, see sRGB).
@@ -156,6 +143,8 @@ public enum Renderer {
                 best = (0, " ", q, q)
             }
         }
+        // One pass sums every shape's sides; the colour search then reads them.
+        scratch.sums.removeAll(keepingCapacity: true)
         for shape in shapes {
             var front = SIMD3<Float>.zero, srgbFront = SIMD3<Float>.zero
             var count = 0
@@ -165,12 +154,24 @@ public enum Renderer {
                 srgbFront += block.srgb[k]
                 count += 1
             }
-            let nf = Float(count), nb = Float(n - count)
-            let back = (total - front) / nb, srgbBack = srgbTotal - srgbFront
-            front /= nf
+            let back = total - front
+            let score = (front * front).sum() / Float(count) + (back * back).sum() / Float(n - count)
+            scratch.sums.append(ShapeSums(front: front, srgbFront: srgbFront, count: count, score: score))
+        }
+        scratch.order.removeAll(keepingCapacity: true)
+        scratch.order.append(contentsOf: shapes.indices)
+        if weight > 0, shapes.count > Renderer.shortlistLength {
             // Palette modes search colour pairs only for the few shapes that
             // fit best before quantising: the rest cannot win.
-            if weight > 0, !scratch.shortlist.isEmpty, !scratch.shortlist.contains(shape.mask) { continue }
+            let sums = scratch.sums
+            scratch.order.sort { sums[$0].score > sums[$1].score }
+            scratch.order.removeLast(shapes.count - Renderer.shortlistLength)
+        }
+        for index in scratch.order {
+            let shape = shapes[index], sums = scratch.sums[index]
+            let nf = Float(sums.count), nb = Float(n - sums.count)
+            let back = (total - sums.front) / nb, srgbBack = srgbTotal - sums.srgbFront, srgbFront = sums.srgbFront
+            let front = sums.front / nf
             quantizer.candidates(LinearRGB(front.x, front.y, front.z), into: &scratch.fronts)
             quantizer.candidates(LinearRGB(back.x, back.y, back.z), into: &scratch.backs)
             for qf in scratch.fronts {
@@ -225,8 +226,8 @@ public enum Renderer {
             let d = (shape.mask ^ lit).nonzeroBitCount
             if d < best.distance { best = (d, shape.glyph) }
             let complement = shape.mask ^ full
-            if (complement ^ lit).nonzeroBitCount < best.distance, let glyph = symbols.complementGlyph(of: shape) {
-                best = ((complement ^ lit).nonzeroBitCount, glyph)
+            if (complement ^ lit).nonzeroBitCount < best.distance {
+                best = ((complement ^ lit).nonzeroBitCount, shape.complement)
             }
         }
         return Cell(glyph: best.glyph, foreground: .default, background: .default)

@@ -40,8 +40,9 @@ public enum SymbolSet: String, Sendable, CaseIterable {
             }
             return mask
         }
-        table[.halves] = [3, 5].map { Shape(mask: quadrantMask($0), glyph: quadrantGlyphs[$0]) }  // ▀ ▌
-        table[.quadrants] = (1...7).map { Shape(mask: quadrantMask($0), glyph: quadrantGlyphs[$0]) }
+        func quadrant(_ p: Int) -> Shape { Shape(mask: quadrantMask(p), glyph: quadrantGlyphs[p], complement: quadrantGlyphs[15 - p]) }
+        table[.halves] = [3, 5].map(quadrant)  // ▀ ▌
+        table[.quadrants] = (1...7).map(quadrant)
         // Sextant k (column k % 2, row k / 2) covers two of the six sub-rows.
         var sextants: [Shape] = (1...31).map { pattern in
             var mask: UInt16 = 0
@@ -49,31 +50,13 @@ public enum SymbolSet: String, Sendable, CaseIterable {
                 let column = k % 2, row = (k / 2) * 2
                 mask |= 1 << UInt16(row * 2 + column) | 1 << UInt16((row + 1) * 2 + column)
             }
-            return Shape(mask: mask, glyph: sextantGlyph(pattern))
+            return Shape(mask: mask, glyph: sextantGlyph(pattern), complement: sextantGlyph(63 - pattern))
         }
-        sextants.append(Shape(mask: 0b0000_0011_1111, glyph: "\u{2580}"))  // ▀: the top three sub-rows
+        sextants.append(Shape(mask: 0b0000_0011_1111, glyph: "\u{2580}", complement: "\u{2584}"))  // ▀: the top three sub-rows
         table[.sextants] = sextants
         table[.ascii] = []
         return table
     }()
-
-    /// The glyph painting the complement of `shape` in the foreground, for
-    /// monochrome output where the colours cannot be swapped.
-    func complementGlyph(of shape: Shape) -> Unicode.Scalar? {
-        switch self {
-        case .halves, .quadrants:
-            guard let index = SymbolSet.quadrantGlyphs.firstIndex(of: shape.glyph) else { return nil }
-            return SymbolSet.quadrantGlyphs[15 - index]
-        case .sextants:
-            if shape.glyph == "\u{2580}" { return "\u{2584}" }
-            let scalar = shape.glyph.value
-            guard (0x1FB00...0x1FB3B).contains(scalar) || scalar == 0x258C || scalar == 0x2590 else { return nil }
-            let pattern = (1...62).first { SymbolSet.sextantGlyph($0) == shape.glyph } ?? 0
-            return SymbolSet.sextantGlyph(63 - pattern)
-        case .ascii:
-            return nil
-        }
-    }
 
     /// The glyph of sextant pattern `p` (bit k = sextant k, row-major).
     static func sextantGlyph(_ p: Int) -> Unicode.Scalar {
@@ -102,6 +85,9 @@ public enum SymbolSet: String, Sendable, CaseIterable {
 struct Shape: Sendable {
     let mask: UInt16
     let glyph: Unicode.Scalar
+    /// The glyph painting the other sub-cells, for monochrome output where
+    /// the colours cannot be swapped.
+    let complement: Unicode.Scalar
 }
 
 /// How many colours the terminal shows.
