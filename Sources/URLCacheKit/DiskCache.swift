@@ -83,10 +83,8 @@ public struct DiskCache: Sendable {
     public func stage(_ url: URL) throws(CacheError) -> StagedFile {
         let paths = paths(for: url)
         removeStaleStaging(paths)
-        let path = paths.stagingPrefix + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         do {
-            let fd = try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-            return StagedFile(path: path, fd: fd)
+            return try newStagedFile(paths, tag: "")
         } catch {
             throw .writeFailed(path: directory, reason: error.reason)
         }
@@ -150,8 +148,7 @@ public struct DiskCache: Sendable {
     private func writeMetadata(_ metadata: CacheMetadata, paths: EntryPaths) throws(CacheError) {
         let staged: StagedFile
         do {
-            let path = paths.stagingPrefix + "meta.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-            staged = StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600))
+            staged = try newStagedFile(paths, tag: "meta.")
         } catch {
             throw .writeFailed(path: paths.metadata, reason: error.reason)
         }
@@ -163,6 +160,12 @@ public struct DiskCache: Sendable {
             staged.discard()
             throw .writeFailed(path: paths.metadata, reason: error.reason)
         }
+    }
+
+    /// A new temporary file beside the entry, private to this process.
+    private func newStagedFile(_ paths: EntryPaths, tag: String) throws(Posix.Failure) -> StagedFile {
+        let path = paths.stagingPrefix + tag + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        return StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600))
     }
 
     private func removeStaleStaging(_ paths: EntryPaths) {
