@@ -1,52 +1,38 @@
-/// Area-averaging (box filter) resampling, fed one source row at a time, so
+/// Box-filter resampling in linear light, fed one source row at a time, so
 /// that memory follows the output size and not the source: a 10000×10000
-/// image costs a few output rows of accumulators. Each output pixel is the
-/// exact area-weighted mean of the source pixels it covers (fractional
-/// edges included), the same filter as PIL's BOX. Values are linear light.
+/// image costs a few output rows of accumulators.
+///
+/// Each output pixel is the mean of `samples` raster pixels, and each raster
+/// pixel is PIL's BOX filter of the source: the mean of the source pixels
+/// whose centres it covers, or the one under its centre when it covers none.
+/// The renderer samples every cell at 8×24 raster pixels, the raster at which
+/// artq (the measure) compares art with the image, so a sub-cell is
+/// exactly the part of that reference it stands for. (Averaging exact areas
+/// instead moves hard edges by up to one raster pixel; on graphics that cost
+/// 0.2–0.8 dB against the measure, with no difference a person could see.)
 public struct BoxResampler {
     public let sourceWidth: Int, sourceHeight: Int
     public let width: Int, height: Int
 
-    /// Per output column: the first source column, how many it covers, and
-    /// where its weights start in `weights` (flat, for the hot loop).
-    private let columnStart: [Int]
-    private let columnCount: [Int]
-    private let weightStart: [Int]
-    private let weights: [Float]
+    private let columns: AxisWeights
+    private let rows: AxisWeights
     private var horizontal: [Float]
     private var accumulator: [Float]
     private var output: [Float]
     private var sourceRow = 0
     private var outputRow = 0
-    /// Source rows per output row.
-    private let scaleY: Double
 
-    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+    /// `samples`: raster pixels per output pixel, across and down.
+    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, samples: (x: Int, y: Int) = (1, 1)) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.width = max(1, width)
         self.height = max(1, height)
-        let scaleX = Double(sourceWidth) / Double(self.width)
-        var starts: [Int] = [], counts: [Int] = [], offsets: [Int] = []
-        var weights: [Float] = []
-        for x in 0..<self.width {
-            let left = Double(x) * scaleX, right = Double(x + 1) * scaleX
-            let first = Int(left.rounded(.down)), last = min(sourceWidth - 1, Int((right - 1e-9).rounded(.down)))
-            starts.append(first)
-            offsets.append(weights.count)
-            for s in first...max(first, last) {
-                weights.append(Float((min(right, Double(s + 1)) - max(left, Double(s))) / scaleX))
-            }
-            counts.append(max(first, last) - first + 1)
-        }
-        columnStart = starts
-        columnCount = counts
-        weightStart = offsets
-        self.weights = weights
+        columns = AxisWeights(source: sourceWidth, output: self.width, samples: samples.x)
+        rows = AxisWeights(source: sourceHeight, output: self.height, samples: samples.y)
         horizontal = [Float](repeating: 0, count: self.width * 3)
         accumulator = [Float](repeating: 0, count: self.width * 3)
         output = [Float](repeating: 0, count: self.width * self.height * 3)
-        scaleY = Double(sourceHeight) / Double(self.height)
     }
 
     /// Adds the next source row: sourceWidth × 3 linear values.
@@ -82,10 +68,10 @@ public struct BoxResampler {
     @inline(__always)
     private mutating func filterRow(_ pixel: (Int) -> (Float, Float, Float)) {
         let width = self.width
-        columnStart.withUnsafeBufferPointer { starts in
-            columnCount.withUnsafeBufferPointer { counts in
-                weightStart.withUnsafeBufferPointer { offsets in
-                    weights.withUnsafeBufferPointer { w in
+        columns.start.withUnsafeBufferPointer { starts in
+            columns.count.withUnsafeBufferPointer { counts in
+                columns.offset.withUnsafeBufferPointer { offsets in
+                    columns.weights.withUnsafeBufferPointer { w in
                         horizontal.withUnsafeMutableBufferPointer { out in
                             for x in 0..<width {
                                 var r: Float = 0, g: Float = 0, b: Float = 0
@@ -108,28 +94,25 @@ public struct BoxResampler {
         }
     }
 
-    /// The vertical pass, for the row just filtered.
+    /// The vertical pass, for the row just filtered. Output rows take
+    /// contiguous, non-decreasing runs of source rows, and neighbours share
+    /// at most the row where one ends and the next begins, so one
+    /// accumulator is enough.
     private mutating func accumulate() {
-        // This source row spans [sourceRow, sourceRow + 1); give each output
-        // row it overlaps its share.
-        let top = Double(sourceRow), bottom = Double(sourceRow + 1)
+        let s = sourceRow
         while outputRow < height {
-            let rowTop = Double(outputRow) * scaleY, rowBottom = Double(outputRow + 1) * scaleY
-            let overlap = min(bottom, rowBottom) - max(top, rowTop)
-            if overlap > 0 {
-                let weight = Float(overlap / scaleY)
+            let first = rows.start[outputRow], count = rows.count[outputRow]
+            if s < first { break }
+            if s < first + count {
+                let weight = rows.weights[rows.offset[outputRow] + s - first]
                 horizontal.withUnsafeBufferPointer { h in
                     accumulator.withUnsafeMutableBufferPointer { acc in
                         for i in 0..<acc.count { acc[i] += h[i] * weight }
                     }
                 }
             }
-            if rowBottom <= bottom + 1e-9 {
-                flushRow()
-                if rowBottom >= bottom - 1e-9 { break }
-            } else {
-                break
-            }
+            guard s >= first + count - 1 else { break }
+            flushRow()
         }
         sourceRow += 1
     }
@@ -148,5 +131,51 @@ public struct BoxResampler {
     public mutating func finish() -> Pixmap {
         if outputRow < height && sourceRow > 0 { flushRow() }
         return Pixmap(width: width, height: height, values: output)
+    }
+}
+
+/// One axis of the filter: per output pixel, the first source pixel it
+/// reads, how many, and where their weights start in `weights` (flat, for
+/// the hot loop).
+struct AxisWeights {
+    var start: [Int] = []
+    var count: [Int] = []
+    var offset: [Int] = []
+    var weights: [Float] = []
+
+    init(source: Int, output: Int, samples: Int) {
+        let samples = max(1, samples)
+        let scale = Double(source) / Double(output * samples)
+        // PIL's BOX: a window one raster pixel wide, but never narrower than
+        // one source pixel, so that enlarging picks the pixel under the centre.
+        let filterScale = max(scale, 1), support = 0.5 * filterScale
+        var sums: [Double] = []
+        for o in 0..<output {
+            let firstCenter = (Double(o * samples) + 0.5) * scale, lastCenter = (Double((o + 1) * samples) - 0.5) * scale
+            let first = max(0, min(source - 1, Int(firstCenter - support + 0.5)))
+            let last = max(first, min(source - 1, Int(lastCenter + support + 0.5)))
+            sums = [Double](repeating: 0, count: last - first + 1)
+            var used = (low: last, high: first)
+            for x in (o * samples)..<((o + 1) * samples) {
+                let center = (Double(x) + 0.5) * scale
+                let low = max(first, Int(center - support + 0.5)), high = min(last + 1, Int(center + support + 0.5))
+                func inside(_ j: Int) -> Bool {
+                    let t = (Double(j) - center + 0.5) / filterScale
+                    return t > -0.5 && t <= 0.5
+                }
+                let covered = (low..<max(low, high)).filter(inside)
+                let chosen = covered.isEmpty ? [max(first, min(last, Int(center)))] : covered
+                for j in chosen {
+                    sums[j - first] += 1 / Double(chosen.count * samples)
+                    used = (min(used.low, j), max(used.high, j))
+                }
+            }
+            // Trim the window to the pixels that got weight.
+            sums = Array(sums[(used.low - first)...(used.high - first)])
+            start.append(used.low)
+            count.append(sums.count)
+            offset.append(weights.count)
+            weights.append(contentsOf: sums.map { Float($0) })
+        }
     }
 }

@@ -33,18 +33,22 @@ public struct DecodedImage: Sendable, Equatable {
 /// are the exception: they are decoded whole).
 public enum ImageDecoder {
     /// Decodes `path`. `size` picks the pixmap's size from the source's
-    /// (display-oriented) size; transparency is composited over `background`.
+    /// (display-oriented) size, and each pixmap pixel is the mean of
+    /// `samples` raster pixels (see `BoxResampler`); transparency is
+    /// composited over `background`.
     public static func decode(path: String, background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
+                              samples: (x: Int, y: Int) = (1, 1),
                               size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         guard let file = fopen(path, "rb") else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         defer { fclose(file) }
-        return try decode(file: file, background: background, limits: limits, size: size)
+        return try decode(file: file, background: background, limits: limits, samples: samples, size: size)
     }
 
     /// Decodes bytes held in memory (fuzzing, tests).
     public static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
+                              samples: (x: Int, y: Int) = (1, 1),
                               size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         var copy = bytes.isEmpty ? [0] : bytes
         let count = bytes.count
@@ -52,7 +56,7 @@ public enum ImageDecoder {
             guard let file = fmemopen(raw.baseAddress, count, "rb") else { return .failure(.outOfMemory) }
             defer { fclose(file) }
             return Result { () throws(DecodeError) in
-                try decode(file: file, background: background, limits: limits, size: size)
+                try decode(file: file, background: background, limits: limits, samples: samples, size: size)
             }
         }
         return try result.get()
@@ -94,7 +98,7 @@ public enum ImageDecoder {
     }
 
     static func decode(file: UnsafeMutablePointer<FILE>, background: RGB8, limits: DecodeLimits,
-                       size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+                       samples: (x: Int, y: Int), size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         let source = try openSource(file, limits: limits)
         let info: SourceInfo
         var orientation = 1
@@ -111,8 +115,11 @@ public enum ImageDecoder {
             info = SourceInfo(format: .png, width: source.width, height: source.height)
             target = size(info)
         }
+        // A turned JPEG's rows are the picture's columns.
+        let turned = orientation >= 5
         var resampler = BoxResampler(sourceWidth: source.width, sourceHeight: source.height,
-                                     width: target.width, height: target.height)
+                                     width: target.width, height: target.height,
+                                     samples: turned ? (samples.y, samples.x) : samples)
         let bg = LinearRGB(srgb: background)
         var bytes = [UInt8](repeating: 0, count: source.width * source.channels)
         for _ in 0..<source.height {

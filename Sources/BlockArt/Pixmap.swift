@@ -31,10 +31,12 @@ public struct Pixmap: Sendable, Equatable {
         return LinearRGB(values[i], values[i + 1], values[i + 2])
     }
 
-    /// This pixmap box-filtered (area-averaged, in linear light) to a new size.
-    public func resampled(width newWidth: Int, height newHeight: Int) -> Pixmap {
+    /// This pixmap box-filtered (in linear light) to a new size, each new
+    /// pixel the mean of `samples` raster pixels (see `BoxResampler`).
+    public func resampled(width newWidth: Int, height newHeight: Int, samples: (x: Int, y: Int) = (1, 1)) -> Pixmap {
         if newWidth == width && newHeight == height { return self }
-        var resampler = BoxResampler(sourceWidth: width, sourceHeight: height, width: newWidth, height: newHeight)
+        var resampler = BoxResampler(sourceWidth: width, sourceHeight: height, width: newWidth, height: newHeight,
+                                     samples: samples)
         values.withUnsafeBufferPointer { all in
             for y in 0..<height {
                 resampler.push(UnsafeBufferPointer(rebasing: all[(y * width * 3)..<((y + 1) * width * 3)]))

@@ -23,12 +23,22 @@ public enum Renderer {
         (columns * symbols.grid.columns, rows * symbols.grid.rows)
     }
 
+    /// Raster pixels per cell at which the renderer samples the image: the
+    /// raster artq measures at, fine enough for every glyph's edges.
+    public static let cellRaster = (columns: 8, rows: 24)
+
+    /// Raster pixels per sub-cell of `symbols`: what to pass as `samples`
+    /// when decoding straight to `pixmapSize`.
+    public static func samples(_ symbols: SymbolSet) -> (x: Int, y: Int) {
+        (cellRaster.columns / symbols.grid.columns, cellRaster.rows / symbols.grid.rows)
+    }
+
     /// Renders `pixmap` into `columns` × `rows` cells (resampling it first
     /// when it is not already at the sub-cell size).
     public static func render(_ pixmap: Pixmap, columns: Int, rows: Int, options: RenderOptions) -> CellGrid {
         let (gx, gy) = options.symbols.grid
         let size = pixmapSize(columns: columns, rows: rows, symbols: options.symbols)
-        let source = pixmap.resampled(width: size.width, height: size.height)
+        let source = pixmap.resampled(width: size.width, height: size.height, samples: samples(options.symbols))
         var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
         var block = CellBlock(count: gx * gy)
         var scratch = Scratch()
@@ -66,6 +76,8 @@ public enum Renderer {
     struct Scratch {
         var fronts: [Quantized] = []
         var backs: [Quantized] = []
+        /// The back side's error for each of `backs`.
+        var backErrors: [Float] = []
         /// Per shape: the sums of its foreground side.
         var sums: [ShapeSums] = []
         /// The shapes whose colour pairs are searched, as indices.

@@ -19,9 +19,11 @@ final class Loader: @unchecked Sendable {
     private var result: Result?
     private(set) var running = false
 
-    /// Starts a load; `decodeSize` picks the pixmap size from the source's.
+    /// Starts a load; `decodeSize` picks the pixmap size from the source's,
+    /// and `samples` is passed on to the decoder.
     func start(controller: URLCacheController, url: URL, force: Bool, automatic: Bool, index: Int,
-               background: RGB8, decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+               background: RGB8, samples: (x: Int, y: Int),
+               decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         lock.withLock {
             progress = nil
             cancelled = false
@@ -36,7 +38,7 @@ final class Loader: @unchecked Sendable {
             var image: Swift.Result<DecodedImage, DecodeError>?
             if let copy = report.copy {
                 image = Swift.Result { () throws(DecodeError) in
-                    try ImageDecoder.decode(path: copy.imagePath, background: background, size: decodeSize)
+                    try ImageDecoder.decode(path: copy.imagePath, background: background, samples: samples, size: decodeSize)
                 }
             }
             lock.withLock {

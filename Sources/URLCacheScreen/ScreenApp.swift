@@ -94,8 +94,11 @@ public final class ScreenApp {
         state.loading = ScreenState.Loading(index: state.index, started: Date(), progress: nil, automatic: automatic)
         log.write("display \(entry.url.absoluteString) force=\(force) automatic=\(automatic)")
         let area = decodeArea()
+        // The pixmap has twice the sub-cells each way, so half the raster samples each.
+        let samples = Renderer.samples(options.symbols)
         loader.start(controller: options.controller, url: entry.url, force: force, automatic: automatic, index: state.index,
-                     background: options.background, decodeSize: area)
+                     background: options.background, samples: (max(1, samples.x / 2), max(1, samples.y / 2)),
+                     decodeSize: area)
     }
 
     /// The pixmap size to decode at: twice what the current image area

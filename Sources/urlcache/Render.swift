@@ -39,7 +39,8 @@ struct Render: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            decoded = try ImageDecoder.decode(path: path, background: art.look.backgroundColor) { info in
+            decoded = try ImageDecoder.decode(path: path, background: art.look.backgroundColor,
+                                              samples: Renderer.samples(options.symbols)) { info in
                 cells = Geometry.fit(width: info.width, height: info.height, columns: area.columns, rows: area.rows,
                                      cellAspect: aspect)
                 return Renderer.pixmapSize(columns: cells.columns, rows: cells.rows, symbols: options.symbols)
