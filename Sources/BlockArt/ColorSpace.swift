@@ -27,12 +27,6 @@ public enum ColorSpace {
         return table
     }()
 
-    /// How fast the sRGB value (0–255) grows with the linear one at `linear`.
-    public static func slope(_ linear: Float) -> Float {
-        let l = max(linear, 0.0031308)
-        return l <= 0.0031308 ? 12.92 * 255 : 255 * 1.055 / 2.4 * pow(l, 1 / 2.4 - 1)
-    }
-
     /// Linear value (clamped to 0...1) → sRGB byte, rounded to the nearest.
     @inline(__always)
     public static func toSRGB(_ linear: Float) -> UInt8 {

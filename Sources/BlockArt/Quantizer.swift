@@ -87,7 +87,7 @@ struct Quantizer {
     }
 
     /// The palette colours around `c`: the cube's corners around it and the
-    /// gray levels beside its mean (just the exact colour in truecolor).
+    /// gray levels near its mean (just the exact colour in truecolor).
     func candidates(_ c: LinearRGB, into found: inout [Quantized]) {
         found.removeAll(keepingCapacity: true)
         guard mode == .palette256 else {
@@ -108,10 +108,12 @@ struct Quantizer {
                 }
             }
         }
+        // Four grays: the two around the mean and one beyond each, since a
+        // pair of grays can mix to a level the cube lacks.
         let mean = (c.r + c.g + c.b) / 3
         var lo = 0
         while lo < 23 && Palette.grayLinear[lo + 1] < mean { lo += 1 }
-        for i in lo == 23 ? [23] : [lo, lo + 1] {
+        for i in max(0, lo - 1)...min(23, lo + 2) {
             let v = Palette.grayLinear[i]
             found.append(Quantized(linear: LinearRGB(v, v, v), terminal: .index(UInt8(232 + i))))
         }
