@@ -2,13 +2,15 @@
 # Block-art quality, measured by shared/tools/artq.py (PSNR against the
 # source, light averaged linearly; 'coarse' = 2x4 per cell is the headline).
 # Prints, per image: ours, chafa and the oracle (the best truecolour art any
-# per-cell renderer could print with that glyph set), in truecolour and 256.
-# usage: Benchmarks/quality.sh [IMAGE...]   (default: the generated photo and graphics)
+# per-cell renderer could print with that glyph set), in truecolour and 256;
+# in 256 also the best coarse figure any renderer can reach with halves in
+# the palette's 240 fixed colours (palette-ceiling.py).
+# usage: Benchmarks/quality.sh [IMAGE...]   (default: the generated photo, detail and graphics)
 source "$(dirname "$0")/common.sh"
 images=("$@")
 if [ ${#images[@]} -eq 0 ]; then
-  [ -f "$out/photo.png" ] || $python "$root/Benchmarks/make-images.py" "$out"
-  images=("$out/photo.png" "$out/graphics.png")
+  [ -f "$out/detail.png" ] || $python "$root/Benchmarks/make-images.py" "$out"
+  images=("$out/photo.png" "$out/detail.png" "$out/graphics.png")
 fi
 cols=160; rows=48
 measure() { $python "$artq" "$1" "$2" --json | $python -c 'import json,sys; d=json.load(sys.stdin); print("%6.2f %6.2f" % (d["psnr_coarse"], d["psnr_cell"]))'; }
@@ -37,4 +39,5 @@ else: print(max(1,round(r*w/h/0.5)), r)")
   done
   chafa --size ${fc}x${fr} --colors 256 --symbols half "$img" > "$out/chafa.ans"
   printf '%-14s %-34s %-48s %s\n' "$name" "chafa 256 half" "chafa --colors 256 --symbols half" "$(measure "$img" "$out/chafa.ans")"
+  printf '%-14s %-34s %-48s %6s\n' "$name" "ceiling 256 halves (coarse)" "palette-ceiling.py" "$($python "$root/Benchmarks/palette-ceiling.py" "$img" $fc $fr)"
 done
