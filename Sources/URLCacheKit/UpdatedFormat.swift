@@ -9,8 +9,8 @@ public enum UpdatedFormat {
     }
 
     // Made once: a DateFormatter is costly to build, and the screen draws
-    // often. Used from one thread at a time (the commands', the screen's).
-    nonisolated(unsafe) private static let formatter: DateFormatter = {
+    // often. (It is Sendable: Foundation locks it inside.)
+    private static let formatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         formatter.timeStyle = .short

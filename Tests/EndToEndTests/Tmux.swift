@@ -77,6 +77,7 @@ final class TmuxSession {
         wait(for: "the exit status and stty", { $0.contains("EXIT=") && $0.contains("icanon") }, file: file, line: line)
     }
 
+    @discardableResult
     func wait(forText text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         wait(for: "\"\(text)\"", { $0.contains(text) }, file: file, line: line)
     }
