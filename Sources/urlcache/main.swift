@@ -1,4 +1,17 @@
 import ArgumentParser
+import Foundation
 
 // The executable only parses arguments and wires the parts together.
-URLCacheCommand.main()
+do {
+    var command = try URLCacheCommand.parseAsRoot()
+    try command.run()
+} catch {
+    // ArgumentParser ends a bad command line with 64 (EX_USAGE); the
+    // commands document 2 for every usage error, as their own checks give,
+    // so scripts see one status for "you called it wrong".
+    if URLCacheCommand.exitCode(for: error) == .validationFailure {
+        FileHandle.standardError.write(Data((URLCacheCommand.fullMessage(for: error) + "\n").utf8))
+        URLCacheCommand.exit(withError: ExitCode(2))
+    }
+    URLCacheCommand.exit(withError: error)
+}

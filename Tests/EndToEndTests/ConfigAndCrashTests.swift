@@ -58,8 +58,14 @@ final class ConfigAndCrashTests: XCTestCase {
 
     func testBadFlagIsNamed() throws {
         let result = try urlcache(["fetch", "--frobnicate"], home: home)
-        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.status, 2, "usage errors share the documented status 2")
         XCTAssertTrue(result.stderr.contains("--frobnicate"), result.stderr)
+        let extra = try urlcache(["render", "a.png", "b.png"], home: home)
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertTrue(extra.stderr.contains("Unexpected argument 'b.png'"), extra.stderr)
+        let help = try urlcache(["fetch", "--help"], home: home)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("USAGE: urlcache fetch"), help.stdout)
         let version = try urlcache(["--version"], home: home)
         XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
     }
