@@ -7,6 +7,9 @@
                 gives it ~23 dB at 160x48 halves, like the issue's photo
                 (photo.png is smoother, ~35 dB)
   graphics.png  800x600: flat colours, thin lines, text-like strokes, gradients
+  earth.jpg     1808x1808: a stand-in for the image urlcache shows most, the
+                default list's first entry (GOES full disk: a cloudy globe on
+                black); quality.sh measures the real one when it can fetch it
   photo12.jpg / photo12.png   4000x3000 (12 megapixels) for the speed table
   huge.png      10000x10000 for the memory table
 usage: make-images.py OUTDIR [--big]
@@ -71,6 +74,20 @@ def detail(w, h):
     textured = np.asarray(img).astype(float) / 255 + 0.06 * pink(w, h, 0.8)[..., None]
     return Image.fromarray((np.clip(textured, 0, 1) * 255).astype(np.uint8))
 
+def earth(size):
+    y, x = np.mgrid[0:size, 0:size]
+    r = np.hypot(x - size / 2, y - size / 2) / (size * 0.46)
+    disk = r < 1
+    land = pink(size, size, 1.3) > 0.4
+    clouds = np.clip(pink(size, size, 1.1) * 0.6 + 0.1, 0, 1) ** 1.5
+    ocean = np.array([0.05, 0.15, 0.35])
+    ground = np.array([0.25, 0.35, 0.15])
+    rgb = np.where(land[..., None], ground, ocean)
+    rgb = rgb * (1 - clouds[..., None]) + clouds[..., None] * 0.95
+    limb = np.sqrt(np.clip(1 - r ** 2, 0, 1))[..., None] ** 0.5
+    rgb = np.where(disk[..., None], rgb * limb, 0)
+    return Image.fromarray((np.clip(rgb, 0, 1) * 255).astype(np.uint8))
+
 def graphics(w, h):
     img = Image.new("RGB", (w, h), (245, 245, 240))
     d = ImageDraw.Draw(img)
@@ -91,6 +108,7 @@ def graphics(w, h):
 photo(800, 600).save(os.path.join(out, "photo.png"))
 graphics(800, 600).save(os.path.join(out, "graphics.png"))
 detail(800, 600).save(os.path.join(out, "detail.png"))
+earth(1808).save(os.path.join(out, "earth.jpg"), quality=85)
 if "--big" in sys.argv:
     big = photo(4000, 3000)
     big.save(os.path.join(out, "photo12.jpg"), quality=90)

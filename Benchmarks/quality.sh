@@ -5,12 +5,25 @@
 # per-cell renderer could print with that glyph set), in truecolour and 256;
 # in 256 also the best coarse figure any renderer can reach with halves in
 # the palette's 240 fixed colours (palette-ceiling.py).
-# usage: Benchmarks/quality.sh [IMAGE...]   (default: the generated photo, detail and graphics)
+# usage: Benchmarks/quality.sh [IMAGE...]   (default: the generated photo, detail
+# and graphics, and the built-in list's first image or, offline, its stand-in)
 source "$(dirname "$0")/common.sh"
 images=("$@")
 if [ ${#images[@]} -eq 0 ]; then
-  [ -f "$out/detail.png" ] || $python "$root/Benchmarks/make-images.py" "$out"
+  [ -f "$out/earth.jpg" ] || $python "$root/Benchmarks/make-images.py" "$out"
   images=("$out/photo.png" "$out/detail.png" "$out/graphics.png")
+  # The image urlcache shows most: the built-in list's first entry, through
+  # the cache (so no download while the copy is fresh); offline, its stand-in.
+  set +e
+  fetched=$("$urlcache" fetch --entry 1 2>"$out/fetch.err"); status=$?
+  set -e
+  if [ $status -eq 0 ] || [ $status -eq 3 ]; then
+    cp "$(sed -n 3p <<<"$fetched")" "$out/default-entry-1"
+    images+=("$out/default-entry-1")
+  else
+    echo "the built-in list's first image could not be fetched ($(head -1 "$out/fetch.err")): measuring its stand-in earth.jpg" >&2
+    images+=("$out/earth.jpg")
+  fi
 fi
 cols=160; rows=48
 measure() { $python "$artq" "$1" "$2" --json | $python -c 'import json,sys; d=json.load(sys.stdin); print("%6.2f %6.2f" % (d["psnr_coarse"], d["psnr_cell"]))'; }

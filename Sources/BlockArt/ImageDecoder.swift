@@ -110,7 +110,13 @@ public enum ImageDecoder {
                               height: turned ? jpeg.fullWidth : jpeg.fullHeight)
             target = size(info)
             if turned { target = (target.height, target.width) }
-            try jpeg.start(minWidth: target.width, minHeight: target.height)
+            // libjpeg's DCT scaling shrinks almost for free, but not below
+            // half the raster the resampler samples: shrinking to the pixmap
+            // itself blurred edges the raster sees (-0.4 dB on the GOES-like
+            // globe); half costs ~10 ms and stays within 0.03 dB of the
+            // full image; the whole raster would double the decoding time.
+            let raster = turned ? (samples.y, samples.x) : samples
+            try jpeg.start(minWidth: target.width * max(2, raster.0) / 2, minHeight: target.height * max(2, raster.1) / 2)
         } else {
             info = SourceInfo(format: .png, width: source.width, height: source.height)
             target = size(info)
