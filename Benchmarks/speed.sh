@@ -6,7 +6,9 @@
 #   the renderer's own time per symbol set and colour mode (--timings)
 # Medians of several runs (hyperfine); prints the table with the command lines.
 source "$(dirname "$0")/common.sh"
-[ -f "$out/photo12.jpg" ] || $python "$root/Benchmarks/make-images.py" "$out" --big
+for f in photo12.jpg photo12.png huge.png photo.png; do
+  [ -f "$out/$f" ] || { $python "$root/Benchmarks/make-images.py" "$out" --big; break; }
+done
 gcc -O2 -o "$out/png-read-rows" "$root/Benchmarks/png-read-rows.c" $(pkg-config --cflags --libs libpng)
 median() { hyperfine --warmup 1 --runs "${RUNS:-7}" --style none --export-json "$out/h.json" "$1" >/dev/null 2>&1
   $python -c "import json; print('%.3f' % json.load(open('$out/h.json'))['results'][0]['median'])"; }
@@ -27,7 +29,6 @@ for c in \
 done
 echo
 echo "renderer alone (urlcache render --timings, 800x600 photo to 160x48):"
-[ -f "$out/photo.png" ] || $python "$root/Benchmarks/make-images.py" "$out"
 for s in halves quadrants sextants; do for m in truecolor 256; do
   printf '%-10s %-10s %s\n' "$s" "$m" "$("$urlcache" render "$out/photo.png" --size 160x48 --colors $m --symbols $s --timings 2>&1 >/dev/null)"
 done; done
