@@ -88,6 +88,24 @@ final class RendererTests: XCTestCase {
         XCTAssertTrue(mono.cells.allSatisfy { $0.foreground == .default && $0.background == .default })
     }
 
+    /// sRGB 113 lies between the gray ramp's 108 and 118 (the cube's
+    /// nearest are 95 and 135): in 256 colours each cell pairs two grays
+    /// whose mix, in linear light, is the 113 no single entry has.
+    func testPaletteModesMixTwoColoursForOneThePaletteLacks() throws {
+        let image = pixmap(16, 16) { _, _ in RGB8(113, 113, 113) }
+        let grid = Renderer.render(image, columns: 8, rows: 4, options: RenderOptions(colors: .palette256))
+        for cell in grid.cells {
+            guard case let .index(f) = cell.foreground, case let .index(b) = cell.background else {
+                return XCTFail("not palette colours: \(cell)")
+            }
+            XCTAssertNotEqual(f, b, "one colour where two mix closer: \(cell)")
+            let level = { (i: UInt8) -> Float in ColorSpace.toLinear[8 + 10 * (Int(i) - 232)] }
+            XCTAssertTrue((232...255).contains(f) && (232...255).contains(b), "\(cell)")
+            let mixed = Float(ColorSpace.toSRGB((level(f) + level(b)) / 2))
+            XCTAssertEqual(mixed, 113, accuracy: 1, "\(cell)")
+        }
+    }
+
     func testRenderingIsAPureFunction() {
         let image = pixmap(33, 17) { x, y in RGB8(UInt8(x * 7 % 256), UInt8(y * 13 % 256), UInt8((x * y) % 256)) }
         for symbols in SymbolSet.allCases {
