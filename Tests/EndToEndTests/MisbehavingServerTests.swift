@@ -172,6 +172,24 @@ final class MisbehavingServerTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("stalled"), result.stderr)
     }
 
+    /// Verification is on: nginx over HTTPS with a certificate no trust
+    /// store holds is refused during the handshake, with one line that says
+    /// so; no request is sent and nothing is stored.
+    func testUntrustedCertificateIsRefused() throws {
+        let https = try Nginx(tls: true)
+        defer { https.stop() }
+        try copyFixture("earth.jpg", to: https.root)
+        let result = try urlcache(["fetch", "--url", https.url("/earth.jpg")], home: home)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertFalse(message.contains("\n"), message)
+        XCTAssertTrue(message.contains("TLS error"), message)
+        XCTAssertTrue(message.lowercased().contains("certificate"), message)
+        XCTAssertTrue(https.requests.isEmpty, "\(https.requests)")
+        let stored = (try? FileManager.default.contentsOfDirectory(atPath: home.file("cache/urlcache"))) ?? []
+        XCTAssertFalse(stored.contains { $0.hasSuffix(".img") }, "\(stored)")
+    }
+
     func testFailedDownloadKeepsThePreviousImage() throws {
         try copyFixture("earth.jpg", to: server.root, as: "photo.jpg")
         let first = try fetch("/novalidators/photo.jpg")

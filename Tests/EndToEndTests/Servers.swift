@@ -74,11 +74,31 @@ final class Nginx {
         ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init() throws {
+    /// Whether it speaks HTTPS (with a self-signed certificate no one trusts).
+    let tls: Bool
+
+    /// `tls`: serve HTTPS with a fresh self-signed certificate for
+    /// 127.0.0.1, made by openssl, which no trust store holds.
+    init(tls: Bool = false) throws {
         guard let nginx = Nginx.executable else { throw XCTSkip("nginx is not installed (Scripts/test installs nginx-light)") }
+        self.tls = tls
         root = try TemporaryDirectory()
         prefix = try TemporaryDirectory()
         port = try freePort()
+        var listen = "listen 127.0.0.1:\(port);"
+        if tls {
+            let made = try runProgram(URL(fileURLWithPath: "/usr/bin/openssl"), [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1",
+                "-keyout", prefix.file("key.pem"), "-out", prefix.file("cert.pem"),
+            ])
+            guard made.status == 0 else { throw NSError(domain: "Nginx", code: 2, userInfo: [NSLocalizedDescriptionKey: made.stderr]) }
+            listen = """
+                listen 127.0.0.1:\(port) ssl;
+                        ssl_certificate \(prefix.file("cert.pem"));
+                        ssl_certificate_key \(prefix.file("key.pem"));
+                """
+        }
         let conf = try prefix.write("nginx.conf", """
             daemon off;
             master_process off;
@@ -96,7 +116,7 @@ final class Nginx {
                 scgi_temp_path \(prefix.path)/scgi;
                 types { image/png png; image/jpeg jpg; }
                 server {
-                    listen 127.0.0.1:\(port);
+                    \(listen)
                     root \(root.path);
                 }
             }
@@ -116,7 +136,7 @@ final class Nginx {
     /// Stops nginx (XCTest keeps test cases alive: call it in tearDown).
     func stop() { terminate(process) }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    func url(_ path: String) -> String { "\(tls ? "https" : "http")://127.0.0.1:\(port)\(path)" }
 
     /// Access-log lines: method, uri, status, body bytes, If-None-Match, If-Modified-Since.
     var requests: [LoggedRequest] {
