@@ -94,6 +94,28 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
 
+    /// The toolbar answers the mouse as it answers keys.
+    func testToolbarButtonsAnswerClicks() throws {
+        let tmux = try open([nginx.url("/sun.png")], columns: 90, rows: 30)
+        let screen = tmux.wait(forText: "Newly cached image")
+        func click(_ label: String, in screen: String) {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let row = lines.lastIndex(where: { $0.contains(label) }),
+                  let range = lines[row].range(of: label) else { return XCTFail("no \(label) on screen:\n\(screen)") }
+            tmux.click(row: row, column: lines[row].distance(from: lines[row].startIndex, to: range.lowerBound) + 2)
+        }
+        click("[ Clear Cache (c) ]", in: screen)
+        tmux.wait(forText: "Do you really want to clear the cache?")
+        tmux.send("n")
+        let after = tmux.wait(for: "the question to close") { !$0.contains("Do you really want") }
+        XCTAssertEqual(images().count, 1)
+        click("[ Display Image (d) ]", in: after)
+        tmux.wait(forText: "Previously cached image")
+        XCTAssertEqual(nginx.requests.count, 1, "a click on Display Image follows the policy: fresh, no request")
+        click("[ q ]", in: tmux.capture())
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+    }
+
     func testSlowDownloadShowsProgressAndEscCancels() throws {
         let server = try ScriptedServer()
         defer { server.stop() }

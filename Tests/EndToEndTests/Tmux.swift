@@ -47,6 +47,20 @@ final class TmuxSession {
         _ = try? tmux(["send-keys"] + keys)
     }
 
+    /// A left click at a 0-based cell, typed as the X10 mouse report
+    /// (ESC [ M, button, column, row, each + 32) that tmux-256color's kmous
+    /// announces: the bytes a terminal sends, so ncurses decodes a real
+    /// click. Press then release; one byte per coordinate limits it to
+    /// the first 94 columns and rows.
+    func click(row: Int, column: Int) {
+        precondition(row < 94 && column < 94, "X10 mouse reports reach column and row 94")
+        func report(_ button: Int) -> String {
+            "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column)))
+                + String(UnicodeScalar(UInt8(33 + row)))
+        }
+        _ = try? tmux(["send-keys", "-l", report(0) + report(3)])
+    }
+
     func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
