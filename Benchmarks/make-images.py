@@ -12,6 +12,7 @@
                 black); quality.sh measures the real one when it can fetch it
   photo12.jpg / photo12.png   4000x3000 (12 megapixels) for the speed table
   huge.png      10000x10000 for the memory table
+  huge-interlaced.png  the same, Adam7-interlaced (PIL cannot write that: done here)
 usage: make-images.py OUTDIR [--big]
 """
 import os, sys
@@ -88,6 +89,25 @@ def earth(size):
     rgb = np.where(disk[..., None], rgb * limb, 0)
     return Image.fromarray((np.clip(rgb, 0, 1) * 255).astype(np.uint8))
 
+def save_interlaced_png(img, path):
+    """An Adam7 PNG, RGB8, filter 0: each pass's sub-image, row by row."""
+    import struct, zlib
+    a = np.asarray(img.convert("RGB"))
+    h, w = a.shape[:2]
+    raw = bytearray()
+    for x0, y0, dx, dy in [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]:
+        sub = a[y0::dy, x0::dx]
+        if sub.shape[0] == 0 or sub.shape[1] == 0:
+            continue
+        rows = np.zeros((sub.shape[0], sub.shape[1] * 3 + 1), np.uint8)
+        rows[:, 1:] = sub.reshape(sub.shape[0], -1)
+        raw += rows.tobytes()
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 1))
+                + chunk(b"IDAT", zlib.compress(bytes(raw), 1)) + chunk(b"IEND", b""))
+
 def graphics(w, h):
     img = Image.new("RGB", (w, h), (245, 245, 240))
     d = ImageDraw.Draw(img)
@@ -115,3 +135,4 @@ if "--big" in sys.argv:
     big.save(os.path.join(out, "photo12.png"), compress_level=6)
     huge = photo(2500, 2500).resize((10000, 10000), Image.BILINEAR)
     huge.save(os.path.join(out, "huge.png"), compress_level=1)
+    save_interlaced_png(huge, os.path.join(out, "huge-interlaced.png"))

@@ -21,6 +21,10 @@ public struct BoxResampler {
     private var output: [Float]
     private var sourceRow = 0
     private var outputRow = 0
+    /// Set once rows arrive out of order (an interlaced image): they are
+    /// then added straight into `output`, through `sparse`, a zeroed row.
+    private var scattered = false
+    private var sparse: [Float] = []
 
     /// `samples`: raster pixels per output pixel, across and down.
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, samples: (x: Int, y: Int) = (1, 1)) {
@@ -62,6 +66,54 @@ public struct BoxResampler {
             }
         }
         accumulate()
+    }
+
+    /// Adds a decoded row that goes where `place` says. Whole rows in order
+    /// stream through one accumulator. An interlaced pass's row (some of
+    /// one row's pixels, rows in any order) is filtered with the pixels it
+    /// lacks as zeros and added straight into the output rows it weighs in:
+    /// every pixel comes in exactly one pass and the filter is linear, so
+    /// the passes add up to the whole image's result.
+    mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB, at place: RowPlacement) {
+        if place.isWholeRow && place.y == sourceRow && !scattered {
+            push(bytes: row, channels: channels, background: background)
+            return
+        }
+        guard place.y < sourceHeight else { return }
+        scattered = true
+        var buffer: [Float] = []
+        swap(&buffer, &sparse)
+        if buffer.isEmpty { buffer = [Float](repeating: 0, count: sourceWidth * 3) }
+        ColorSpace.toLinear.withUnsafeBufferPointer { table in
+            for k in 0..<place.count {
+                let p = k * channels, d = (place.xStart + k * place.xStep) * 3
+                var (r, g, b) = (table[Int(row[p])], table[Int(row[p + 1])], table[Int(row[p + 2])])
+                if channels == 4 && row[p + 3] != 255 {
+                    let f = Float(row[p + 3]) * (1 / 255)
+                    (r, g, b) = (r * f + background.r * (1 - f), g * f + background.g * (1 - f), b * f + background.b * (1 - f))
+                }
+                buffer[d] = r
+                buffer[d + 1] = g
+                buffer[d + 2] = b
+            }
+        }
+        buffer.withUnsafeBufferPointer { src in filterRow { s in (src[s * 3], src[s * 3 + 1], src[s * 3 + 2]) } }
+        for k in 0..<place.count {
+            let d = (place.xStart + k * place.xStep) * 3
+            buffer[d] = 0
+            buffer[d + 1] = 0
+            buffer[d + 2] = 0
+        }
+        swap(&buffer, &sparse)
+        let rowSize = width * 3
+        for o in rows.outputs(containing: place.y) {
+            let weight = rows.weights[rows.offset[o] + place.y - rows.start[o]]
+            horizontal.withUnsafeBufferPointer { h in
+                output.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<rowSize { out[o * rowSize + i] += h[i] * weight }
+                }
+            }
+        }
     }
 
     /// The horizontal pass: each output column's weighted sum of its source pixels.
@@ -129,7 +181,7 @@ public struct BoxResampler {
     /// The result; rows never delivered (a truncated source) stay as far as
     /// they got.
     public mutating func finish() -> Pixmap {
-        if outputRow < height && sourceRow > 0 { flushRow() }
+        if !scattered && outputRow < height && sourceRow > 0 { flushRow() }
         return Pixmap(width: width, height: height, values: output)
     }
 }
@@ -142,6 +194,19 @@ struct AxisWeights {
     var count: [Int] = []
     var offset: [Int] = []
     var weights: [Float] = []
+
+    /// The output pixels whose windows hold source pixel `s` (windows only
+    /// move forward, so their ends never decrease).
+    func outputs(containing s: Int) -> Range<Int> {
+        var low = 0, high = start.count
+        while low < high {
+            let middle = (low + high) / 2
+            if start[middle] + count[middle] > s { high = middle } else { low = middle + 1 }
+        }
+        var end = low
+        while end < start.count && start[end] <= s { end += 1 }
+        return low..<end
+    }
 
     init(source: Int, output: Int, samples: Int) {
         let samples = max(1, samples)

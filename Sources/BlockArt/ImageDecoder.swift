@@ -29,8 +29,8 @@ public struct DecodedImage: Sendable, Equatable {
 
 /// Turns PNG and JPEG files into pixmaps, reading rows as they are decoded
 /// and box-filtering them straight to the size asked for, so that peak
-/// memory follows the output size (interlaced PNGs, which arrive in passes,
-/// are the exception: they are decoded whole).
+/// memory follows the output size (interlaced PNGs too: each pass's rows
+/// are added where they belong).
 public enum ImageDecoder {
     /// Decodes `path`. `size` picks the pixmap's size from the source's
     /// (display-oriented) size, and each pixmap pixel is the mean of
@@ -73,13 +73,14 @@ public enum ImageDecoder {
         if let jpeg = source as? JPEGRowSource { try jpeg.start(minWidth: jpeg.fullWidth, minHeight: jpeg.fullHeight) }
         var pixels = [UInt8](repeating: 255, count: source.width * source.height * 4)
         var row = [UInt8](repeating: 0, count: source.width * source.channels)
-        for y in 0..<source.height {
-            try row.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
-                guard let base = buffer.baseAddress else { return }
-                try source.nextRow(base)
+        for _ in 0..<source.rowCount {
+            let place = try row.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) -> RowPlacement in
+                guard let base = buffer.baseAddress else { throw .outOfMemory }
+                return try source.nextRow(base)
             }
-            for x in 0..<source.width {
-                for c in 0..<source.channels { pixels[(y * source.width + x) * 4 + c] = row[x * source.channels + c] }
+            for k in 0..<place.count {
+                let x = place.xStart + k * place.xStep
+                for c in 0..<source.channels { pixels[(place.y * source.width + x) * 4 + c] = row[k * source.channels + c] }
             }
         }
         try source.finish()
@@ -128,11 +129,11 @@ public enum ImageDecoder {
                                      samples: turned ? (samples.y, samples.x) : samples)
         let bg = LinearRGB(srgb: background)
         var bytes = [UInt8](repeating: 0, count: source.width * source.channels)
-        for _ in 0..<source.height {
+        for _ in 0..<source.rowCount {
             try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
                 guard let base = buffer.baseAddress else { return }
-                try source.nextRow(base)
-                resampler.push(bytes: base, channels: source.channels, background: bg)
+                let place = try source.nextRow(base)
+                resampler.push(bytes: base, channels: source.channels, background: bg, at: place)
             }
         }
         try source.finish()

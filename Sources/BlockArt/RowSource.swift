@@ -3,16 +3,57 @@ internal import CImageShim
 import Glibc
 #endif
 
-/// A decoder delivering 8-bit rows top to bottom: RGBA for PNG, RGB for JPEG.
+/// A decoder delivering 8-bit rows: RGBA for PNG, RGB for JPEG. Plain
+/// images come top to bottom, whole rows; an interlaced PNG comes as its
+/// Adam7 passes, each row a sparse set of one image row's pixels.
 protocol RowSource: AnyObject {
     var width: Int { get }
     var height: Int { get }
     /// Bytes per pixel in the rows delivered (4 or 3).
     var channels: Int { get }
-    /// Fills `row` (width × channels bytes) with the next row.
-    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError)
+    /// How many rows `nextRow` delivers: the height, or for an interlaced
+    /// image the rows of all its passes.
+    var rowCount: Int { get }
+    /// Fills `row` (at most width × channels bytes) with the next row and
+    /// says where its pixels belong.
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement
     /// Reads past the last row, so that a damaged tail is reported.
     func finish() throws(DecodeError)
+}
+
+/// Where a delivered row's `count` pixels go: columns xStart, xStart +
+/// xStep, … of image row `y`.
+struct RowPlacement: Equatable {
+    var y: Int
+    var xStart = 0
+    var xStep = 1
+    var count: Int
+
+    /// Whether it is the whole of row `y`.
+    var isWholeRow: Bool { xStart == 0 && xStep == 1 }
+}
+
+/// PNG's Adam7 interlacing: seven passes over sub-lattices of the image.
+enum Adam7 {
+    /// Each pass's first column and row and its steps across and down.
+    static let passes: [(xStart: Int, yStart: Int, xStep: Int, yStep: Int)] = [
+        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    ]
+
+    /// The rows, in order, that the passes deliver for a width × height
+    /// image (passes with no pixels are skipped, as libpng skips them).
+    static func placements(width: Int, height: Int) -> [RowPlacement] {
+        var result: [RowPlacement] = []
+        for pass in passes {
+            let columns = width > pass.xStart ? (width - pass.xStart + pass.xStep - 1) / pass.xStep : 0
+            let rows = height > pass.yStart ? (height - pass.yStart + pass.yStep - 1) / pass.yStep : 0
+            guard columns > 0 else { continue }
+            for j in 0..<rows {
+                result.append(RowPlacement(y: pass.yStart + j * pass.yStep, xStart: pass.xStart, xStep: pass.xStep, count: columns))
+            }
+        }
+        return result
+    }
 }
 
 /// libpng through the C shim: every colour type and depth as RGBA8.
@@ -20,9 +61,12 @@ final class PNGRowSource: RowSource {
     private let decoder: OpaquePointer
     private(set) var width = 0, height = 0
     let channels = 4
-    /// An interlaced image arrives in passes: it is decoded whole, then served by rows.
-    private var whole: [UInt8]?
+    /// For an interlaced image, where each delivered row goes (about two
+    /// entries per image row: nothing the size of the pixels).
+    private var placements: [RowPlacement]?
     private var nextIndex = 0
+
+    var rowCount: Int { placements?.count ?? height }
 
     // Once `decoder` is set every property is initialised, so a throw from
     // here on runs deinit, which closes the decoder: never close it here too.
@@ -36,31 +80,17 @@ final class PNGRowSource: RowSource {
         width = Int(w)
         height = Int(h)
         try limits.check(width: width, height: height)
-        if interlaced != 0 {
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            let result = pixels.withUnsafeMutableBufferPointer { cimg_png_read_image(decoder, $0.baseAddress) }
-            guard result == 0 else {
-                throw .corrupt(format: "PNG", message: String(cString: cimg_png_message(decoder)))
-            }
-            whole = pixels
-        }
+        if interlaced != 0 { placements = Adam7.placements(width: width, height: height) }
     }
 
     deinit { cimg_png_close(decoder) }
 
-    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) {
-        if let whole {
-            let start = nextIndex * width * 4
-            whole.withUnsafeBufferPointer { all in
-                guard let base = all.baseAddress else { return }
-                row.update(from: base + start, count: width * 4)
-            }
-            nextIndex += 1
-            return
-        }
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         guard cimg_png_read_row(decoder, row) == 0 else {
             throw .corrupt(format: "PNG", message: String(cString: cimg_png_message(decoder)))
         }
+        defer { nextIndex += 1 }
+        return placements?[nextIndex] ?? RowPlacement(y: nextIndex, count: width)
     }
 
     func finish() throws(DecodeError) {
@@ -114,10 +144,15 @@ final class JPEGRowSource: RowSource {
         height = Int(h)
     }
 
-    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) {
+    var rowCount: Int { height }
+    private var nextIndex = 0
+
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         guard cimg_jpeg_read_row(decoder, row) == 0 else {
             throw .corrupt(format: "JPEG", message: String(cString: cimg_jpeg_message(decoder)))
         }
+        defer { nextIndex += 1 }
+        return RowPlacement(y: nextIndex, count: width)
     }
 
     func finish() throws(DecodeError) {}

@@ -76,7 +76,9 @@ int cimg_png_read_header(cimg_png *d, uint32_t *width, uint32_t *height, int *in
     if (depth == 16) png_set_scale_16(d->png);
     if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(d->png);
     png_set_filler(d->png, 0xff, PNG_FILLER_AFTER);
-    int passes = png_set_interlace_handling(d->png);
+    // No png_set_interlace_handling: an interlaced image then arrives as its
+    // seven Adam7 passes' rows, which the caller places itself, so no
+    // full-size buffer is ever needed.
     png_read_update_info(d->png, d->info);
     if (png_get_rowbytes(d->png, d->info) != (size_t)w * 4) {
         snprintf(d->message, sizeof d->message, "unexpected PNG row layout");
@@ -86,29 +88,13 @@ int cimg_png_read_header(cimg_png *d, uint32_t *width, uint32_t *height, int *in
     d->height = h;
     *width = w;
     *height = h;
-    *interlaced = passes > 1;
+    *interlaced = ilace != PNG_INTERLACE_NONE;
     return 0;
 }
 
 int cimg_png_read_row(cimg_png *d, uint8_t *row) {
     if (setjmp(png_jmpbuf(d->png))) return -1;
     png_read_row(d->png, row, NULL);
-    return 0;
-}
-
-int cimg_png_read_image(cimg_png *d, uint8_t *pixels) {
-    png_bytep *rows = malloc(sizeof(png_bytep) * (d->height ? d->height : 1));
-    if (!rows) {
-        snprintf(d->message, sizeof d->message, "out of memory");
-        return -1;
-    }
-    for (uint32_t y = 0; y < d->height; y++) rows[y] = pixels + (size_t)y * d->width * 4;
-    if (setjmp(png_jmpbuf(d->png))) {
-        free(rows);
-        return -1;
-    }
-    png_read_image(d->png, rows);
-    free(rows);
     return 0;
 }
 

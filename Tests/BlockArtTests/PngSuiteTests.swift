@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import BlockArt
+@testable import BlockArt
 import URLCacheKit
 
 /// The PNG conformance suite: every valid file decodes to the expected RGBA8
@@ -39,6 +39,31 @@ final class PngSuiteTests: XCTestCase {
                 XCTAssertEqual(URLCacheKit.SHA256.hex(image.pixels), entry.digest, entry.file)
             } catch {
                 XCTFail("\(entry.file): \(error)")
+            }
+        }
+    }
+
+    /// Interlaced files stream their Adam7 passes into the filter: each one
+    /// (basi*, s*i*: all depths and colour types, 1 to 40 pixels a side)
+    /// gives the pixmap its non-interlaced twin gives, shrunk, enlarged and
+    /// at full size.
+    func testInterlacedFilesResampleLikeTheirPlainTwins() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: PngSuiteTests.suite.path)
+        let interlaced = files.filter { $0.hasSuffix(".png") && ($0.hasPrefix("basi") || ($0.hasPrefix("s") && $0.dropFirst(3).hasPrefix("i"))) }
+        XCTAssertGreaterThanOrEqual(interlaced.count, 30)
+        for file in interlaced {
+            let twin = file.hasPrefix("basi") ? "basn" + String(file.dropFirst(4)) : String(file.prefix(3)) + "n" + String(file.dropFirst(4))
+            guard files.contains(twin) else { continue }
+            for (size, samples) in [((5, 3), (4, 6)), ((1, 1), (1, 1)), ((64, 48), (2, 3)), (nil as (Int, Int)?, (1, 1))] {
+                func decode(_ name: String) throws -> Pixmap {
+                    try ImageDecoder.decode(path: PngSuiteTests.suite.appendingPathComponent(name).path, samples: samples) {
+                        size ?? ($0.width, $0.height)
+                    }.pixmap
+                }
+                let a = try decode(file), b = try decode(twin)
+                XCTAssertEqual(a.width, b.width, file)
+                let worst = zip(a.values, b.values).map { abs($0 - $1) }.max() ?? 0
+                XCTAssertLessThan(worst, 1e-5, "\(file) vs \(twin) at \(String(describing: size))")
             }
         }
     }

@@ -19,10 +19,9 @@ cimg_png *cimg_png_open(FILE *file);
 /// Reads the header and sets up RGBA8 output (16-bit samples scaled with
 /// rounding, palettes and tRNS expanded, gray widened to RGB).
 int cimg_png_read_header(cimg_png *d, uint32_t *width, uint32_t *height, int *interlaced);
-/// Reads the next row of a non-interlaced image: width*4 bytes.
+/// Reads the next row: width*4 bytes, or for an interlaced image the next
+/// row of the current Adam7 pass (that pass's width*4 bytes), passes in order.
 int cimg_png_read_row(cimg_png *d, uint8_t *row);
-/// Reads a whole interlaced image into width*height*4 bytes.
-int cimg_png_read_image(cimg_png *d, uint8_t *pixels);
 /// Reads to the end of the image data, so that a corrupt tail is reported.
 int cimg_png_finish(cimg_png *d);
 const char *cimg_png_message(const cimg_png *d);
