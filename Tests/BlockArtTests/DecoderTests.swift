@@ -37,6 +37,11 @@ final class DecoderTests: XCTestCase {
         try assertClose(DecoderTests.jpeg("cmyk.jpg"), to: DecoderTests.jpeg("reference.png"), tolerance: 10)
     }
 
+    /// YCCK (Adobe transform 2): libjpeg turns it back into CMYK, the shim into RGB.
+    func testAdobeYCCKJPEG() throws {
+        try assertClose(DecoderTests.jpeg("ycck.jpg"), to: DecoderTests.jpeg("reference.png"), tolerance: 10)
+    }
+
     func testEveryEXIFOrientationStandsUpright() throws {
         for orientation in 1...8 {
             try assertClose(DecoderTests.jpeg("orientation\(orientation).jpg"), to: DecoderTests.jpeg("reference.png"))

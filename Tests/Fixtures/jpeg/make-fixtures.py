@@ -21,6 +21,18 @@ ref.save("progressive.jpg", quality=95, progressive=True)
 ref.convert("L").save("gray.jpg", quality=95)
 ref.convert("L").save("gray.png")
 ref.convert("CMYK").save("cmyk.jpg", quality=95)   # PIL writes Adobe's inverted CMYK
+# YCCK, which PIL cannot write: a small libjpeg program (make-ycck.c) gets
+# CMYK in Adobe's inverted form (255 = no ink; PIL's CMYK mode is the plain
+# form) and stores it as YCCK with the Adobe marker, as Photoshop does.
+import subprocess, tempfile, os
+with tempfile.TemporaryDirectory() as tmp:
+    tool = os.path.join(tmp, "make-ycck")
+    subprocess.run(["cc", "-O2", "-o", tool, "make-ycck.c", "-ljpeg"], check=True)
+    cmyk = ref.convert("CMYK")
+    header = b"%d %d\n" % cmyk.size
+    with open("ycck.jpg", "wb") as out:
+        inverted = bytes(255 - b for b in cmyk.tobytes())
+        subprocess.run([tool], input=header + inverted, stdout=out, check=True)
 inverse = {1: None, 2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180,
            4: Image.Transpose.FLIP_TOP_BOTTOM, 5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_90,
            7: Image.Transpose.TRANSVERSE, 8: Image.Transpose.ROTATE_270}
