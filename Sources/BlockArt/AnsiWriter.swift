@@ -3,32 +3,61 @@
 /// so the output can be piped, saved, or `cat`ed later.
 public enum AnsiWriter {
     public static func text(_ grid: CellGrid) -> String {
-        var out = ""
-        out.reserveCapacity(grid.columns * grid.rows * 24)
+        String(decoding: bytes(grid), as: UTF8.self)
+    }
+
+    /// The same text as UTF-8 bytes, written straight into one buffer:
+    /// building it through Strings cost more than rendering truecolour art.
+    public static func bytes(_ grid: CellGrid) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(grid.columns * grid.rows * 40 + grid.rows * 8)
         for row in 0..<grid.rows {
             var fg: TerminalColor? = nil, bg: TerminalColor? = nil
             for column in 0..<grid.columns {
                 let cell = grid[column, row]
-                var params: [String] = []
-                if cell.foreground != fg { params.append(sgr(cell.foreground, background: false)) }
-                if cell.background != bg { params.append(sgr(cell.background, background: true)) }
-                if !params.isEmpty { out += "\u{1B}[" + params.joined(separator: ";") + "m" }
+                let newForeground = cell.foreground != fg, newBackground = cell.background != bg
+                if newForeground || newBackground {
+                    out.append(0x1B)
+                    out.append(UInt8(ascii: "["))
+                    if newForeground { sgr(cell.foreground, background: false, into: &out) }
+                    if newForeground && newBackground { out.append(UInt8(ascii: ";")) }
+                    if newBackground { sgr(cell.background, background: true, into: &out) }
+                    out.append(UInt8(ascii: "m"))
+                }
                 fg = cell.foreground
                 bg = cell.background
-                out.unicodeScalars.append(cell.glyph)
+                Unicode.UTF8.encode(cell.glyph) { out.append($0) }
             }
-            out += "\u{1B}[0m\n"
+            out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m"), UInt8(ascii: "\n")])
         }
         return out
     }
 
-    static func sgr(_ color: TerminalColor, background: Bool) -> String {
+    /// The SGR parameters for one colour ("38;2;r;g;b", "48;5;n", "91" …).
+    static func sgr(_ color: TerminalColor, background: Bool, into out: inout [UInt8]) {
         switch color {
-        case .default: return background ? "49" : "39"
-        case let .rgb(c): return "\(background ? 48 : 38);2;\(c.r);\(c.g);\(c.b)"
-        case let .index(i) where i < 8: return "\(Int(i) + (background ? 40 : 30))"
-        case let .index(i) where i < 16: return "\(Int(i) - 8 + (background ? 100 : 90))"
-        case let .index(i): return "\(background ? 48 : 38);5;\(i)"
+        case .default: number(background ? 49 : 39, into: &out)
+        case let .rgb(c):
+            number(background ? 48 : 38, into: &out)
+            out.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "2"), UInt8(ascii: ";")])
+            number(Int(c.r), into: &out)
+            out.append(UInt8(ascii: ";"))
+            number(Int(c.g), into: &out)
+            out.append(UInt8(ascii: ";"))
+            number(Int(c.b), into: &out)
+        case let .index(i) where i < 8: number(Int(i) + (background ? 40 : 30), into: &out)
+        case let .index(i) where i < 16: number(Int(i) - 8 + (background ? 100 : 90), into: &out)
+        case let .index(i):
+            number(background ? 48 : 38, into: &out)
+            out.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")])
+            number(Int(i), into: &out)
         }
+    }
+
+    /// A non-negative number in decimal.
+    private static func number(_ value: Int, into out: inout [UInt8]) {
+        if value >= 100 { out.append(UInt8(ascii: "0") + UInt8(value / 100)) }
+        if value >= 10 { out.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

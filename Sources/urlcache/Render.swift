@@ -51,7 +51,7 @@ struct Render: ParsableCommand {
         let decodedAt = clock.now
         let grid = Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
         let renderedAt = clock.now
-        FileHandle.standardOutput.write(Data(AnsiWriter.text(grid).utf8))
+        FileHandle.standardOutput.write(Data(AnsiWriter.bytes(grid)))
         if timings {
             func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
             printError("timings: decode+scale \(ms(decodedAt - start)) ms, render \(ms(renderedAt - decodedAt)) ms, write \(ms(clock.now - renderedAt)) ms")
