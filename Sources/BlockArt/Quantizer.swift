@@ -94,29 +94,31 @@ struct Quantizer {
             found.append(quantize(c))
             return
         }
-        func around(_ v: Float) -> (Int, Int) {
+        let table = Quantizer.palette256, cube = Palette.cubeLinear, grays = Palette.grayLinear
+        // Per channel, the cube level nearest and its neighbour on the value's side.
+        func around(_ v: Float) -> (low: Int, high: Int) {
             let i = Palette.nearestLevel(v)
-            let other = v > Palette.cubeLinear[i] ? min(5, i + 1) : max(0, i - 1)
-            return (i, other)
+            let other = v > cube[i] ? min(5, i + 1) : max(0, i - 1)
+            return (min(i, other), max(i, other))
         }
-        let (r0, r1) = around(c.r), (g0, g1) = around(c.g), (b0, b1) = around(c.b)
-        for r in r0 == r1 ? [r0] : [r0, r1] {
-            for g in g0 == g1 ? [g0] : [g0, g1] {
-                for b in b0 == b1 ? [b0] : [b0, b1] {
-                    let color = LinearRGB(Palette.cubeLinear[r], Palette.cubeLinear[g], Palette.cubeLinear[b])
-                    found.append(Quantized(linear: color, terminal: .index(UInt8(16 + 36 * r + 6 * g + b))))
-                }
+        let r = around(c.r), g = around(c.g), b = around(c.b)
+        for ri in r.low...r.high {
+            for gi in g.low...g.high {
+                for bi in b.low...b.high { found.append(table[16 + 36 * ri + 6 * gi + bi]) }
             }
         }
         // Four grays: the two around the mean and one beyond each, since a
         // pair of grays can mix to a level the cube lacks.
         let mean = (c.r + c.g + c.b) / 3
         var lo = 0
-        while lo < 23 && Palette.grayLinear[lo + 1] < mean { lo += 1 }
-        for i in max(0, lo - 1)...min(23, lo + 2) {
-            let v = Palette.grayLinear[i]
-            found.append(Quantized(linear: LinearRGB(v, v, v), terminal: .index(UInt8(232 + i))))
-        }
+        while lo < 23 && grays[lo + 1] < mean { lo += 1 }
+        for i in max(0, lo - 1)...min(23, lo + 2) { found.append(table[232 + i]) }
+    }
+
+    /// Every 256-colour entry as a candidate, made once (indices 0–15 are
+    /// never offered: their values depend on the theme).
+    static let palette256: [Quantized] = (0..<256).map { index in
+        Quantized(linear: LinearRGB(srgb: Palette.color256(index)), terminal: .index(UInt8(index)))
     }
 
     func quantize(_ c: LinearRGB) -> Quantized {
