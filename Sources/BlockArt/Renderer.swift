@@ -178,6 +178,30 @@ public enum Renderer {
             scratch.order.sort { sums[$0].score > sums[$1].score }
             scratch.order.removeLast(shapes.count - Renderer.shortlistLength)
         }
+        if quantizer.mode == .truecolor {
+            // One colour a side, its linear mean, shown exactly: score each
+            // shape with the means' sRGB and make colours for the winner only.
+            @inline(__always) func srgb(_ v: SIMD3<Float>) -> SIMD3<Float> {
+                SIMD3(Float(ColorSpace.toSRGB(v.x)), Float(ColorSpace.toSRGB(v.y)), Float(ColorSpace.toSRGB(v.z)))
+            }
+            var winner: (index: Int, front: SIMD3<Float>, back: SIMD3<Float>)?
+            for index in scratch.order {
+                let sums = scratch.sums[index]
+                let nf = Float(sums.count), nb = Float(n - sums.count)
+                let front = sums.front / nf, back = (total - sums.front) / nb
+                let e = energy + sideError(sums.srgbFront, nf, srgb(front)) + sideError(srgbTotal - sums.srgbFront, nb, srgb(back))
+                if e < bestError {
+                    bestError = e
+                    winner = (index, front, back)
+                }
+            }
+            if let winner {
+                let shape = shapes[winner.index]
+                best = (shape.mask, shape.glyph, quantizer.quantize(LinearRGB(winner.front.x, winner.front.y, winner.front.z)),
+                        quantizer.quantize(LinearRGB(winner.back.x, winner.back.y, winner.back.z)))
+            }
+            scratch.order.removeAll(keepingCapacity: true)
+        }
         for index in scratch.order {
             let shape = shapes[index], sums = scratch.sums[index]
             let nf = Float(sums.count), nb = Float(n - sums.count)
