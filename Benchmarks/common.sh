@@ -3,7 +3,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$root/Benchmarks/out"
 mkdir -p "$out"
-need=(chafa hyperfine python3-numpy python3-pil time gcc libpng-dev)
+need=(chafa python3-numpy python3-pil time gcc libpng-dev)
 missing=()
 for p in "${need[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

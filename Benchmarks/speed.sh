@@ -4,30 +4,36 @@
 #   PNG  12 MP to 160x48: urlcache vs libpng reading every row in C (goal: at most 1.15x)
 #   peak RSS for each, and a 100-megapixel PNG, plain and interlaced (goal: under 40 MiB)
 #   the renderer's own time per symbol set and colour mode (--timings)
-# Medians of several runs (hyperfine); prints the table with the command lines.
+# Medians of runs taken in turns (race.py); prints the table with the command lines.
 source "$(dirname "$0")/common.sh"
 for f in photo12.jpg photo12.png huge.png huge-interlaced.png photo.png; do
   [ -f "$out/$f" ] || { $python "$root/Benchmarks/make-images.py" "$out" --big; break; }
 done
 gcc -O2 -o "$out/png-read-rows" "$root/Benchmarks/png-read-rows.c" $(pkg-config --cflags --libs libpng)
-median() { hyperfine --warmup 1 --runs "${RUNS:-7}" --style none --export-json "$out/h.json" "$1" >/dev/null 2>&1
-  $python -c "import json; print('%.3f' % json.load(open('$out/h.json'))['results'][0]['median'])"; }
 rss() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
 row() { printf '%-21s %-16s %9s %10s   %s\n' "$1" "$2" "$3" "$4" "$5"; }
+# race ROUNDS KIND "PROGRAM COMMAND..." ...: the commands take turns (race.py),
+# then a row each with its median and peak RSS.
+race() {
+  local rounds=$1 kind=$2; shift 2
+  local programs=() commands=()
+  for c in "$@"; do programs+=("${c%% *}"); commands+=("${c#* }"); done
+  mapfile -t medians < <($python "$root/Benchmarks/race.py" "$rounds" "${commands[@]}")
+  for i in "${!commands[@]}"; do row "$kind" "${programs[$i]}" "${medians[$i]}" "$(rss "${commands[$i]}")" "${commands[$i]}"; done
+}
 row case program "median s" "peak KiB" command
-for c in \
-  "jpeg urlcache $urlcache render $out/photo12.jpg --size 160x48 --colors truecolor" \
-  "jpeg chafa chafa --size 160x48 $out/photo12.jpg" \
-  "png urlcache $urlcache render $out/photo12.png --size 160x48 --colors truecolor" \
-  "png libpng-rows $out/png-read-rows $out/photo12.png" \
-  "png chafa chafa --size 160x48 $out/photo12.png" \
-  "png-100MP urlcache $urlcache render $out/huge.png --size 160x48 --colors truecolor" \
-  "png-100MP-interlaced urlcache $urlcache render $out/huge-interlaced.png --size 160x48 --colors truecolor"; do
-  set -- $c; kind=$1; prog=$2; shift 2; cmd="$*"
-  runs=${RUNS:-7}; case $kind in png-100MP*) RUNS=3;; esac
-  row "$kind" "$prog" "$(median "$cmd")" "$(rss "$cmd")" "$cmd"
-  RUNS=$runs
-done
+race "${RUNS:-11}" jpeg \
+  "urlcache $urlcache render $out/photo12.jpg --size 160x48 --colors truecolor" \
+  "chafa chafa --size 160x48 $out/photo12.jpg"
+ratio() { $python -c "print('%-21s %-16s %9.2fx' % ('$1', 'ratio', $2 / $3))"; }
+ratio jpeg-urlcache/chafa "${medians[0]}" "${medians[1]}"
+race "${RUNS:-11}" png \
+  "urlcache $urlcache render $out/photo12.png --size 160x48 --colors truecolor" \
+  "libpng-rows $out/png-read-rows $out/photo12.png" \
+  "chafa chafa --size 160x48 $out/photo12.png"
+ratio png-urlcache/libpng "${medians[0]}" "${medians[1]}"
+race 3 png-100MP "urlcache $urlcache render $out/huge.png --size 160x48 --colors truecolor"
+race 3 png-100MP-interlaced "urlcache $urlcache render $out/huge-interlaced.png --size 160x48 --colors truecolor"
 echo
 echo "renderer alone (urlcache render --timings, 800x600 photo to 160x48):"
 for s in halves quadrants sextants; do for m in truecolor 256; do
