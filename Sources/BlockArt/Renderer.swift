@@ -200,35 +200,35 @@ public enum Renderer {
                 best = (shape.mask, shape.glyph, quantizer.quantize(LinearRGB(winner.front.x, winner.front.y, winner.front.z)),
                         quantizer.quantize(LinearRGB(winner.back.x, winner.back.y, winner.back.z)))
             }
-            scratch.order.removeAll(keepingCapacity: true)
-        }
-        for index in scratch.order {
-            let shape = shapes[index], sums = scratch.sums[index]
-            let nf = Float(sums.count), nb = Float(n - sums.count)
-            let back = (total - sums.front) / nb, srgbBack = srgbTotal - sums.srgbFront, srgbFront = sums.srgbFront
-            let front = sums.front / nf
-            quantizer.candidates(LinearRGB(front.x, front.y, front.z), into: &scratch.fronts)
-            quantizer.candidates(LinearRGB(back.x, back.y, back.z), into: &scratch.backs)
-            // The sides' errors first: the mean's error only adds, so a pair
-            // already worse without it is skipped before its table look-ups.
-            scratch.backErrors.removeAll(keepingCapacity: true)
-            var bestBack = Float.infinity
-            for qb in scratch.backs {
-                let e = sideError(srgbBack, nb, qb.srgb)
-                scratch.backErrors.append(e)
-                bestBack = min(bestBack, e)
-            }
-            let fraction = nf / Float(n)
-            for qf in scratch.fronts {
-                let ef = energy + sideError(srgbFront, nf, qf.srgb)
-                if ef + bestBack >= bestError { continue }
-                for (b, qb) in scratch.backs.enumerated() {
-                    let sides = ef + scratch.backErrors[b]
-                    if sides >= bestError { continue }
-                    let e = sides + meanError(fraction, qf, qb)
-                    if e < bestError {
-                        bestError = e
-                        best = (shape.mask, shape.glyph, qf, qb)
+        } else {
+            for index in scratch.order {
+                let shape = shapes[index], sums = scratch.sums[index]
+                let nf = Float(sums.count), nb = Float(n - sums.count)
+                let back = (total - sums.front) / nb, srgbBack = srgbTotal - sums.srgbFront, srgbFront = sums.srgbFront
+                let front = sums.front / nf
+                quantizer.candidates(LinearRGB(front.x, front.y, front.z), into: &scratch.fronts)
+                quantizer.candidates(LinearRGB(back.x, back.y, back.z), into: &scratch.backs)
+                // The sides' errors first: the mean's error only adds, so a pair
+                // already worse without it is skipped before its table look-ups.
+                scratch.backErrors.removeAll(keepingCapacity: true)
+                var bestBack = Float.infinity
+                for qb in scratch.backs {
+                    let e = sideError(srgbBack, nb, qb.srgb)
+                    scratch.backErrors.append(e)
+                    bestBack = min(bestBack, e)
+                }
+                let fraction = nf / Float(n)
+                for qf in scratch.fronts {
+                    let ef = energy + sideError(srgbFront, nf, qf.srgb)
+                    if ef + bestBack >= bestError { continue }
+                    for (b, qb) in scratch.backs.enumerated() {
+                        let sides = ef + scratch.backErrors[b]
+                        if sides >= bestError { continue }
+                        let e = sides + meanError(fraction, qf, qb)
+                        if e < bestError {
+                            bestError = e
+                            best = (shape.mask, shape.glyph, qf, qb)
+                        }
                     }
                 }
             }
