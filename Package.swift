@@ -3,9 +3,10 @@ import PackageDescription
 
 // URL list -> controller (policy) -> HTTP transport + disk cache -> decoder
 // -> downscaler -> renderer -> cell grid -> screen or ANSI writer.
+// docs/ARCHITECTURE.md describes each target. Linux only: the screen, the
+// cache and the decoders call Glibc directly.
 let package = Package(
     name: "urlcache",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "urlcache", targets: ["urlcache"]),
         .library(name: "URLCacheKit", targets: ["URLCacheKit"]),
@@ -19,6 +20,8 @@ let package = Package(
         // the typed wrappers Swift needs (variadic calls, macros).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg",
@@ -29,20 +32,25 @@ let package = Package(
         // libpng and libjpeg may longjmp out of live in C.
         .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG"]),
 
-        .target(name: "BlockArt", dependencies: ["CImageShim"]),
-        .target(name: "URLCacheKit", dependencies: ["CCurl", "BlockArt"]),
-        .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt"]),
+        // What every layer shares: errno kept typed, terminal-safe text.
+        .target(name: "URLCacheSupport"),
+        .target(name: "BlockArt", dependencies: ["CImageShim", "URLCacheSupport"]),
+        .target(name: "URLCacheKit", dependencies: ["CCurl", "CCrypto", "BlockArt", "URLCacheSupport"],
+                resources: [.embedInCode("Config/URLCache.plist")]),
+        .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt", "URLCacheSupport"]),
         .executableTarget(name: "urlcache", dependencies: [
-            "URLCacheKit", "BlockArt", "URLCacheScreen", "CNCurses",
+            "URLCacheKit", "BlockArt", "URLCacheScreen", "URLCacheSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // The decoders under libFuzzer (Scripts/fuzz); built plainly, it replays inputs.
         .executableTarget(name: "urlcache-fuzz", dependencies: ["BlockArt"]),
 
-        .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit"]),
-        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit"]),
+        // Shared by the test targets: where the fixtures are.
+        .target(name: "URLCacheTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit", "URLCacheTestSupport"]),
+        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit", "URLCacheTestSupport"]),
         .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["URLCacheKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["URLCacheKit", "URLCacheTestSupport"]),
     ]
 )

@@ -1,6 +1,6 @@
 #ifndef URLCACHE_CCURL_SHIM_H
 #define URLCACHE_CCURL_SHIM_H
-// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot
+// curl_easy_setopt is variadic, which Swift cannot
 // call: one typed wrapper per argument type (as GRDB's SQLite shim does).
 #include <curl/curl.h>
 
@@ -28,15 +28,6 @@ static inline CURLcode ccurl_setopt_data_fn(CURL *h, CURLoption o, ccurl_data_fn
 }
 static inline CURLcode ccurl_setopt_xferinfo_fn(CURL *h, ccurl_xferinfo_fn v) {
     return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, v);
-}
-static inline CURLcode ccurl_getinfo_long(CURL *h, CURLINFO i, long *v) {
-    return curl_easy_getinfo(h, i, v);
-}
-static inline CURLcode ccurl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) {
-    return curl_easy_getinfo(h, i, v);
-}
-static inline CURLcode ccurl_getinfo_string(CURL *h, CURLINFO i, char **v) {
-    return curl_easy_getinfo(h, i, v);
 }
 // CURL_ERROR_SIZE is a macro; Swift sees no constant for it.
 static inline size_t ccurl_error_size(void) { return CURL_ERROR_SIZE; }

@@ -17,7 +17,6 @@
 static inline attr_t cnc_attr_bold(void) { return A_BOLD; }
 static inline attr_t cnc_attr_dim(void) { return A_DIM; }
 static inline attr_t cnc_attr_reverse(void) { return A_REVERSE; }
-static inline attr_t cnc_attr_underline(void) { return A_UNDERLINE; }
 
 /// Writes one wide character at (y, x) with attributes and an extended
 /// colour pair (pairs past 32767 only fit through setcchar's opts pointer).
@@ -54,5 +53,4 @@ static inline int cnc_lines(void) { return LINES; }
 static inline int cnc_cols(void) { return COLS; }
 // newterm on the process's own stdout and stdin.
 static inline SCREEN *cnc_newterm(const char *term) { return newterm(term, stdout, stdin); }
-static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
 #endif

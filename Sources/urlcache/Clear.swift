@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import URLCacheKit
+import URLCacheSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,16 +10,18 @@ import Glibc
 struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Remove every cached image.")
 
-    @Option(name: .long, help: ArgumentHelp("The cache directory (default $XDG_CACHE_HOME/urlcache).", valueName: "dir"))
-    var cacheDir: String?
+    @OptionGroup var list: ListOptions
 
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
     var yes = false
 
     func run() throws {
+        // The cache holds every list's images; a list named with --config
+        // is still read, so that a broken one is reported as everywhere.
+        if list.config != nil { _ = try list.loadList() }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                fail(.usage("not clearing the cache without confirmation: stdin is not a terminal (use --yes)"))
+                throw Failure.usage("not clearing the cache without confirmation: stdin is not a terminal (use --yes)")
             }
             FileHandle.standardError.write(Data("Do you really want to clear the cache? [y/N] ".utf8))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
@@ -27,13 +30,12 @@ struct Clear: ParsableCommand {
                 return
             }
         }
-        let environment = ProcessInfo.processInfo.environment
-        let cache = DiskCache(directory: cacheDir ?? ConfigLocator.defaultCacheDirectory(environment: environment))
+        let cache = list.cache
         do {
             let count = try URLCacheController(cache: cache).clearCache()
             print("Cleared \(count) cached image\(count == 1 ? "" : "s") from \(cache.directory.terminalSafe)")
         } catch {
-            fail(.failed(error.description))
+            throw Failure.failed(error.description)
         }
     }
 }

@@ -12,9 +12,9 @@ struct ListOptions: ParsableArguments {
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    func loadList() throws -> URLList {
+    func loadList() throws(Failure) -> URLList {
         do { return try ConfigLocator.load(explicit: config, environment: environment) } catch {
-            throw Failure.usage(error.description)
+            throw .usage(error.description)
         }
     }
 
@@ -25,26 +25,21 @@ struct ListOptions: ParsableArguments {
 
 /// How one image is chosen and checked (fetch, render, the screen).
 struct PolicyOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Seconds a check stays fresh (default 86400, or the list's refreshInterval).", valueName: "seconds"))
-    var refreshInterval: Double?
-
-    func validate() throws {
-        if let refreshInterval, !(refreshInterval >= 0 && refreshInterval.isFinite) {
-            throw ValidationError("--refresh-interval must be a number of seconds, 0 or more")
-        }
-    }
+    @Option(help: ArgumentHelp("Seconds a check stays fresh (default 86400, or the list's refreshInterval).", valueName: "seconds"))
+    var refreshInterval: Seconds?
 
     func controller(cache: DiskCache, list: URLList) -> URLCacheController {
         var limits = TransferLimits()
         if let seconds = list.settings.connectTimeout { limits.connectTimeout = seconds }
         if let seconds = list.settings.stallTimeout { limits.stallTimeout = seconds }
         if let bytes = list.settings.maxImageBytes { limits.maxBytes = Int64(bytes) }
-        let interval = refreshInterval ?? list.settings.refreshInterval ?? RefreshPolicy.defaultInterval
+        let interval = refreshInterval?.value ?? list.settings.refreshInterval ?? RefreshPolicy.defaultInterval
         return URLCacheController(cache: cache, refreshInterval: interval, limits: limits)
     }
 }
 
-/// A failure a command reports in one line, with its exit status.
+/// A failure a command reports in one line; `main.swift` prints it and
+/// exits with its status.
 enum Failure: Error {
     /// Usage or config error: status 2.
     case usage(String)
@@ -66,12 +61,6 @@ enum Failure: Error {
         case .failed: return 1
         }
     }
-}
-
-/// Prints a failure on stderr as `urlcache: message` and exits with its status.
-func fail(_ failure: Failure) -> Never {
-    printError("urlcache: \(failure.message)")
-    URLCacheCommand.exit(withError: ExitCode(failure.status))
 }
 
 func printError(_ line: String) {

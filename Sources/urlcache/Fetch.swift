@@ -1,4 +1,5 @@
 import ArgumentParser
+import URLCacheSupport
 import Foundation
 import URLCacheKit
 
@@ -22,31 +23,23 @@ struct Fetch: ParsableCommand {
     var force = false
 
     func run() throws {
-        let urls: URLList
-        let url: URL
-        do {
-            urls = try list.loadList()
-            url = try target.url(in: urls)
-        } catch let failure as Failure {
-            fail(failure)
-        }
+        let urls = try list.loadList()
+        let url = try target.url(in: urls)
         let controller = policy.controller(cache: list.cache, list: urls)
         let report = controller.display(url, force: force)
         switch report.result {
         case let .success(outcome):
-            guard let copy = report.copy else { fail(.failed("the image vanished from the cache")) }
+            guard let copy = report.copy else { throw Failure.failed("the image vanished from the cache") }
             print(outcome.statusLine)
             print("Updated: \(UpdatedFormat.string(copy.updated))")
             print(copy.imagePath)
         case let .failure(error):
-            if let copy = report.copy {
-                printError("urlcache: \(url.absoluteString.terminalSafe): \(error.description)")
-                print("Previously cached image (check failed)")
-                print("Updated: \(UpdatedFormat.string(copy.updated))")
-                print(copy.imagePath)
-                throw ExitCode(3)
-            }
-            fail(.failed("\(url.absoluteString.terminalSafe): \(error.description)"))
+            let message = "\(url.absoluteString.terminalSafe): \(error.description)"
+            guard let copy = report.copy else { throw Failure.failed(message) }
+            print("Previously cached image (check failed)")
+            print("Updated: \(UpdatedFormat.string(copy.updated))")
+            print(copy.imagePath)
+            throw Failure.staleKept(message)
         }
     }
 }
@@ -63,14 +56,14 @@ struct TargetOptions: ParsableArguments {
         if entry != nil && url != nil { throw ValidationError("give --entry or --url, not both") }
     }
 
-    func url(in list: URLList) throws -> URL {
+    func url(in list: URLList) throws(Failure) -> URL {
         if let url {
             do { return try ImageURL.validate(url, index: 1, source: "--url") } catch {
-                throw Failure.usage("--url: \(error.description)")
+                throw .usage("--url: \(error.description)")
             }
         }
         do { return try list.entry(entry ?? 1).url } catch {
-            throw Failure.usage(error.description)
+            throw .usage(error.description)
         }
     }
 }

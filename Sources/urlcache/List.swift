@@ -1,4 +1,5 @@
 import ArgumentParser
+import URLCacheSupport
 import Foundation
 import URLCacheKit
 
@@ -9,8 +10,7 @@ struct List: ParsableCommand {
     @OptionGroup var list: ListOptions
 
     func run() throws {
-        let urls: URLList
-        do { urls = try list.loadList() } catch let failure as Failure { fail(failure) }
+        let urls = try list.loadList()
         let cache = list.cache
         print("URL list: \(urls.source.terminalSafe)")
         print("Cache: \(cache.directory.terminalSafe)")

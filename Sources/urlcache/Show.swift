@@ -3,6 +3,9 @@ import BlockArt
 import Foundation
 import URLCacheKit
 import URLCacheScreen
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `urlcache` with no command: the screen.
 struct Show: ParsableCommand {
@@ -21,17 +24,15 @@ struct Show: ParsableCommand {
     var logFile: String?
 
     func run() throws {
-        let urls: URLList
-        do { urls = try list.loadList() } catch let failure as Failure { fail(failure) }
-        let environment = ProcessInfo.processInfo.environment
+        let urls = try list.loadList()
         let terminal: CursesTerminal
-        do { terminal = try CursesTerminal(environment: environment, requested: look.requestedColors) } catch {
-            fail(.usage(error.description))
+        do { terminal = try CursesTerminal(environment: list.environment, colors: look.colorMode(environment: list.environment)) } catch {
+            throw Failure.usage(error.description)
         }
         let options = ScreenApp.Options(
             list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols,
-            colors: look.requestedColors, dither: look.dither, background: look.backgroundColor,
-            cellAspect: look.cellAspect ?? TerminalProbe.windowSize()?.cellAspect ?? 0.5, logPath: logFile)
+            dither: look.dither, background: look.background,
+            cellAspect: look.cellAspect?.value ?? WindowSize.of(STDOUT_FILENO)?.cellAspect ?? 0.5, logPath: logFile)
         ScreenApp(options: options, terminal: terminal).run()
         terminal.close()
     }

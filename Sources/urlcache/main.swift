@@ -1,10 +1,14 @@
 import ArgumentParser
 import Foundation
 
-// The executable only parses arguments and wires the parts together.
+// The executable only parses arguments and wires the parts together; this
+// is the one place where a failure becomes an exit status.
 do {
     var command = try URLCacheCommand.parseAsRoot()
     try command.run()
+} catch let failure as Failure {
+    printError("urlcache: \(failure.message)")
+    URLCacheCommand.exit(withError: ExitCode(failure.status))
 } catch {
     // ArgumentParser ends a bad command line with 64 (EX_USAGE); the
     // commands document 2 for every usage error, as their own checks give,

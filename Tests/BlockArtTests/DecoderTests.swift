@@ -1,13 +1,12 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 @testable import BlockArt
 
 /// JPEG variants, orientation, bad files and the size guard.
 final class DecoderTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-    static func jpeg(_ name: String) -> String { fixtures.appendingPathComponent("jpeg/\(name)").path }
-    static func image(_ name: String) -> String { fixtures.appendingPathComponent("images/\(name)").path }
+    static func jpeg(_ name: String) -> String { Fixtures.jpeg.appendingPathComponent(name).path }
+    static func image(_ name: String) -> String { Fixtures.images.appendingPathComponent(name).path }
 
     /// Full size, as sRGB bytes.
     private func pixels(_ path: String) throws -> (width: Int, height: Int, rgb: [UInt8]) {
@@ -100,7 +99,7 @@ final class DecoderTests: XCTestCase {
 /// Tests/Fixtures/fuzz/) stays a clean error or a picture, never a crash.
 final class FuzzRegressionTests: XCTestCase {
     func testFuzzFindingsStayFixed() throws {
-        let dir = DecoderTests.fixtures.appendingPathComponent("fuzz")
+        let dir = Fixtures.fuzz
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         for name in names.sorted() {
             let bytes = try [UInt8](Data(contentsOf: dir.appendingPathComponent(name)))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 @testable import BlockArt
 import URLCacheKit
 
@@ -7,8 +8,7 @@ import URLCacheKit
 /// pixels (16-bit scaled with rounding, no gamma), every corrupt one fails
 /// with a message that names the problem.
 final class PngSuiteTests: XCTestCase {
-    static let suite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/pngsuite")
+    static let suite = Fixtures.pngsuite
 
     struct Expected {
         var file: String

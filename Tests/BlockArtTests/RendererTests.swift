@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 @testable import BlockArt
 
 /// The renderer as a pure function of pixels, area and options.
@@ -31,8 +32,7 @@ final class RendererTests: XCTestCase {
     }
 
     func testOneCellPerOneByTwoPixelsShowsTheExactPixels() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/pngsuite/basn2c08.png").path
+        let path = Fixtures.pngsuite.appendingPathComponent("basn2c08.png").path
         let rgba = try ImageDecoder.decodeRGBA8(path: path)
         XCTAssertEqual(rgba.width, 32)
         let decoded = try ImageDecoder.decode(path: path) { _ in Renderer.pixmapSize(columns: 32, rows: 16, symbols: .halves) }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 
 /// Bad URL lists, the built-in list, kill -9 mid-download and two processes
 /// on one entry.
@@ -117,12 +118,12 @@ final class ConfigAndCrashTests: XCTestCase {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")), "previous image intact")
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")), "previous image intact")
 
         let again = try urlcache(["fetch", "--url", url], home: home)
         XCTAssertEqual(again.lines.first, "Newly cached image", again.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth2.jpg")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg")))
         let left = try FileManager.default.contentsOfDirectory(atPath: cacheDir).filter { $0.contains(".tmp.") }
         XCTAssertEqual(left, [], "the killed process's temporary file is cleaned up")
     }
@@ -153,6 +154,6 @@ final class ConfigAndCrashTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 1, "the second waited for the first and found a fresh copy")
         let path = results[0].1.split(separator: "\n")[2]
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: String(path))),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 import URLCacheKit
 
 /// A clock that tests set: the one stand-in the policy needs.
@@ -48,7 +49,7 @@ final class ControllerClockTests: XCTestCase {
             isCancelled: { seen.count >= 2 }))
         XCTAssertEqual(report.result, .failure(.transport(.cancelled)))
         XCTAssertNil(report.copy)
-        XCTAssertEqual(seen.values.first, Int64(try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")).count),
+        XCTAssertEqual(seen.values.first, Int64(try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")).count),
                        "the total is known from Content-Length")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheDir.path).filter { !$0.hasSuffix(".lock") }, [])
     }

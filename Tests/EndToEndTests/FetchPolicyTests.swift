@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 
 /// The caching policy end to end: the real binary against a real nginx, with
 /// the requests and body bytes that crossed the wire read from its log.
@@ -30,7 +31,7 @@ final class FetchPolicyTests: XCTestCase {
         XCTAssertEqual(result.lines[0], "Newly cached image")
         XCTAssertTrue(result.lines[1].hasPrefix("Updated: "), result.lines[1])
         let cached = try Data(contentsOf: URL(fileURLWithPath: result.lines[2]))
-        XCTAssertEqual(cached, try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")))
+        XCTAssertEqual(cached, try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
         XCTAssertTrue(result.lines[2].hasPrefix(home.file("cache/urlcache/")), result.lines[2])
         let mode = try FileManager.default.attributesOfItem(atPath: home.file("cache/urlcache"))[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o700, "the cache directory is private")
@@ -76,7 +77,7 @@ final class FetchPolicyTests: XCTestCase {
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(second.lines.first, "Newly cached image")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth2.jpg")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg")))
         XCTAssertEqual(nginx.requests.last?.status, 200)
     }
 
@@ -115,7 +116,7 @@ final class FetchPolicyTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line: \(result.stderr)")
         XCTAssertEqual(try modificationDate(path), before, "Updated stays as it was")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
     }
 
     func testFailureWithNothingCachedExits1() throws {

@@ -1,14 +1,9 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 
-/// Where the package, its fixtures and the built binary are.
+/// Where the built binary is (the fixtures: `Fixtures`).
 enum Paths {
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
-    static let images = fixtures.appendingPathComponent("images")
-    static let servers = packageRoot.appendingPathComponent("Tests/Servers")
-
     /// The `urlcache` binary SwiftPM built beside the test bundle.
     static var binary: URL {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -17,7 +12,7 @@ enum Paths {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             dir = dir.deletingLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/urlcache")
+        return Fixtures.packageRoot.appendingPathComponent(".build/debug/urlcache")
     }
 }
 
@@ -97,7 +92,7 @@ func urlcache(_ arguments: [String], home: TemporaryDirectory, environment: [Str
 func copyFixture(_ name: String, to dir: TemporaryDirectory, as target: String? = nil) throws {
     let destination = dir.file(target ?? name)
     try? FileManager.default.removeItem(atPath: destination)
-    try FileManager.default.copyItem(atPath: Paths.images.appendingPathComponent(name).path, toPath: destination)
+    try FileManager.default.copyItem(atPath: Fixtures.images.appendingPathComponent(name).path, toPath: destination)
 }
 
 /// Sets a file's modification time `seconds` into the past, as `touch -d` does.

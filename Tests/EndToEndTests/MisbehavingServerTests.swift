@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 
 /// Servers that ignore conditions, send no validators, cut the body short,
 /// redirect badly, send HTML or hostile reason phrases.
@@ -36,7 +37,7 @@ final class MisbehavingServerTests: XCTestCase {
         let (first, second) = try fetchTwice("/ignore/earth.jpg")
         XCTAssertEqual(second.lines.first, "Cached image is up to date", second.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first.lines[2])),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
         XCTAssertEqual(server.requests.count, 2)
         XCTAssertNotNil(server.requests.last?.ifNoneMatch)
     }
@@ -51,7 +52,7 @@ final class MisbehavingServerTests: XCTestCase {
         let third = try fetch("/novalidators/earth.jpg")
         XCTAssertEqual(third.lines.first, "Newly cached image")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: third.lines[2])),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth2.jpg")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg")))
     }
 
     func testETagOnlyServerAnswers304() throws {
@@ -136,7 +137,7 @@ final class MisbehavingServerTests: XCTestCase {
         let result = try fetch("/gzip/sun.png")
         XCTAssertEqual(result.lines.first, "Newly cached image", result.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: result.lines[2])),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("sun.png")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("sun.png")))
         XCTAssertTrue(server.requests.first?.acceptEncoding?.contains("gzip") == true)
     }
 
@@ -204,6 +205,6 @@ final class MisbehavingServerTests: XCTestCase {
         XCTAssertEqual(second.lines.last, first.lines[2])
         XCTAssertEqual(try modificationDate(first.lines[2]), before)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first.lines[2])),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")))
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import URLCacheKit
 import XCTest
+import URLCacheTestSupport
 
 /// Faults and load: a full disk, damaged cache entries, many processes and
 /// many checks, hostile text. Nothing is lost and nothing crashes.
@@ -50,7 +51,7 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(second.stderr.contains("no space left on device"), second.stderr)
         XCTAssertEqual(second.stderr.split(separator: "\n").count, 1)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Paths.images.appendingPathComponent("earth.jpg")), "previous image intact")
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")), "previous image intact")
         XCTAssertEqual(try modificationDate(image), before, "Updated intact")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.contains(".tmp.") }, [],
                        "no temporary file left behind")

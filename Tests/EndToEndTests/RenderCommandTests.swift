@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 
 /// `urlcache render` end to end: files, URLs through the cache, bad files.
 final class RenderCommandTests: XCTestCase {
@@ -13,7 +14,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testTruecolorArtHasOneLinePerRowAndResets() throws {
-        let result = try render([Paths.images.appendingPathComponent("earth.jpg").path, "--size", "32x12", "--colors", "truecolor"])
+        let result = try render([Fixtures.images.appendingPathComponent("earth.jpg").path, "--size", "32x12", "--colors", "truecolor"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(lines.count, 12, "64×48 at 1:2 cells fills 32×12")
@@ -25,7 +26,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testColourModes() throws {
-        let image = Paths.images.appendingPathComponent("sun.png").path
+        let image = Fixtures.images.appendingPathComponent("sun.png").path
         let palette = try render([image, "--size", "20x10", "--colors", "256"])
         XCTAssertTrue(palette.stdout.contains("38;5;") || palette.stdout.contains("48;5;"))
         XCTAssertFalse(palette.stdout.contains(";2;"))
@@ -40,11 +41,11 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testBadFilesAreOneLineErrorsAndPrintNothing() throws {
-        var files = ["empty.png", "page-saved-as.png", "tiny.gif", "bomb.png"].map { Paths.images.appendingPathComponent($0).path }
-        let suite = Paths.fixtures.appendingPathComponent("pngsuite")
+        var files = ["empty.png", "page-saved-as.png", "tiny.gif", "bomb.png"].map { Fixtures.images.appendingPathComponent($0).path }
+        let suite = Fixtures.pngsuite
         files += try FileManager.default.contentsOfDirectory(atPath: suite.path).filter { $0.hasPrefix("x") }
             .map { suite.appendingPathComponent($0).path }
-        files.append(Paths.fixtures.appendingPathComponent("jpeg/corrupt.jpg").path)
+        files.append(Fixtures.jpeg.appendingPathComponent("corrupt.jpg").path)
         XCTAssertGreaterThanOrEqual(files.count, 19)
         for file in files {
             let result = try render([file, "--size", "40x20"])
@@ -59,7 +60,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testBadOptionsNameTheOption() throws {
-        let image = Paths.images.appendingPathComponent("sun.png").path
+        let image = Fixtures.images.appendingPathComponent("sun.png").path
         for (option, value) in [("--size", "big"), ("--colors", "lots"), ("--symbols", "emoji"), ("--background", "red")] {
             let result = try render([image, option, value])
             XCTAssertNotEqual(result.status, 0)

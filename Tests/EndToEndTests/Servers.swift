@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 
 /// One request a server saw.
 struct LoggedRequest: Decodable {
@@ -28,7 +29,7 @@ final class ScriptedServer {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Paths.servers.appendingPathComponent("scripted_server.py").path, root.path, logPath]
+        process.arguments = ["python3", Fixtures.servers.appendingPathComponent("scripted_server.py").path, root.path, logPath]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

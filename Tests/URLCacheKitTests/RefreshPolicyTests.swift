@@ -5,7 +5,6 @@ import XCTest
 /// The policy as a pure function of the copy, the clock and the validators.
 final class RefreshPolicyTests: XCTestCase {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
-    let transport = CurlTransport()
 
     private func copy(age: TimeInterval, etag: String? = "\"abc\"", lastModified: String? = "Sat, 01 Nov 2026 10:00:00 GMT") -> CachedCopy {
         CachedCopy(imagePath: "/x.img", updated: now.addingTimeInterval(-age),
@@ -13,7 +12,7 @@ final class RefreshPolicyTests: XCTestCase {
     }
 
     private func plan(_ cached: CachedCopy?, force: Bool = false, interval: TimeInterval = 86_400) -> RefreshPolicy.Plan {
-        RefreshPolicy.plan(cached: cached, now: now, interval: interval, force: force, parseDate: transport.parseHTTPDate)
+        RefreshPolicy.plan(cached: cached, now: now, interval: interval, force: force)
     }
 
     func testNoCopyDownloads() {
@@ -58,7 +57,7 @@ final class RefreshPolicyTests: XCTestCase {
     func testETagDecidesWhenTheServerSendsOne() {
         let stored = Validators(etag: "\"a\"", lastModified: "Sat, 01 Nov 2026 10:00:00 GMT")
         func decide(_ received: Validators) -> Bool? {
-            RefreshPolicy.headersShowUnchanged(stored: stored, received: received, now: now, parseDate: transport.parseHTTPDate)
+            RefreshPolicy.headersShowUnchanged(stored: stored, received: received, now: now)
         }
         XCTAssertEqual(decide(Validators(etag: "\"a\"", lastModified: "Sun, 02 Nov 2026 10:00:00 GMT")), true)
         XCTAssertEqual(decide(Validators(etag: "\"b\"", lastModified: stored.lastModified)), false,
@@ -69,7 +68,7 @@ final class RefreshPolicyTests: XCTestCase {
     func testLastModifiedDecidesOnlyWithoutETags() {
         let stored = Validators(etag: nil, lastModified: "Sat, 01 Nov 2026 10:00:00 GMT")
         func decide(_ received: Validators) -> Bool? {
-            RefreshPolicy.headersShowUnchanged(stored: stored, received: received, now: now, parseDate: transport.parseHTTPDate)
+            RefreshPolicy.headersShowUnchanged(stored: stored, received: received, now: now)
         }
         XCTAssertEqual(decide(Validators(lastModified: "Sat, 01 Nov 2026 10:00:00 GMT")), true)
         XCTAssertEqual(decide(Validators(lastModified: "Sun, 02 Nov 2026 10:00:00 GMT")), false)

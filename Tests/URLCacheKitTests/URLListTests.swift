@@ -1,19 +1,18 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 @testable import URLCacheKit
 
 final class URLListTests: XCTestCase {
-    private static let resources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Resources/URLCache.plist")
-
-    func testBuiltInListEqualsResourcesFile() throws {
-        let file = try String(contentsOf: URLListTests.resources, encoding: .utf8)
-        XCTAssertEqual(DefaultURLList.xml + "\n", file, "run Scripts/embed-default-list after editing Resources/URLCache.plist")
+    func testBuiltInListIsTheResourcesFile() throws {
+        let path = Fixtures.resources.appendingPathComponent("URLCache.plist").path
+        let file = try URLList.load(path: path)
+        XCTAssertEqual(try ConfigLocator.builtIn().entries, file.entries)
+        XCTAssertEqual(Array(PackageResources.URLCache_plist), Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     func testBuiltInListHoldsLiveImagesIncludingAPNG() throws {
-        let list = try URLList.parse(Data(DefaultURLList.xml.utf8), source: "built-in list")
+        let list = try ConfigLocator.builtIn()
         XCTAssertGreaterThanOrEqual(list.entries.count, 3)
         XCTAssertTrue(list.entries.contains { $0.url.absoluteString.contains("GOES19") })
         XCTAssertTrue(list.entries.contains { $0.url.pathExtension == "png" })

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// sRGB ↔ linear light. Light adds linearly: averaging sRGB values darkens
+/// every edge and fine texture (1-px black/white stripes must average to
+/// sRGB ≈ 188, not 128), so all filtering and colour choice happens on
+/// linear values, and only output goes back to sRGB.
+public enum ColorSpace {
+    /// sRGB byte → linear value in 0...1.
+    public static let toLinear: [Float] = (0..<256).map { i in
+        let c = Double(i) / 255
+        return Float(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))
+    }
+
+    /// Linear value quantised to 16 bits → nearest sRGB byte. Adjacent sRGB
+    /// bytes are at least ~20 steps apart at this resolution, so every byte
+    /// survives the round trip exactly (a 1:1 render shows the exact pixels).
+    private static let encodeTable: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 65536)
+        var level = 0
+        for i in 0..<65536 {
+            let value = Float(i) / 65535
+            while level < 255 && value > (toLinear[level] + toLinear[level + 1]) / 2 { level += 1 }
+            table[i] = UInt8(level)
+        }
+        return table
+    }()
+
+    /// Linear value (clamped to 0...1) → sRGB byte, rounded to the nearest.
+    @inline(__always)
+    public static func toSRGB(_ linear: Float) -> UInt8 {
+        let clamped = linear < 0 ? 0 : (linear > 1 ? 1 : linear)
+        return encodeTable[Int(clamped * 65535 + 0.5)]
+    }
+
+    /// Linear values → sRGB levels (0–255, as floats): where the renderer
+    /// measures error, since a person, and the PSNR, see sRGB.
+    @inline(__always)
+    public static func toSRGB(_ linear: SIMD3<Float>) -> SIMD3<Float> {
+        SIMD3(Float(toSRGB(linear.x)), Float(toSRGB(linear.y)), Float(toSRGB(linear.z)))
+    }
+}

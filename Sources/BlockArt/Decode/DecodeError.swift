@@ -1,0 +1,30 @@
+import URLCacheSupport
+
+/// Why an image file could not become pixels. Each description is one line
+/// naming the problem.
+public enum DecodeError: Error, Equatable, CustomStringConvertible {
+    /// The file could not be opened or read (missing, a directory, no
+    /// permission): the errno says which.
+    case unreadable(path: String, errno: Errno)
+    /// Not PNG or JPEG; says what it looks like ("GIF", "HTML text", "empty file").
+    case unsupportedFormat(String)
+    /// Refused before decoding: width or height over 65535, or more pixels
+    /// than allowed.
+    case tooLarge(width: Int, height: Int)
+    /// The decoder found the data corrupt or cut short, in its words
+    /// ("PNG: CRC error", "JPEG: Bogus marker length").
+    case corrupt(format: String, message: String)
+    /// Memory for the pixels could not be had.
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, errno) where errno == .isDirectory: return "\(path.terminalSafe) is a directory, not an image file"
+        case let .unreadable(path, errno): return "cannot read \(path.terminalSafe): \(errno)"
+        case let .unsupportedFormat(what): return "unsupported image format: \(what)"
+        case let .tooLarge(width, height): return "image too large: \(width)×\(height)"
+        case let .corrupt(format, message): return "corrupt \(format) image: \(message.terminalSafe)"
+        case .outOfMemory: return "out of memory decoding the image"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+internal import CImageShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libjpeg-turbo through the C shim, decoding at the smallest DCT scale
+/// (n/8) still at least the size needed.
+final class JPEGRowSource: RowSource {
+    private let decoder: OpaquePointer
+    private(set) var width = 0, height = 0
+    let channels = 3
+    var format: ImageFormat { .jpeg }
+    /// The stored image's full size and EXIF orientation, from the header.
+    private(set) var storedSize = (width: 0, height: 0)
+    private(set) var orientation = 1
+    private var nextIndex = 0
+
+    // As for PNG: after `decoder` is set, deinit closes it on any throw.
+    init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
+        guard let decoder = cimg_jpeg_open(file) else { throw .outOfMemory }
+        self.decoder = decoder
+        var w: UInt32 = 0, h: UInt32 = 0, orientation: Int32 = 1
+        guard cimg_jpeg_read_header(decoder, &w, &h, &orientation) == 0 else { throw failure() }
+        storedSize = (Int(w), Int(h))
+        self.orientation = Int(orientation)
+        try limits.check(width: storedSize.width, height: storedSize.height)
+    }
+
+    deinit { cimg_jpeg_close(decoder) }
+
+    /// Starts decoding at the smallest scale whose size is at least
+    /// `minWidth` × `minHeight`.
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
+        var scale: UInt32 = 8
+        for n in 1...8 {
+            let w = (storedSize.width * n + 7) / 8, h = (storedSize.height * n + 7) / 8
+            if w >= minWidth && h >= minHeight {
+                scale = UInt32(n)
+                break
+            }
+        }
+        var w: UInt32 = 0, h: UInt32 = 0
+        guard cimg_jpeg_start(decoder, scale, &w, &h) == 0 else { throw failure() }
+        width = Int(w)
+        height = Int(h)
+    }
+
+    var rowCount: Int { height }
+
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
+        guard cimg_jpeg_read_row(decoder, row) == 0 else { throw failure() }
+        defer { nextIndex += 1 }
+        return RowPlacement(y: nextIndex, count: width)
+    }
+
+    func finish() throws(DecodeError) {}
+
+    private func failure() -> DecodeError {
+        .corrupt(format: "JPEG", message: String(cString: cimg_jpeg_message(decoder)))
+    }
+}

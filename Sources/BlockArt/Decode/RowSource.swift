@@ -1,0 +1,44 @@
+/// A decoder delivering 8-bit rows: RGBA for PNG, RGB for JPEG. Plain
+/// images come top to bottom, whole rows; an interlaced PNG comes as its
+/// Adam7 passes, each row a sparse set of one image row's pixels.
+///
+/// The decoder reads the header when it is made (`storedSize`,
+/// `orientation`), is told the smallest size the caller needs (`start`:
+/// JPEG then decodes at the smallest DCT scale that still gives it, PNG
+/// always decodes at full size), and then hands over `rowCount` rows.
+protocol RowSource: AnyObject {
+    /// Which decoder this is.
+    var format: ImageFormat { get }
+    /// The image's size as stored (before the EXIF orientation is applied).
+    var storedSize: (width: Int, height: Int) { get }
+    /// The EXIF Orientation (1–8); 1 where the format has none.
+    var orientation: Int { get }
+    /// Starts decoding at no less than `minWidth` × `minHeight` (in stored
+    /// orientation) where the decoder can shrink for free.
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError)
+    /// The size of the rows delivered, once started.
+    var width: Int { get }
+    var height: Int { get }
+    /// Bytes per pixel in the rows delivered (4 or 3).
+    var channels: Int { get }
+    /// How many rows `nextRow` delivers: the height, or for an interlaced
+    /// image the rows of all its passes.
+    var rowCount: Int { get }
+    /// Fills `row` (at most width × channels bytes) with the next row and
+    /// says where its pixels belong.
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement
+    /// Reads past the last row, so that a damaged tail is reported.
+    func finish() throws(DecodeError)
+}
+
+/// Where a delivered row's `count` pixels go: columns xStart, xStart +
+/// xStep, … of image row `y`.
+struct RowPlacement: Equatable {
+    var y: Int
+    var xStart = 0
+    var xStep = 1
+    var count: Int
+
+    /// Whether it is the whole of row `y`.
+    var isWholeRow: Bool { xStart == 0 && xStep == 1 }
+}

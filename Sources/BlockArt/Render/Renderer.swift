@@ -1,0 +1,123 @@
+/// The renderer: a pure function from pixels to cells. For every cell it
+/// tries every glyph of the symbol set with its best two colours (the means,
+/// in linear light, of the sub-cells each colour covers) and keeps the one
+/// of least squared error; in palette modes the error includes what the
+/// palette costs each colour.
+public enum Renderer {
+    /// The pixmap size the renderer reads for a grid: the symbol set's
+    /// sub-cells, one pixel each.
+    public static func pixmapSize(columns: Int, rows: Int, symbols: SymbolSet) -> (width: Int, height: Int) {
+        (columns * symbols.grid.columns, rows * symbols.grid.rows)
+    }
+
+    /// Raster pixels per cell at which the renderer samples the image: the
+    /// raster artq measures at, fine enough for every glyph's edges.
+    public static let cellRaster = (columns: 8, rows: 24)
+
+    /// Raster pixels per sub-cell of `symbols`: what to pass as `samples`
+    /// when decoding straight to `pixmapSize`.
+    public static func samples(_ symbols: SymbolSet) -> (x: Int, y: Int) {
+        (cellRaster.columns / symbols.grid.columns, cellRaster.rows / symbols.grid.rows)
+    }
+
+    /// The size of art for an image inside `columns` × `rows` cells (aspect
+    /// kept, see `Geometry.fit`) and the pixmap to decode for it. With
+    /// `atMostSource` the pixmap is never larger than the image (the screen
+    /// keeps it to re-render on resize; the renderer enlarges it itself).
+    public static func artSize(for image: SourceInfo, columns: Int, rows: Int, cellAspect: Double, symbols: SymbolSet,
+                               atMostSource: Bool = false) -> (cells: (columns: Int, rows: Int), pixmap: (width: Int, height: Int)) {
+        let cells = Geometry.fit(width: image.width, height: image.height, columns: columns, rows: rows, cellAspect: cellAspect)
+        var pixmap = pixmapSize(columns: cells.columns, rows: cells.rows, symbols: symbols)
+        if atMostSource { pixmap = (min(pixmap.width, image.width), min(pixmap.height, image.height)) }
+        return (cells, pixmap)
+    }
+
+    /// Renders `pixmap` into `columns` × `rows` cells (resampling it first
+    /// when it is not already at the sub-cell size).
+    public static func render(_ pixmap: Pixmap, columns: Int, rows: Int, options: RenderOptions) -> CellGrid {
+        let (gx, gy) = options.symbols.grid
+        let size = pixmapSize(columns: columns, rows: rows, symbols: options.symbols)
+        let source = pixmap.resampled(width: size.width, height: size.height, samples: samples(options.symbols))
+        var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
+        var block = CellBlock(count: gx * gy)
+        var scratch = Scratch()
+        let shapes = options.symbols.shapes
+        var cells: [Cell] = []
+        cells.reserveCapacity(columns * rows)
+        source.values.withUnsafeBufferPointer { values in
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    for k in 0..<block.count {
+                        let x = column * gx + k % gx, y = row * gy + k / gx
+                        let i = (y * size.width + x) * 3
+                        block.linear[k] = LinearRGB(values[i], values[i + 1], values[i + 2])
+                    }
+                    quantizer.prepare(&block.linear, column: column, row: row)
+                    if options.symbols == .ascii {
+                        cells.append(asciiCell(block.linear, quantizer: quantizer))
+                    } else if options.colors == .none {
+                        cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
+                    } else {
+                        cells.append(colorCell(&block, shapes: shapes, quantizer: &quantizer, scratch: &scratch))
+                    }
+                }
+                quantizer.nextRow()
+            }
+        }
+        return CellGrid(columns: columns, rows: rows, cells: cells)
+    }
+
+    /// Reused buffers: nothing is allocated per cell.
+    struct Scratch {
+        var fronts: [Quantized] = []
+        var backs: [Quantized] = []
+        /// The back side's error for each of `backs`.
+        var backErrors: [Float] = []
+        /// Per shape: the sums of its foreground side.
+        var sums: [ShapeSums] = []
+        /// The shapes whose colour pairs are searched, as indices.
+        var order: [Int] = []
+    }
+
+    /// One cell's sub-cells, in linear light and in sRGB (where the error
+    /// is measured: a person, and the PSNR, see sRGB).
+    struct CellBlock {
+        let count: Int
+        var linear: [LinearRGB]
+        var srgb: [SIMD3<Float>]
+        init(count: Int) {
+            self.count = count
+            linear = Array(repeating: LinearRGB(0, 0, 0), count: count)
+            srgb = Array(repeating: .zero, count: count)
+        }
+    }
+
+    /// The glyph and colour pair of least error for one cell: every shape,
+    /// with the linear means of the sub-cells on each side as its colours
+    /// (so the cell's average light is kept), scored by squared sRGB error.
+    /// Truecolour shows those means exactly; palette modes search the
+    /// palette colours around them.
+    static func colorCell(_ block: inout CellBlock, shapes: [Shape], quantizer: inout Quantizer,
+                          scratch: inout Scratch) -> Cell {
+        let stats = CellStats(&block)
+        stats.sumShapes(block, shapes: shapes, into: &scratch.sums)
+        let best = quantizer.mode == .truecolor
+            ? truecolorChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
+            : paletteChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
+        if quantizer.dither == .diffusion {
+            var shown = [LinearRGB](repeating: best.bg.linear, count: stats.n)
+            for k in 0..<stats.n where best.mask >> UInt16(k) & 1 == 1 { shown[k] = best.fg.linear }
+            quantizer.record(target: block.linear, shown: shown)
+        }
+        return Cell(glyph: best.glyph, foreground: best.fg.terminal, background: best.bg.terminal)
+    }
+
+    /// A cell as chosen: which sub-cells take the foreground, the glyph that
+    /// paints them, and the two colours.
+    struct Choice {
+        var mask: UInt16
+        var glyph: Unicode.Scalar
+        var fg: Quantized
+        var bg: Quantized
+    }
+}

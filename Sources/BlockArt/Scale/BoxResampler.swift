@@ -1,0 +1,188 @@
+/// Box-filter resampling in linear light, fed one source row at a time, so
+/// that memory follows the output size and not the source: a 10000×10000
+/// image costs a few output rows of accumulators.
+///
+/// Each output pixel is the mean of `samples` raster pixels, and each raster
+/// pixel is PIL's BOX filter of the source: the mean of the source pixels
+/// whose centres it covers, or the one under its centre when it covers none.
+/// The renderer samples every cell at 8×24 raster pixels, the raster at which
+/// artq (the measure) compares art with the image, so a sub-cell is
+/// exactly the part of that reference it stands for. (Averaging exact areas
+/// instead moves hard edges by up to one raster pixel; on graphics that cost
+/// 0.2–0.8 dB against the measure, with no difference a person could see.)
+public struct BoxResampler {
+    public let sourceWidth: Int, sourceHeight: Int
+    public let width: Int, height: Int
+
+    private let columns: AxisWeights
+    private let rows: AxisWeights
+    private var horizontal: [Float]
+    private var accumulator: [Float]
+    private var output: [Float]
+    private var sourceRow = 0
+    private var outputRow = 0
+    /// Set once rows arrive out of order (an interlaced image): they are
+    /// then added straight into `output`, through `sparse`, a zeroed row.
+    private var scattered = false
+    private var sparse: [Float] = []
+
+    /// `samples`: raster pixels per output pixel, across and down.
+    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, samples: (x: Int, y: Int) = (1, 1)) {
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.width = max(1, width)
+        self.height = max(1, height)
+        columns = AxisWeights(source: sourceWidth, output: self.width, samples: samples.x)
+        rows = AxisWeights(source: sourceHeight, output: self.height, samples: samples.y)
+        horizontal = [Float](repeating: 0, count: self.width * 3)
+        accumulator = [Float](repeating: 0, count: self.width * 3)
+        output = [Float](repeating: 0, count: self.width * self.height * 3)
+    }
+
+    /// Adds the next source row: sourceWidth × 3 linear values.
+    public mutating func push(_ row: UnsafeBufferPointer<Float>) {
+        guard sourceRow < sourceHeight, let src = row.baseAddress else { return }
+        filterRow { s in (src[s * 3], src[s * 3 + 1], src[s * 3 + 2]) }
+        accumulate()
+    }
+
+    /// Adds the next source row as decoded bytes (3 per pixel, or 4 with
+    /// alpha, composited over `background`), turning them into linear light
+    /// on the way: one pass over the decoder's row, nothing else stored.
+    mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB) {
+        guard sourceRow < sourceHeight else { return }
+        ColorSpace.toLinear.withUnsafeBufferPointer { table in
+            if channels == 3 {
+                filterRow { s in (table[Int(row[s * 3])], table[Int(row[s * 3 + 1])], table[Int(row[s * 3 + 2])]) }
+            } else {
+                filterRow { s in BoxResampler.composited(row + s * 4, table: table, background: background) }
+            }
+        }
+        accumulate()
+    }
+
+    /// One RGBA8 pixel in linear light, laid over `background` unless opaque.
+    @inline(__always)
+    private static func composited(_ pixel: UnsafePointer<UInt8>, table: UnsafeBufferPointer<Float>,
+                                   background: LinearRGB) -> (Float, Float, Float) {
+        let color = LinearRGB(table[Int(pixel[0])], table[Int(pixel[1])], table[Int(pixel[2])])
+        let alpha = pixel[3]
+        if alpha == 255 { return (color.r, color.g, color.b) }
+        let mixed = color.over(background, alpha: Float(alpha) * (1 / 255))
+        return (mixed.r, mixed.g, mixed.b)
+    }
+
+    /// Adds a decoded row that goes where `place` says. Whole rows in order
+    /// stream through one accumulator. An interlaced pass's row (some of
+    /// one row's pixels, rows in any order) is filtered with the pixels it
+    /// lacks as zeros and added straight into the output rows it weighs in:
+    /// every pixel comes in exactly one pass and the filter is linear, so
+    /// the passes add up to the whole image's result.
+    mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB, at place: RowPlacement) {
+        if place.isWholeRow && place.y == sourceRow && !scattered {
+            push(bytes: row, channels: channels, background: background)
+            return
+        }
+        guard place.y < sourceHeight else { return }
+        scattered = true
+        var buffer: [Float] = []
+        swap(&buffer, &sparse)
+        if buffer.isEmpty { buffer = [Float](repeating: 0, count: sourceWidth * 3) }
+        ColorSpace.toLinear.withUnsafeBufferPointer { table in
+            for k in 0..<place.count {
+                let p = k * channels, d = (place.xStart + k * place.xStep) * 3
+                let (r, g, b) = channels == 4 ? BoxResampler.composited(row + p, table: table, background: background)
+                    : (table[Int(row[p])], table[Int(row[p + 1])], table[Int(row[p + 2])])
+                buffer[d] = r
+                buffer[d + 1] = g
+                buffer[d + 2] = b
+            }
+        }
+        buffer.withUnsafeBufferPointer { src in filterRow { s in (src[s * 3], src[s * 3 + 1], src[s * 3 + 2]) } }
+        for k in 0..<place.count {
+            let d = (place.xStart + k * place.xStep) * 3
+            buffer[d] = 0
+            buffer[d + 1] = 0
+            buffer[d + 2] = 0
+        }
+        swap(&buffer, &sparse)
+        let rowSize = width * 3
+        for o in rows.outputs(containing: place.y) {
+            let weight = rows.weights[rows.offset[o] + place.y - rows.start[o]]
+            horizontal.withUnsafeBufferPointer { h in
+                output.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<rowSize { out[o * rowSize + i] += h[i] * weight }
+                }
+            }
+        }
+    }
+
+    /// The horizontal pass: each output column's weighted sum of its source pixels.
+    @inline(__always)
+    private mutating func filterRow(_ pixel: (Int) -> (Float, Float, Float)) {
+        let width = self.width
+        columns.start.withUnsafeBufferPointer { starts in
+            columns.count.withUnsafeBufferPointer { counts in
+                columns.offset.withUnsafeBufferPointer { offsets in
+                    columns.weights.withUnsafeBufferPointer { w in
+                        horizontal.withUnsafeMutableBufferPointer { out in
+                            for x in 0..<width {
+                                var r: Float = 0, g: Float = 0, b: Float = 0
+                                let first = starts[x], base = offsets[x]
+                                for j in 0..<counts[x] {
+                                    let (pr, pg, pb) = pixel(first + j)
+                                    let weight = w[base + j]
+                                    r += pr * weight
+                                    g += pg * weight
+                                    b += pb * weight
+                                }
+                                out[x * 3] = r
+                                out[x * 3 + 1] = g
+                                out[x * 3 + 2] = b
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The vertical pass, for the row just filtered. Output rows take
+    /// contiguous, non-decreasing runs of source rows, and neighbours share
+    /// at most the row where one ends and the next begins, so one
+    /// accumulator is enough.
+    private mutating func accumulate() {
+        let s = sourceRow
+        while outputRow < height {
+            let first = rows.start[outputRow], count = rows.count[outputRow]
+            if s < first { break }
+            if s < first + count {
+                let weight = rows.weights[rows.offset[outputRow] + s - first]
+                horizontal.withUnsafeBufferPointer { h in
+                    accumulator.withUnsafeMutableBufferPointer { acc in
+                        for i in 0..<acc.count { acc[i] += h[i] * weight }
+                    }
+                }
+            }
+            guard s >= first + count - 1 else { break }
+            flushRow()
+        }
+        sourceRow += 1
+    }
+
+    private mutating func flushRow() {
+        let base = outputRow * width * 3
+        for i in 0..<accumulator.count {
+            output[base + i] = accumulator[i]
+            accumulator[i] = 0
+        }
+        outputRow += 1
+    }
+
+    /// The result; rows never delivered (a truncated source) stay as far as
+    /// they got.
+    public mutating func finish() -> Pixmap {
+        if !scattered && outputRow < height && sourceRow > 0 { flushRow() }
+        return Pixmap(width: width, height: height, values: output)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The on-disk cache: one image file per URL, named by the SHA-256 of the
+/// whole URL (the original used the URL's last path component, so two
+/// `latest.jpg` from different hosts collided, and a name from outside could
+/// climb out of the directory), a JSON metadata file beside it, and a lock
+/// file that serialises processes working on the same entry.
+///
+/// The image file's modification time is the Updated time. Every write goes
+/// to a temporary file in the same directory, is fsynced and renamed into
+/// place, so the cache never holds a partial image.
+public struct DiskCache: Sendable {
+    /// The directory holding the cache.
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The files of one entry.
+    public struct EntryPaths: Sendable, Equatable {
+        public let image: String
+        public let metadata: String
+        public let lock: String
+        let stagingPrefix: String
+    }
+
+    /// The paths for `url`.
+    public func paths(for url: URL) -> EntryPaths {
+        let name = String(SHA256.hex(Array(url.absoluteString.utf8)).prefix(32))
+        let base = directory + "/" + name
+        return EntryPaths(image: base + ".img", metadata: base + ".meta", lock: base + ".lock",
+                          stagingPrefix: directory + "/." + name + ".tmp.")
+    }
+
+    /// Creates the directory (mode 0700) when it is missing.
+    public func prepare() throws(CacheError) {
+        switch Posix.isDirectory(directory) {
+        case true?: return
+        case false?: throw .notADirectory(path: directory)
+        case nil:
+            do { try Posix.makeDirectories(directory, mode: 0o700) } catch {
+                throw .cannotCreateDirectory(path: directory, errno: error)
+            }
+        }
+    }
+
+    /// The cached copy of `url`, if there is one.
+    public func lookup(_ url: URL) throws(CacheError) -> CachedCopy? {
+        let paths = paths(for: url)
+        let updated: Date?
+        do { updated = try Posix.modificationTime(paths.image) } catch {
+            throw .readFailed(path: paths.image, errno: error)
+        }
+        guard let updated else { return nil }
+        let metadata = FileManager.default.contents(atPath: paths.metadata).flatMap(CacheMetadata.decode)
+        // Metadata written for another URL (never expected) is not trusted.
+        let trusted = metadata?.url == url.absoluteString ? metadata : nil
+        return CachedCopy(imagePath: paths.image, updated: updated, metadata: trusted)
+    }
+
+    /// Runs `body` holding the entry's lock, so that two processes never
+    /// write one entry at once. The lock is released when `body` returns.
+    /// Creates the cache directory first.
+    public func withLock<T>(_ url: URL, _ body: () -> T) throws(CacheError) -> T {
+        try prepare()
+        let path = paths(for: url).lock
+        let fd: Int32
+        do {
+            fd = try Posix.open(path, O_RDWR | O_CREAT, 0o600)
+        } catch {
+            throw .lockFailed(path: path, errno: error)
+        }
+        defer { close(fd) }
+        do { try Posix.lockExclusive(fd) } catch { throw .lockFailed(path: path, errno: error) }
+        return body()
+    }
+
+    /// A temporary file for a new copy of `url`. Call it holding the lock:
+    /// staging files left by a killed process are removed first.
+    func stage(_ url: URL) throws(CacheError) -> StagedFile {
+        let paths = paths(for: url)
+        removeStaleStaging(paths)
+        do {
+            return try newStagedFile(paths, tag: "")
+        } catch {
+            throw .writeFailed(path: directory, errno: error)
+        }
+    }
+
+    /// Puts a fully written staged file in place as the image of `url`, with
+    /// `updated` as its modification time, then its metadata. The image goes
+    /// first: a crash between the two leaves old validators beside a new
+    /// image, which costs at most one download; the reverse could leave a
+    /// stale image that the server would call up to date.
+    func commit(_ staged: StagedFile, for url: URL, metadata: CacheMetadata, updated: Date) throws(CacheError) {
+        let paths = paths(for: url)
+        do { try staged.place(at: paths.image, updated: updated) } catch {
+            throw .writeFailed(path: paths.image, errno: error)
+        }
+        try writeMetadata(metadata, paths: paths)
+        Posix.syncDirectory(directory)
+    }
+
+    /// Records a successful check that found the image unchanged: the
+    /// modification time becomes `date`; new validators are saved if given.
+    func markChecked(_ url: URL, at date: Date, metadata: CacheMetadata?) throws(CacheError) {
+        let paths = paths(for: url)
+        do { try Posix.setTimes(path: paths.image, date) } catch {
+            throw .writeFailed(path: paths.image, errno: error)
+        }
+        if let metadata { try writeMetadata(metadata, paths: paths) }
+    }
+
+    /// Removes every cached image and its files; returns how many images.
+    @discardableResult
+    public func clear() throws(CacheError) -> Int {
+        guard Posix.isDirectory(directory) == true else { return 0 }
+        let names: [String]
+        do { names = try Posix.directoryEntries(directory) } catch {
+            throw .readFailed(path: directory, errno: error)
+        }
+        var images = 0
+        for name in names where DiskCache.isOurs(name) {
+            let path = directory + "/" + name
+            do { try Posix.unlinkIfPresent(path) } catch {
+                throw .removeFailed(path: path, errno: error)
+            }
+            if name.hasSuffix(".img") { images += 1 }
+        }
+        return images
+    }
+
+    /// Only files this cache makes are ever removed, whatever else a user
+    /// keeps in the directory.
+    static func isOurs(_ name: String) -> Bool {
+        let hex = name.drop(while: { $0 == "." }).prefix(32)
+        guard hex.count == 32, hex.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return false }
+        return name.hasSuffix(".img") || name.hasSuffix(".meta") || name.hasSuffix(".lock") || name.contains(".tmp.")
+    }
+
+    private func writeMetadata(_ metadata: CacheMetadata, paths: EntryPaths) throws(CacheError) {
+        do {
+            let staged = try newStagedFile(paths, tag: "meta.")
+            try staged.append(Array(metadata.encoded()))
+            try staged.place(at: paths.metadata, updated: nil)
+        } catch {
+            throw .writeFailed(path: paths.metadata, errno: error)
+        }
+    }
+
+    /// A new temporary file beside the entry, private to this process.
+    private func newStagedFile(_ paths: EntryPaths, tag: String) throws(Errno) -> StagedFile {
+        let path = paths.stagingPrefix + tag + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        return StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600))
+    }
+
+    private func removeStaleStaging(_ paths: EntryPaths) {
+        let prefix = (paths.stagingPrefix as NSString).lastPathComponent
+        guard let names = try? Posix.directoryEntries(directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            try? Posix.unlinkIfPresent(directory + "/" + name)
+        }
+    }
+}

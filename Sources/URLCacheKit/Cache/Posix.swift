@@ -1,0 +1,128 @@
+import Foundation
+import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few syscalls the cache and the list reader need: the one place where
+/// their failures become `Errno` values (retried on EINTR, never reported).
+enum Posix {
+    static func check(_ result: Int32) throws(Errno) {
+        if result != 0 { throw Errno.current }
+    }
+
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o600) throws(Errno) -> Int32 {
+        try Errno.retryingOnInterrupt { Glibc.open(path, flags | O_CLOEXEC, mode) }
+    }
+
+    /// Writes every byte, retrying short writes.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            offset += try Errno.retryingOnInterrupt { Glibc.write(fd, base + offset, bytes.count - offset) }
+        }
+    }
+
+    /// Reads a whole regular file of at most `limit` bytes.
+    static func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
+        let fd = try open(path, O_RDONLY)
+        defer { close(fd) }
+        var info = stat()
+        try check(fstat(fd, &info))
+        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while bytes.count <= limit {
+            let n = try Errno.retryingOnInterrupt { Glibc.read(fd, chunk.baseAddress, chunk.count) }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        if bytes.count > limit { throw Errno(rawValue: EFBIG) }
+        return bytes
+    }
+
+    /// The names in a directory, "." and ".." left out.
+    static func directoryEntries(_ path: String) throws(Errno) -> [String] {
+        guard let dir = opendir(path) else { throw Errno.current }
+        defer { closedir(dir) }
+        var names: [String] = []
+        errno = 0
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        if errno != 0 { throw Errno.current }
+        return names
+    }
+
+    static func fsync(_ fd: Int32) throws(Errno) {
+        _ = try Errno.retryingOnInterrupt { Glibc.fsync(fd) }
+    }
+
+    static func rename(_ from: String, _ to: String) throws(Errno) { try check(Glibc.rename(from, to)) }
+
+    /// Makes the directory's entries (a rename) durable.
+    static func syncDirectory(_ path: String) {
+        guard let fd = try? open(path, O_RDONLY | O_DIRECTORY) else { return }
+        _ = Glibc.fsync(fd)
+        close(fd)
+    }
+
+    static func timespec(_ date: Date) -> Glibc.timespec {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let nanos = (date.timeIntervalSince1970 - seconds) * 1e9
+        return Glibc.timespec(tv_sec: Int(seconds), tv_nsec: Int(nanos))
+    }
+
+    /// Sets access and modification time of an open file.
+    static func setTimes(fd: Int32, _ date: Date) throws(Errno) {
+        var times = [timespec(date), timespec(date)]
+        try check(futimens(fd, &times))
+    }
+
+    static func setTimes(path: String, _ date: Date) throws(Errno) {
+        var times = [timespec(date), timespec(date)]
+        try check(utimensat(AT_FDCWD, path, &times, 0))
+    }
+
+    /// The modification time, or nil when there is no such file.
+    static func modificationTime(_ path: String) throws(Errno) -> Date? {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT { return nil }
+            throw Errno.current
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    }
+
+    static func isDirectory(_ path: String) -> Bool? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Creates the directory and its parents; the last one with `mode`.
+    static func makeDirectories(_ path: String, mode: mode_t) throws(Errno) {
+        if isDirectory(path) == true { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, isDirectory(parent) != true {
+            try makeDirectories(parent, mode: 0o755)
+        }
+        if mkdir(path, mode) != 0, errno != EEXIST { throw Errno.current }
+    }
+
+    /// Removes a file; a file already gone is not an error.
+    static func unlinkIfPresent(_ path: String) throws(Errno) {
+        if unlink(path) != 0, errno != ENOENT { throw Errno.current }
+    }
+
+    /// Takes an exclusive advisory lock, waiting for another holder.
+    static func lockExclusive(_ fd: Int32) throws(Errno) {
+        _ = try Errno.retryingOnInterrupt { flock(fd, LOCK_EX) }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A temporary file in the cache directory that a download is written to.
+/// It becomes the cached image only through `DiskCache.commit`; dropped
+/// without that, it closes and removes itself, so no failure path can forget
+/// to. It lives and dies on the thread that downloads (not Sendable).
+final class StagedFile {
+    /// The temporary file's path.
+    let path: String
+    private var fd: Int32
+    /// Renamed into place: no longer ours to remove.
+    private var placed = false
+
+    init(path: String, fd: Int32) {
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+        if !placed { unlink(path) }
+    }
+
+    /// Appends bytes.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        try Posix.writeAll(fd, bytes)
+    }
+
+    func append(_ bytes: [UInt8]) throws(Errno) {
+        var failure: Errno?
+        bytes.withUnsafeBytes { raw in
+            do throws(Errno) { try append(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Flushes to disk, closes, sets the modification time if given, and
+    /// renames the file to `destination` in one atomic step.
+    func place(at destination: String, updated: Date?) throws(Errno) {
+        if let updated { try Posix.setTimes(fd: fd, updated) }
+        try Posix.fsync(fd)
+        let result = close(fd)
+        fd = -1
+        try Posix.check(result)
+        try Posix.rename(path, destination)
+        placed = true
+    }
+}

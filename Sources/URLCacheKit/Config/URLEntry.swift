@@ -1,0 +1,46 @@
+import Foundation
+import URLCacheSupport
+
+/// One image of the URL list: where it lives and what to call it.
+public struct URLEntry: Sendable, Equatable {
+    /// The image's address: http or https, checked when the list is read.
+    public var url: URL
+    /// The name the list gives it, if any.
+    public var title: String?
+
+    public init(url: URL, title: String? = nil) {
+        self.url = url
+        self.title = title
+    }
+
+    /// The title, else the URL's host and file name ("host/latest.jpg"),
+    /// with control characters made harmless.
+    public var displayName: String {
+        if let title, !title.isEmpty { return title.terminalSafe }
+        let host = url.host ?? url.absoluteString
+        let file = url.lastPathComponent
+        return (file.isEmpty || file == "/" ? host : "\(host)/\(file)").terminalSafe
+    }
+}
+
+/// Settings a URL list may carry beside its images, each also settable on
+/// the command line (which wins).
+public struct ListSettings: Sendable, Equatable {
+    /// Seconds after a successful check during which the cached copy is shown
+    /// with no network at all (the original's 24 hours).
+    public var refreshInterval: TimeInterval?
+    /// Seconds allowed to open a connection.
+    public var connectTimeout: TimeInterval?
+    /// Seconds a transfer may go below 1 byte/s before it is abandoned.
+    public var stallTimeout: TimeInterval?
+    /// The largest image accepted, in bytes.
+    public var maxImageBytes: Int?
+
+    public init(refreshInterval: TimeInterval? = nil, connectTimeout: TimeInterval? = nil,
+                stallTimeout: TimeInterval? = nil, maxImageBytes: Int? = nil) {
+        self.refreshInterval = refreshInterval
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.maxImageBytes = maxImageBytes
+    }
+}

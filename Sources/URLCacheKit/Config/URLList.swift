@@ -1,0 +1,141 @@
+import Foundation
+import URLCacheSupport
+
+/// The list of images to show: the original's URLCache.plist.
+///
+/// Two shapes are read, in XML or binary plist form: an array whose items
+/// are URL strings (the original's) or `{url, title}` dicts; or a dict with
+/// that array under `images` and settings beside it (`refreshInterval`,
+/// `connectTimeout`, `stallTimeout`, `maxImageBytes`).
+public struct URLList: Sendable, Equatable {
+    /// The images, in the list's order (never empty).
+    public var entries: [URLEntry]
+    /// Settings the file carries.
+    public var settings: ListSettings
+    /// Where the list came from, for messages: a path or "built-in list".
+    public var source: String
+
+    public init(entries: [URLEntry], settings: ListSettings = ListSettings(), source: String) {
+        self.entries = entries
+        self.settings = settings
+        self.source = source
+    }
+
+    /// Parses plist bytes; `source` names the file in errors.
+    public static func parse(_ data: Data, source: String) throws(ConfigError) -> URLList {
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw .notAPlist(file: source)
+        }
+        var settings = ListSettings()
+        let items: [Any]
+        if let array = root as? [Any] {
+            items = array
+        } else if let dict = root as? [String: Any] {
+            guard let array = dict["images"] as? [Any] else {
+                throw .wrongShape(file: source, found: "a dict without an \"images\" array")
+            }
+            items = array
+            settings = try parseSettings(dict, source: source)
+        } else {
+            throw .wrongShape(file: source, found: describe(root))
+        }
+        if items.isEmpty { throw .emptyList(file: source) }
+        var entries: [URLEntry] = []
+        for (offset, item) in items.enumerated() {
+            entries.append(try parseEntry(item, index: offset + 1, source: source))
+        }
+        return URLList(entries: entries, settings: settings, source: source)
+    }
+
+    /// A list is a few kilobytes; anything past this is not one.
+    static let maxFileBytes = 16 << 20
+
+    /// Reads and parses the file at `path`.
+    public static func load(path: String) throws(ConfigError) -> URLList {
+        let bytes: [UInt8]
+        do { bytes = try Posix.readFile(path, limit: maxFileBytes) } catch {
+            throw .unreadable(file: path, errno: error)
+        }
+        return try parse(Data(bytes), source: path)
+    }
+
+    /// The entry with 1-based number `index`.
+    public func entry(_ index: Int) throws(ConfigError) -> URLEntry {
+        guard index >= 1, index <= entries.count else {
+            throw .noSuchEntry(file: source, index: index, count: entries.count)
+        }
+        return entries[index - 1]
+    }
+
+    private static func parseEntry(_ item: Any, index: Int, source: String) throws(ConfigError) -> URLEntry {
+        let text: String
+        var title: String?
+        if let string = item as? String {
+            text = string
+        } else if let dict = item as? [String: Any] {
+            guard let url = dict["url"] as? String else {
+                throw .badEntry(file: source, index: index, reason: "a dict needs a \"url\" string")
+            }
+            text = url
+            if let value = dict["title"] {
+                guard let string = value as? String else {
+                    throw .badEntry(file: source, index: index, reason: "\"title\" must be a string")
+                }
+                title = string
+            }
+        } else {
+            throw .badEntry(file: source, index: index, reason: "expected a URL string or a {url, title} dict, found \(describe(item))")
+        }
+        return URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title)
+    }
+
+    private static func parseSettings(_ dict: [String: Any], source: String) throws(ConfigError) -> ListSettings {
+        func seconds(_ key: String) throws(ConfigError) -> TimeInterval? {
+            guard let value = dict[key] else { return nil }
+            guard let number = value as? NSNumber, !(value is Bool), number.doubleValue > 0,
+                  number.doubleValue.isFinite else {
+                throw .badSetting(file: source, key: key, reason: "expected a positive number of seconds")
+            }
+            return number.doubleValue
+        }
+        var settings = ListSettings()
+        settings.refreshInterval = try seconds("refreshInterval")
+        settings.connectTimeout = try seconds("connectTimeout")
+        settings.stallTimeout = try seconds("stallTimeout")
+        if let bytes = try seconds("maxImageBytes") { settings.maxImageBytes = Int(bytes) }
+        return settings
+    }
+
+    static func describe(_ value: Any) -> String {
+        switch value {
+        case is String: return "a string"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "a dict"
+        case is Data: return "data"
+        case is Date: return "a date"
+        case is NSNumber: return "a number"
+        default: return "a \(type(of: value))"
+        }
+    }
+}
+
+/// Checks that a string from outside is an image URL we may fetch.
+public enum ImageURL {
+    /// Returns the URL when `text` is an absolute http or https URL with a host.
+    public static func validate(_ text: String, index: Int, source: String) throws(ConfigError) -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+            throw .badEntry(file: source, index: index, reason: "\"\(text)\" is not a URL")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw .badEntry(file: source, index: index, reason: "scheme \"\(scheme)\" is not allowed (http or https only)")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw .badEntry(file: source, index: index, reason: "\"\(text)\" has no host")
+        }
+        return url
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+internal import CCurl
+
+/// The transport over libcurl: http and https only (redirects included, at
+/// most five), TLS verified, bounded in time and size, gzip accepted, proxy
+/// variables honoured (libcurl reads them itself).
+public struct CurlTransport: Transport {
+    public let userAgent: String
+
+    public init(userAgent: String = URLCacheVersion.userAgent) {
+        _ = CurlTransport.globalInit
+        self.userAgent = userAgent
+    }
+
+    // curl_global_init is not thread-safe: a lazy static runs it once.
+    private static let globalInit: Int32 = Int32(curl_global_init(3).rawValue)  // CURL_GLOBAL_ALL
+
+    public func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
+        guard let handle = curl_easy_init() else { throw .other(detail: "libcurl could not start a transfer") }
+        defer { curl_easy_cleanup(handle) }
+        // The receiver's reason to stop, when it gives one.
+        var stop: R.Stop?
+        func decide(_ decision: TransferDecision<R.Stop>) -> Bool {
+            guard case let .stop(reason) = decision else { return true }
+            stop = reason
+            return false
+        }
+        let context = CurlTransferContext(maxBytes: request.limits.maxBytes,
+                                          onHead: { decide(receiver.head($0)) }, onBody: { decide(receiver.body($0)) },
+                                          onProgress: { receiver.progress($0) })
+        var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
+        var headers: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headers) }
+        if let etag = request.ifNoneMatch { headers = curl_slist_append(headers, "If-None-Match: \(etag.headerSafe)") }
+        if let since = request.ifModifiedSince { headers = curl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)") }
+
+        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
+            let user = Unmanaged.passUnretained(context).toOpaque()
+            ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+            ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
+            ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+            ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
+            ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, request.limits.maxRedirects)
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+            ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.limits.connectTimeout * 1000))
+            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(request.limits.stallTimeout)))
+            ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.limits.maxBytes))
+            ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+            ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
+            ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+            ccurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+            ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
+            ccurl_setopt_data_fn(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
+            ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, user)
+            ccurl_setopt_data_fn(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback)
+            ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, user)
+            ccurl_setopt_xferinfo_fn(handle, curlProgressCallback)
+            ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, user)
+            ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
+            return curl_easy_perform(handle)
+        }
+        let message = String(decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let detail = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+        if code == CURLE_OK || (code == CURLE_WRITE_ERROR && stop != nil) {
+            return TransferOutcome(head: context.finalHead ?? context.parser.current, stopped: stop)
+        }
+        throw CurlTransport.error(code, detail: detail, context: context, request: request)
+    }
+
+    private static func error(_ code: CURLcode, detail: String, context: CurlTransferContext,
+                              request: TransferRequest) -> TransportError {
+        let host = request.url.host ?? request.url.absoluteString
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: return .cannotResolve(host: host)
+        case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, detail: detail)
+        case CURLE_OPERATION_TIMEDOUT:
+            if context.parser.current.status == 0 && !detail.lowercased().contains("too slow") {
+                return .connectTimeout(host: host, seconds: Int(request.limits.connectTimeout))
+            }
+            return .stalled(seconds: Int(request.limits.stallTimeout))
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: request.limits.maxRedirects)
+        case CURLE_UNSUPPORTED_PROTOCOL: return .disallowedScheme(detail: detail)
+        case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: request.limits.maxBytes)
+        case CURLE_WRITE_ERROR:
+            if context.tooLarge { return .tooLarge(limit: request.limits.maxBytes) }
+            return .other(detail: detail)
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        case CURLE_PARTIAL_FILE: return .truncated(detail: detail)
+        case CURLE_BAD_CONTENT_ENCODING: return .badEncoding(detail: detail)
+        case CURLE_GOT_NOTHING: return .other(detail: "\(host) closed the connection without a response")
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            return .tls(detail: detail)
+        default: return .other(detail: detail)
+        }
+    }
+}
+
+private extension String {
+    /// A header value from the cache must not add header lines.
+    var headerSafe: String { String(unicodeScalars.filter { $0 != "\r" && $0 != "\n" }) }
+}

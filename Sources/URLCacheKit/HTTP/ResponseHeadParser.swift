@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reads response header lines as libcurl hands them over, one per call,
+/// every response of a redirect chain in turn, and says when the final
+/// response's head is complete: a pure state machine, tested on its own.
+struct ResponseHeadParser {
+    /// The head of the response whose lines are arriving (each status line
+    /// starts anew).
+    private(set) var current = ResponseHead()
+    private var hasLocation = false
+
+    /// Takes one line (with or without its CRLF). Returns the head when
+    /// this line, the empty one, ended a final response's headers; nil for
+    /// every other line, and for the end of an interim (1xx) response or a
+    /// redirect that libcurl follows.
+    mutating func take(_ line: String) -> ResponseHead? {
+        if line.hasPrefix("HTTP/") {
+            current = ResponseHead()
+            hasLocation = false
+            let parts = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
+            current.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            current.reason = parts.count > 2 ? String(parts[2]) : ""
+            return nil
+        }
+        let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: "\r\n"))
+        if trimmed.isEmpty {
+            if (100..<200).contains(current.status) { return nil }
+            if (300..<400).contains(current.status), current.status != 304, hasLocation { return nil }
+            return current
+        }
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        let name = trimmed[..<colon].lowercased()
+        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        switch name {
+        case "etag": current.validators.etag = value
+        case "last-modified": current.validators.lastModified = value
+        case "content-type": current.contentType = value
+        case "content-length": current.contentLength = Int64(value)
+        case "location": hasLocation = true
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// One conditional GET.
+public struct TransferRequest: Sendable {
+    public var url: URL
+    public var ifNoneMatch: String?
+    public var ifModifiedSince: String?
+    public var limits: TransferLimits
+
+    public init(url: URL, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil, limits: TransferLimits = TransferLimits()) {
+        self.url = url
+        self.ifNoneMatch = ifNoneMatch
+        self.ifModifiedSince = ifModifiedSince
+        self.limits = limits
+    }
+}
+
+/// The bounds every transfer keeps.
+public struct TransferLimits: Sendable, Equatable {
+    /// Seconds to open a connection.
+    public var connectTimeout: TimeInterval = 10
+    /// Seconds below 1 byte/s before the transfer is abandoned.
+    public var stallTimeout: TimeInterval = 30
+    /// The largest body accepted, counted as it arrives (decoded).
+    public var maxBytes: Int64 = 64 << 20
+    /// Redirects followed at most.
+    public var maxRedirects = 5
+
+    public init() {}
+}
+
+/// The final response's status line and the headers the policy needs, with
+/// values as received.
+public struct ResponseHead: Sendable, Equatable {
+    public var status: Int
+    public var reason: String
+    public var contentType: String?
+    public var contentLength: Int64?
+    public var validators: Validators
+
+    public init(status: Int = 0, reason: String = "", contentType: String? = nil, contentLength: Int64? = nil,
+                validators: Validators = Validators()) {
+        self.status = status
+        self.reason = reason
+        self.contentType = contentType
+        self.contentLength = contentLength
+        self.validators = validators
+    }
+}
+
+/// How far a download has come, for a progress bar.
+public struct TransferProgress: Sendable, Equatable {
+    public var received: Int64
+    /// The length when the server announced it.
+    public var total: Int64?
+
+    public init(received: Int64, total: Int64?) {
+        self.received = received
+        self.total = total
+    }
+}
+
+/// What a receiver says at each step of a transfer: go on, or stop it now
+/// for a reason of its own, which the transport hands back in its outcome.
+public enum TransferDecision<Stop> {
+    /// Go on: read the body, or more of it.
+    case proceed
+    /// End the transfer here; this is not a failure of the transfer.
+    case stop(Stop)
+}
+
+/// Receives one transfer's events, on the transferring thread.
+public protocol TransferReceiver: AnyObject {
+    /// Why this receiver may stop a transfer.
+    associatedtype Stop
+    /// The final response's headers are in (redirects already followed).
+    func head(_ head: ResponseHead) -> TransferDecision<Stop>
+    /// A piece of the (decoded) body.
+    func body(_ bytes: UnsafeRawBufferPointer) -> TransferDecision<Stop>
+    /// Progress; returning false cancels the transfer.
+    func progress(_ progress: TransferProgress) -> Bool
+}
+
+/// How a transfer that reached a final response ended.
+public struct TransferOutcome<Stop> {
+    /// The final response's head.
+    public var head: ResponseHead
+    /// Why the receiver stopped it, if it did; nil when the body was read to its end.
+    public var stopped: Stop?
+
+    public init(head: ResponseHead, stopped: Stop?) {
+        self.head = head
+        self.stopped = stopped
+    }
+}
+
+/// The network, behind a protocol so that the controller's unit tests can
+/// drive every branch through a stand-in.
+public protocol Transport: Sendable {
+    /// Performs one GET, handing its events to `receiver`. Throws when no
+    /// usable response came (offline, TLS, limits, cancel, a cut transfer).
+    func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop>
+}

@@ -1,0 +1,47 @@
+import URLCacheSupport
+
+/// Why a transfer did not produce a response we can use. The descriptions are
+/// one line each and name the host or the limit involved.
+public enum TransportError: Error, Equatable, CustomStringConvertible {
+    /// DNS found no such host.
+    case cannotResolve(host: String)
+    /// The host did not accept a connection (refused, unreachable).
+    case cannotConnect(host: String, detail: String)
+    /// No connection within the connect timeout.
+    case connectTimeout(host: String, seconds: Int)
+    /// The transfer stayed below 1 byte/s for the stall timeout.
+    case stalled(seconds: Int)
+    /// More redirects than allowed (a loop, usually).
+    case tooManyRedirects(limit: Int)
+    /// A redirect, or the URL, named a scheme other than http or https.
+    case disallowedScheme(detail: String)
+    /// TLS failed: certificate not trusted, handshake error.
+    case tls(detail: String)
+    /// The body grew past the size limit.
+    case tooLarge(limit: Int64)
+    /// The connection closed before the announced body was complete.
+    case truncated(detail: String)
+    /// The body's compression could not be undone.
+    case badEncoding(detail: String)
+    /// Cancelled by the user (Esc on the screen).
+    case cancelled
+    /// Anything else libcurl reports, in its words.
+    case other(detail: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotResolve(host): return "could not resolve host \(host.terminalSafe)"
+        case let .cannotConnect(host, detail): return "could not connect to \(host.terminalSafe): \(detail.terminalSafe)"
+        case let .connectTimeout(host, seconds): return "no connection to \(host.terminalSafe) within \(seconds) s (connect timeout)"
+        case let .stalled(seconds): return "transfer stalled: less than 1 byte/s for \(seconds) s (stall timeout)"
+        case let .tooManyRedirects(limit): return "too many redirects (more than \(limit))"
+        case let .disallowedScheme(detail): return "redirect or URL to a scheme other than http/https refused: \(detail.terminalSafe)"
+        case let .tls(detail): return "TLS error: \(detail.terminalSafe)"
+        case let .tooLarge(limit): return "image larger than the \(ByteCount.format(limit)) limit"
+        case let .truncated(detail): return "download cut short: \(detail.terminalSafe)"
+        case let .badEncoding(detail): return "bad content encoding: \(detail.terminalSafe)"
+        case .cancelled: return "download cancelled"
+        case let .other(detail): return detail.terminalSafe
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The original's three status lines.
+public enum DisplayOutcome: Sendable, Equatable {
+    /// The copy was checked within the refresh interval: no network used.
+    case previouslyCached
+    /// A new image was downloaded and cached.
+    case newlyCached
+    /// The server confirmed the copy is current.
+    case upToDate
+
+    /// The status line, in the original's words.
+    public var statusLine: String {
+        switch self {
+        case .previouslyCached: return "Previously cached image"
+        case .newlyCached: return "Newly cached image"
+        case .upToDate: return "Cached image is up to date"
+        }
+    }
+}
+
+/// What one Display Image did.
+public struct DisplayReport: Sendable, Equatable {
+    /// The outcome, or why it failed.
+    public var result: Result<DisplayOutcome, FetchError>
+    /// The cached copy after the action (the previous one when it failed).
+    public var copy: CachedCopy?
+
+    public init(result: Result<DisplayOutcome, FetchError>, copy: CachedCopy?) {
+        self.result = result
+        self.copy = copy
+    }
+}

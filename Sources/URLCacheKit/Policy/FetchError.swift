@@ -1,0 +1,37 @@
+import URLCacheSupport
+
+/// Why Display Image could not show a new or confirmed image. When a cached
+/// copy exists it stays as it was, and is still shown.
+public enum FetchError: Error, Equatable, CustomStringConvertible {
+    /// The network failed (offline, DNS, timeout, TLS, limits, cancel).
+    case transport(TransportError)
+    /// The server answered with a status other than 200 or 304.
+    case httpStatus(status: Int, reason: String, contentType: String?)
+    /// The body is not an image we can show (an HTML page, a GIF, empty).
+    case notAnImage(what: String, status: Int, contentType: String?)
+    /// 304 Not Modified although there is no cached copy to keep.
+    case notModifiedWithoutCopy
+    /// The cache could not be read or written.
+    case cache(CacheError)
+
+    public var description: String {
+        switch self {
+        case let .transport(error):
+            return error.description
+        case let .httpStatus(status, reason, contentType):
+            let type = contentType.map { ", \($0.terminalSafe)" } ?? ""
+            let phrase = reason.isEmpty ? "" : " \(reason.terminalSafe)"
+            return "server answered HTTP \(status)\(phrase)\(type)"
+        case let .notAnImage(what, status, contentType):
+            let type = contentType.map { ", \($0.terminalSafe)" } ?? ""
+            return "server sent \(what.terminalSafe), not a PNG or JPEG image (HTTP \(status)\(type))"
+        case .notModifiedWithoutCopy:
+            return "server answered 304 Not Modified but nothing is cached"
+        case let .cache(error):
+            return error.description
+        }
+    }
+
+    /// Whether the user asked for it (Esc): not shown as an alert.
+    public var isCancellation: Bool { self == .transport(.cancelled) }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The original sample's caching policy, as pure functions of their inputs.
+public enum RefreshPolicy {
+    /// The original's refresh interval: 24 hours.
+    public static let defaultInterval: TimeInterval = 86_400
+
+    /// What Display Image does next.
+    public enum Plan: Sendable, Equatable {
+        /// The copy was checked less than the interval ago: no network at all.
+        case useCached
+        /// Ask the server with these conditions (either may be nil; both nil
+        /// means a plain GET whose body is compared with the copy's bytes).
+        case check(ifNoneMatch: String?, ifModifiedSince: String?)
+        /// No copy: download it.
+        case download
+    }
+
+    /// Decides from the cached copy (if any), the time and the interval. A
+    /// future or unparsable Last-Modified is not sent as a condition.
+    public static func plan(cached: CachedCopy?, now: Date, interval: TimeInterval, force: Bool) -> Plan {
+        guard let cached else { return .download }
+        let age = now.timeIntervalSince(cached.updated)
+        // A modification time in the future (a clock set back) counts as fresh
+        // only within one interval, so a bad clock cannot freeze the image.
+        if !force, age < interval, age > -interval { return .useCached }
+        let validators = cached.metadata?.validators ?? Validators()
+        var since = validators.lastModified
+        if let text = since {
+            if let date = HTTPDate.parse(text), date <= now.addingTimeInterval(60) {} else { since = nil }
+        }
+        return .check(ifNoneMatch: validators.etag, ifModifiedSince: since)
+    }
+
+    /// Whether response headers show the copy is unchanged, so the body need
+    /// not be read (a server that ignores conditions and answers 200).
+    /// The ETag decides when the server sends one (a changed ETag with the
+    /// same Last-Modified is a new image: Last-Modified has one-second
+    /// resolution); Last-Modified decides only when there is no ETag.
+    /// nil: the headers cannot tell, compare the bytes.
+    public static func headersShowUnchanged(stored: Validators, received: Validators,
+                                            now: Date) -> Bool? {
+        if let etag = received.etag {
+            guard let old = stored.etag else { return nil }
+            return old == etag
+        }
+        guard stored.etag == nil, let lastModified = received.lastModified, let old = stored.lastModified,
+              let date = HTTPDate.parse(lastModified), date <= now.addingTimeInterval(60) else { return nil }
+        return old == lastModified
+    }
+}

@@ -1,0 +1,66 @@
+import BlockArt
+import Foundation
+import Synchronization
+import URLCacheKit
+
+/// Runs Display Image and the decoding on another thread, so the screen
+/// keeps reading keys. The two threads share one `Mutex`-guarded state.
+final class Loader: Sendable {
+    /// What a finished load hands back.
+    struct Result: Sendable {
+        var report: DisplayReport
+        var image: Swift.Result<DecodedImage, DecodeError>?
+        var automatic: Bool
+        var index: Int
+    }
+
+    private struct State {
+        var progress: TransferProgress?
+        var cancelled = false
+        var result: Result?
+        var running = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Whether a load is under way.
+    var running: Bool { state.withLock { $0.running } }
+
+    /// Starts a load; `decodeSize` picks the pixmap size from the source's,
+    /// and `samples` is passed on to the decoder.
+    func start(controller: URLCacheController, url: URL, force: Bool, automatic: Bool, index: Int,
+               background: RGB8, samples: (x: Int, y: Int),
+               decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+        state.withLock { $0 = State(running: true) }
+        let thread = Thread { [self] in
+            let observer = FetchObserver(
+                progress: { [self] p in state.withLock { $0.progress = p } },
+                isCancelled: { [self] in state.withLock { $0.cancelled } })
+            let report = controller.display(url, force: force, observer: observer)
+            var image: Swift.Result<DecodedImage, DecodeError>?
+            if let copy = report.copy {
+                image = Swift.Result { () throws(DecodeError) in
+                    try ImageDecoder.decode(path: copy.imagePath, background: background, samples: samples, size: decodeSize)
+                }
+            }
+            state.withLock {
+                $0.result = Result(report: report, image: image, automatic: automatic, index: index)
+                $0.running = false
+            }
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    func cancel() { state.withLock { $0.cancelled = true } }
+
+    var currentProgress: TransferProgress? { state.withLock { $0.progress } }
+
+    /// The finished load, once (nil while running).
+    func takeResult() -> Result? {
+        state.withLock { state in
+            defer { state.result = nil }
+            return state.result
+        }
+    }
+}

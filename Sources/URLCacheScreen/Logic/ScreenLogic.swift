@@ -1,0 +1,147 @@
+import BlockArt
+import Foundation
+import URLCacheKit
+
+/// What the event loop must do after an event.
+public enum Effect: Equatable, Sendable {
+    /// Display Image for the entry on screen.
+    case display(force: Bool)
+    /// Cancel the download under way (the cache stays as it was).
+    case cancel
+    case clearCache
+    case quit
+}
+
+/// The screen's behaviour: events in, new state and effects out.
+public enum ScreenLogic {
+    /// Handles one key or click.
+    public static func handle(_ event: InputEvent, _ state: inout ScreenState, toolbar: Toolbar, toolbarRow: Int?) -> [Effect] {
+        if case let .click(row, column) = event {
+            guard row == toolbarRow, state.overlay == nil, let button = toolbar.button(at: column) else { return [] }
+            return press(button, &state)
+        }
+        guard case let .key(key) = event else { return [] }
+        if let overlay = state.overlay {
+            switch (overlay, key) {
+            case (.alert, .enter), (.alert, .escape), (.alert, .character(" ")), (.alert, .character("q")):
+                state.overlay = nil
+            case (.confirmClear, .enter), (.confirmClear, .character("y")), (.confirmClear, .character("Y")):
+                state.overlay = nil
+                return [.clearCache]
+            case (.confirmClear, .escape), (.confirmClear, .character("n")), (.confirmClear, .character("N")):
+                state.overlay = nil
+            case (.help, _):
+                state.overlay = nil
+            case (_, .interrupt):
+                return quit(&state)
+            default:
+                break
+            }
+            return []
+        }
+        if state.loading != nil {
+            // The buttons are disabled while loading, as in the original; Esc cancels.
+            switch key {
+            case .escape: return [.cancel]
+            case .interrupt, .character("q"): return quit(&state)
+            default: return []
+            }
+        }
+        switch key {
+        case .enter, .character("d"): return press(.displayImage, &state)
+        case .character("r"): return press(.recheck, &state)
+        case .character("c"): return press(.clearCache, &state)
+        case .left, .character("p"): return press(.previous, &state)
+        case .right, .character("n"): return press(.next, &state)
+        case .character("?"), .character("h"): return press(.help, &state)
+        case .character("q"), .interrupt: return press(.quit, &state)
+        default: return []
+        }
+    }
+
+    /// What a toolbar button does.
+    public static func press(_ button: Button, _ state: inout ScreenState) -> [Effect] {
+        if state.loading != nil && button != .quit { return [] }
+        switch button {
+        case .displayImage: return [.display(force: false)]
+        case .recheck: return [.display(force: true)]
+        case .clearCache:
+            state.overlay = .confirmClear
+            return []
+        case .previous, .next:
+            guard state.entries.count > 1 else { return [.display(force: false)] }
+            let step = button == .next ? 1 : state.entries.count - 1
+            state.index = (state.index + step) % state.entries.count
+            state.clearImage()
+            return [.display(force: false)]
+        case .help:
+            state.overlay = .help
+            return []
+        case .quit:
+            return quit(&state)
+        }
+    }
+
+    private static func quit(_ state: inout ScreenState) -> [Effect] {
+        state.quitting = true
+        return state.loading != nil ? [.cancel, .quit] : [.quit]
+    }
+
+    /// A Display Image finished (or failed, or was cancelled).
+    public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
+                                now: Date, _ state: inout ScreenState) {
+        state.loading = nil
+        if let copy = report.copy {
+            state.updated = copy.updated
+        }
+        switch image {
+        case let .success(decoded)?: state.image = decoded
+        case let .failure(error)?:
+            state.image = nil
+            state.status = error.description
+            state.statusIsError = true
+            if !automatic { state.overlay = .alert(error.description) }
+            return
+        case nil: break
+        }
+        switch report.result {
+        case let .success(outcome):
+            state.status = outcome.statusLine
+            state.statusIsError = false
+            state.lastAutomaticFailure = nil
+        case let .failure(error):
+            if automatic { state.lastAutomaticFailure = now }
+            if error.isCancellation {
+                state.status = report.copy == nil ? "Download cancelled" : "Download cancelled; showing the cached image"
+                state.statusIsError = false
+                return
+            }
+            state.status = report.copy == nil ? error.description : "Check failed, showing the cached image: \(error.description)"
+            state.statusIsError = true
+            if !automatic { state.overlay = .alert(error.description) }
+        }
+    }
+
+    /// Clear Cache finished: the image and its fields are emptied, as in the original.
+    public static func cleared(_ result: Result<Int, CacheError>, _ state: inout ScreenState) {
+        switch result {
+        case .success:
+            state.clearImage()
+        case let .failure(error):
+            state.overlay = .alert(error.description)
+        }
+    }
+
+    /// Whether the image on screen is due for a check by itself: its
+    /// interval ran out while the screen stayed open. Checks by itself come
+    /// at most once a minute whatever the interval (0 means "always check on
+    /// Display Image", not "hammer the server"), and after a failure they
+    /// wait five minutes (or the interval, if shorter).
+    public static func dueForAutomaticCheck(_ state: ScreenState, now: Date, interval: TimeInterval) -> Bool {
+        guard state.loading == nil, state.overlay == nil, let updated = state.updated else { return false }
+        let spacing = max(interval, 60)
+        guard now.timeIntervalSince(updated) >= spacing else { return false }
+        if let failed = state.lastAutomaticFailure, now.timeIntervalSince(failed) < min(spacing, 300) { return false }
+        return true
+    }
+}

@@ -1,0 +1,167 @@
+import BlockArt
+import Foundation
+internal import CNCurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real terminal, through ncursesw. Truecolour needs a `*-direct`
+/// terminfo entry (ncurses ignores COLORTERM), so when COLORTERM asks for it
+/// the terminal is opened with such an entry if one is installed.
+public final class CursesTerminal: Terminal {
+    public let colorMode: ColorMode
+    private let screen: OpaquePointer
+    private var closed = false
+    private var pairs: [PairKey: Int32] = [:]
+
+    private struct PairKey: Hashable {
+        var fg: Int32, bg: Int32
+    }
+
+    /// Opens the terminal with `colors` (what `ColorDetection` decided),
+    /// or fewer if that is all the terminal can show. Truecolour needs a
+    /// `*-direct` terminfo entry: one is used when TERM's entry has none.
+    public init(environment: [String: String], colors wanted: ColorMode) throws(ScreenError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        setlocale(LC_ALL, "")
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb", CursesTerminal.usable(term) else { throw .unusableTerminal(term: term) }
+        var chosen = term
+        if wanted == .truecolor, !CursesTerminal.isDirect(term) {
+            let base = term.replacingOccurrences(of: "-256color", with: "").replacingOccurrences(of: "-color", with: "")
+            if let direct = [base + "-direct", "xterm-direct"].first(where: { CursesTerminal.usable($0) && CursesTerminal.isDirect($0) }) {
+                chosen = direct
+            }
+        }
+        guard let screen = cnc_newterm(chosen) else { throw .cannotStart(term: chosen) }
+        self.screen = screen
+        set_term(screen)
+        raw()
+        noecho()
+        keypad(cnc_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        _ = mousemask(cnc_button1_mask(), nil)
+        mouseinterval(0)
+        var available = ColorMode.none
+        if has_colors() && wanted != .none {
+            start_color()
+            use_default_colors()
+            available = ColorDetection.mode(colors: Int(cnc_colors()))
+        }
+        colorMode = ColorDetection.capped(wanted, at: available)
+    }
+
+    deinit { close() }
+
+    /// Restores the terminal. Safe to call more than once.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        endwin()
+        delscreen(screen)
+    }
+
+    static func usable(_ term: String) -> Bool {
+        var status: Int32 = 0
+        defer { cnc_release_probe() }
+        guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return false }
+        // A terminal that cannot address the cursor cannot hold a screen.
+        guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return false }
+        return true
+    }
+
+    static func isDirect(_ term: String) -> Bool {
+        var status: Int32 = 0
+        defer { cnc_release_probe() }
+        guard setupterm(term, STDOUT_FILENO, &status) == OK else { return false }
+        return tigetnum("colors") >= 1 << 24
+    }
+
+    public var size: (columns: Int, rows: Int) { (Int(cnc_cols()), Int(cnc_lines())) }
+
+    public func erase() {
+        pairs.removeAll(keepingCapacity: true)
+        werase(cnc_stdscr())
+    }
+
+    public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+        var attr: attr_t = 0
+        if style.contains(.bold) { attr |= cnc_attr_bold() }
+        if style.contains(.dim) { attr |= cnc_attr_dim() }
+        if style.contains(.reverse) { attr |= cnc_attr_reverse() }
+        var x = column
+        for scalar in text.unicodeScalars where x < size.columns {
+            if x >= 0 && row >= 0 && row < size.rows {
+                // The bottom-right cell scrolls some terminals: skip it.
+                if !(row == size.rows - 1 && x == size.columns - 1) {
+                    _ = cnc_put_wch(Int32(row), Int32(x), wchar_t(bitPattern: scalar.value), attr, 0)
+                }
+            }
+            x += 1
+        }
+    }
+
+    public func put(_ grid: CellGrid, row: Int, column: Int) {
+        for r in 0..<grid.rows {
+            for c in 0..<grid.columns {
+                let y = row + r, x = column + c
+                guard y >= 0, y < size.rows, x >= 0, x < size.columns, !(y == size.rows - 1 && x == size.columns - 1) else { continue }
+                let cell = grid[c, r]
+                let pair = pairNumber(color(cell.foreground), color(cell.background))
+                _ = cnc_put_wch(Int32(y), Int32(x), wchar_t(bitPattern: cell.glyph.value), 0, pair)
+            }
+        }
+    }
+
+    private func color(_ color: TerminalColor) -> Int32 {
+        switch color {
+        case .default: return -1
+        case let .index(i): return Int32(i)
+        case let .rgb(c):
+            let value = Int32(c.r) << 16 | Int32(c.g) << 8 | Int32(c.b)
+            // Direct-colour terminfo reads 0–7 as the ANSI colours: nudge them.
+            return value < 8 ? 0x010000 | value : value
+        }
+    }
+
+    private func pairNumber(_ fg: Int32, _ bg: Int32) -> Int32 {
+        guard colorMode != .none else { return 0 }
+        if let pair = pairs[PairKey(fg: fg, bg: bg)] { return pair }
+        let pair = alloc_pair(fg, bg)
+        let result = pair < 0 ? 0 : pair
+        pairs[PairKey(fg: fg, bg: bg)] = result
+        return result
+    }
+
+    public func refresh() {
+        wrefresh(cnc_stdscr())
+    }
+
+    public func readEvent(timeout: Int) -> InputEvent? {
+        wtimeout(cnc_stdscr(), Int32(timeout))
+        var ch: wint_t = 0
+        let result = wget_wch(cnc_stdscr(), &ch)
+        if result == ERR { return nil }
+        if result == KEY_CODE_YES {
+            let code = Int32(ch)
+            if code == cnc_key_resize() { return .resize }
+            if code == cnc_key_left() { return .key(.left) }
+            if code == cnc_key_right() { return .key(.right) }
+            if code == cnc_key_enter() { return .key(.enter) }
+            if code == cnc_key_mouse() {
+                var y: Int32 = 0, x: Int32 = 0
+                return cnc_mouse_click(&y, &x) != 0 ? .click(row: Int(y), column: Int(x)) : nil
+            }
+            return .key(.other)
+        }
+        switch ch {
+        case 27: return .key(.escape)
+        case 10, 13: return .key(.enter)
+        case 3: return .key(.interrupt)
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { return .key(.other) }
+            return .key(.character(Character(scalar)))
+        }
+    }
+}

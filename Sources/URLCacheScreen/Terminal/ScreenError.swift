@@ -1,0 +1,25 @@
+import URLCacheSupport
+
+/// Why the screen could not start. Each says what to do instead.
+public enum ScreenError: Error, Equatable, CustomStringConvertible {
+    /// stdin or stdout is not a terminal.
+    case notATerminal
+    /// TERM is unset, dumb, or has no terminfo entry.
+    case unusableTerminal(term: String)
+    /// ncurses could not start on this terminal.
+    case cannotStart(term: String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "the screen needs a terminal on stdin and stdout; use 'urlcache render' or 'urlcache fetch' in scripts"
+        case let .unusableTerminal(term):
+            let name = term.isEmpty ? "TERM is not set" : "TERM=\(term.terminalSafe) cannot position the cursor"
+            return "\(name); try 'urlcache render IMAGE' to print the image instead"
+        case let .cannotStart(term):
+            return "ncurses could not start on TERM=\(term.terminalSafe); try 'urlcache render IMAGE'"
+        }
+    }
+}
+
+import URLCacheKit

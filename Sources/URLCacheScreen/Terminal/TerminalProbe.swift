@@ -1,0 +1,91 @@
+import BlockArt
+import Foundation
+internal import CNCurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal's size in cells and, when it reports them, in pixels.
+public struct WindowSize: Sendable, Equatable {
+    public var columns: Int
+    public var rows: Int
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+
+    public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
+        self.columns = columns
+        self.rows = rows
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// A cell's width over its height, when the pixel size is known.
+    public var cellAspect: Double? {
+        guard pixelWidth > 0, pixelHeight > 0, columns > 0, rows > 0 else { return nil }
+        return (Double(pixelWidth) / Double(columns)) / (Double(pixelHeight) / Double(rows))
+    }
+
+    /// The size of the terminal on `fd`, or nil when it is not a terminal.
+    public static func of(_ fd: Int32) -> WindowSize? {
+        var size = winsize()
+        guard isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return WindowSize(columns: Int(size.ws_col), rows: Int(size.ws_row),
+                          pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel))
+    }
+}
+
+/// The terminfo database, asked without taking the terminal over. Behind a
+/// protocol so that detection stays a function of its inputs in tests.
+public protocol TerminfoDatabase {
+    /// The `colors` capability of entry `term`; nil when there is no such entry.
+    func colors(_ term: String) -> Int?
+}
+
+/// The system's terminfo, through ncurses.
+public struct SystemTerminfo: TerminfoDatabase {
+    public init() {}
+
+    public func colors(_ term: String) -> Int? {
+        var status: Int32 = 0
+        defer { cnc_release_probe() }
+        guard setupterm(term, -1, &status) == OK else { return nil }
+        return Int(tigetnum("colors"))
+    }
+}
+
+/// How many colours to use: the one rule for `render` and the screen.
+public enum ColorDetection {
+    /// `--colors` when given (it wins, NO_COLOR included, as the NO_COLOR
+    /// convention asks of command-line options); else none when NO_COLOR is
+    /// set; truecolour when COLORTERM says so; otherwise what terminfo
+    /// reports for TERM (a `*-direct` entry is truecolour).
+    public static func mode(requested: ColorMode?, environment: [String: String],
+                            terminfo: TerminfoDatabase = SystemTerminfo()) -> ColorMode {
+        if let requested { return requested }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
+        if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return .none }
+        guard let colors = terminfo.colors(term) else {
+            return term.contains("256color") ? .palette256 : .ansi16
+        }
+        if term.hasSuffix("-direct") { return .truecolor }
+        return mode(colors: colors)
+    }
+
+    /// The mode a number of colours allows.
+    public static func mode(colors: Int) -> ColorMode {
+        if colors >= 1 << 24 { return .truecolor }
+        if colors >= 256 { return .palette256 }
+        if colors >= 16 { return .ansi16 }
+        if colors >= 8 { return .ansi8 }
+        return .none
+    }
+
+    /// The fewer colours of two modes: what a terminal that shows `available`
+    /// can show of `wanted`.
+    public static func capped(_ wanted: ColorMode, at available: ColorMode) -> ColorMode {
+        let order: [ColorMode] = [.none, .ansi8, .ansi16, .palette256, .truecolor]
+        return order[min(order.firstIndex(of: wanted) ?? 0, order.firstIndex(of: available) ?? 0)]
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import BlockArt
+
+// Option values parsed into types once, where ArgumentParser reads them:
+// a bad value is a usage error naming the option, and no command parses a
+// string a second time.
+
+extension SymbolSet: ExpressibleByArgument {}
+extension Dither: ExpressibleByArgument {}
+
+/// `--colors`: a colour mode, or auto (detected from the terminal).
+enum ColorChoice: ExpressibleByArgument, Equatable {
+    case auto
+    case mode(ColorMode)
+
+    init?(argument: String) {
+        if argument == "auto" {
+            self = .auto
+        } else if let mode = ColorMode(rawValue: argument) {
+            self = .mode(mode)
+        } else {
+            return nil
+        }
+    }
+
+    /// The mode asked for; nil for auto.
+    var requested: ColorMode? {
+        if case let .mode(mode) = self { return mode }
+        return nil
+    }
+
+    var defaultValueDescription: String { "auto" }
+    static var allValueStrings: [String] { ["auto"] + ColorMode.allCases.map(\.rawValue) }
+}
+
+/// `--background RRGGBB`.
+extension RGB8: ExpressibleByArgument {
+    public init?(argument: String) { self.init(hex: argument) }
+    public var defaultValueDescription: String {
+        [r, g, b].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+}
+
+/// `--size COLSxROWS`, each 1–4096.
+struct CellSize: ExpressibleByArgument, Equatable {
+    var columns: Int
+    var rows: Int
+
+    init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
+              (1...4096).contains(c), (1...4096).contains(r) else { return nil }
+        self.init(columns: c, rows: r)
+    }
+}
+
+/// A number of seconds, 0 or more.
+struct Seconds: ExpressibleByArgument {
+    var value: Double
+
+    init?(argument: String) {
+        guard let value = Double(argument), value >= 0, value.isFinite else { return nil }
+        self.value = value
+    }
+}
+
+/// `--cell-aspect`: a cell's width over its height, 0.05–20.
+struct CellAspect: ExpressibleByArgument {
+    var value: Double
+
+    init?(argument: String) {
+        guard let value = Double(argument), value > 0.05, value < 20 else { return nil }
+        self.value = value
+    }
+}

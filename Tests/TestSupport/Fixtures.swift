@@ -1,0 +1,23 @@
+import Foundation
+
+/// Where the package, its fixtures and its test servers are, for every test
+/// target (found from this file's place in the package).
+public enum Fixtures {
+    /// The package's root directory.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Tests/Fixtures.
+    public static let root = packageRoot.appendingPathComponent("Tests/Fixtures")
+    /// The PNG conformance suite, with expected.tsv.
+    public static let pngsuite = root.appendingPathComponent("pngsuite")
+    /// JPEG variants: progressive, gray, CMYK, YCCK, EXIF orientations, damaged.
+    public static let jpeg = root.appendingPathComponent("jpeg")
+    /// Images the servers hand out, and hostile files.
+    public static let images = root.appendingPathComponent("images")
+    /// Inputs the fuzzer found, replayed as regression tests.
+    public static let fuzz = root.appendingPathComponent("fuzz")
+    /// The scripted misbehaving server.
+    public static let servers = packageRoot.appendingPathComponent("Tests/Servers")
+    /// Resources/ (the default URL list).
+    public static let resources = packageRoot.appendingPathComponent("Resources")
+}

@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+@testable import URLCacheKit
+
+/// Header lines as libcurl hands them over, HTTP dates, and which files the
+/// cache may remove.
+final class HTTPTests: XCTestCase {
+    private func parse(_ lines: [String]) -> [ResponseHead] {
+        var parser = ResponseHeadParser()
+        return lines.compactMap { parser.take($0) }
+    }
+
+    func testFinalHeadWithValidatorsVerbatim() {
+        let heads = parse(["HTTP/1.1 200 OK\r\n", "ETag: W/\"abc\"\r\n", "last-modified:  Sat, 01 Nov 2026 10:00:00 GMT \r\n",
+                           "Content-Type: image/png\r\n", "Content-Length: 1234\r\n", "X-Other: 1\r\n", "\r\n"])
+        XCTAssertEqual(heads, [ResponseHead(status: 200, reason: "OK", contentType: "image/png", contentLength: 1234,
+                                            validators: Validators(etag: "W/\"abc\"", lastModified: "Sat, 01 Nov 2026 10:00:00 GMT"))])
+    }
+
+    func testInterimAndFollowedRedirectsAreNotFinal() {
+        let heads = parse(["HTTP/1.1 100 Continue\r\n", "\r\n",
+                           "HTTP/1.1 301 Moved Permanently\r\n", "Location: /b\r\n", "ETag: \"old\"\r\n", "\r\n",
+                           "HTTP/2 404 \r\n", "\r\n"])
+        XCTAssertEqual(heads.count, 1)
+        XCTAssertEqual(heads.first?.status, 404)
+        XCTAssertNil(heads.first?.validators.etag, "a redirect's headers do not leak into the final head")
+    }
+
+    func testRedirectWithoutLocationAnd304AreFinal() {
+        XCTAssertEqual(parse(["HTTP/1.1 302 Found\r\n", "\r\n"]).first?.status, 302)
+        XCTAssertEqual(parse(["HTTP/1.1 304 Not Modified\r\n", "Location: /x\r\n", "\r\n"]).first?.status, 304)
+    }
+
+    func testMalformedLinesAreIgnored() {
+        let heads = parse(["HTTP/1.1 abc\r\n", "no colon here\r\n", ": empty name\r\n", "Content-Length: lots\r\n", "\r\n"])
+        XCTAssertEqual(heads.first?.status, 0)
+        XCTAssertNil(heads.first?.contentLength)
+    }
+
+    func testHTTPDatesInEveryForm() {
+        let expected = Date(timeIntervalSince1970: 1_762_941_600)  // 2025-11-12 10:00:00 UTC
+        XCTAssertEqual(HTTPDate.parse("Wed, 12 Nov 2025 10:00:00 GMT"), expected)
+        XCTAssertEqual(HTTPDate.parse("Wednesday, 12-Nov-25 10:00:00 GMT"), expected)
+        XCTAssertEqual(HTTPDate.parse("Wed Nov 12 10:00:00 2025"), expected)
+        XCTAssertNil(HTTPDate.parse("yesterday-ish"))
+    }
+
+    func testOnlyOurOwnFilesAreEverRemoved() {
+        let hex = String(repeating: "0123456789abcdef", count: 2)
+        for ours in [hex + ".img", hex + ".meta", hex + ".lock", "." + hex + ".tmp.123.456", "." + hex + ".tmp.meta.1.2"] {
+            XCTAssertTrue(DiskCache.isOurs(ours), ours)
+        }
+        for theirs in ["notes.txt", hex.uppercased() + ".img", String(hex.dropLast()) + ".img", hex + ".jpg",
+                       hex + ".img.bak", "photo.img", String(repeating: "g", count: 32) + ".img"] {
+            XCTAssertFalse(DiskCache.isOurs(theirs), theirs)
+        }
+    }
+}
