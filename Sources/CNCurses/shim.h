@@ -27,6 +27,15 @@ static inline int cnc_put_wch(int y, int x, wchar_t ch, attr_t attr, int pair) {
     return mvadd_wch(y, x, &cell);
 }
 
+/// Writes one grapheme at (y, x): a spacing character and up to four
+/// combining ones after it, NUL-terminated. ERR when ncurses refuses the
+/// combination (the caller then writes its first character alone).
+static inline int cnc_put_cluster(int y, int x, const wchar_t *text, attr_t attr) {
+    cchar_t cell;
+    if (setcchar(&cell, text, attr, 0, NULL) != OK) return ERR;
+    return mvadd_wch(y, x, &cell);
+}
+
 /// The mouse event just read: position and whether it was a button-1 press or click.
 static inline int cnc_mouse_click(int *y, int *x) {
     MEVENT event;

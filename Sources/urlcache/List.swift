@@ -1,7 +1,11 @@
 import ArgumentParser
-import URLCacheSupport
 import Foundation
 import URLCacheKit
+import URLCacheScreen
+import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `urlcache list`: the entries and what the cache holds for each.
 struct List: ParsableCommand {
@@ -12,18 +16,22 @@ struct List: ParsableCommand {
     func run() throws {
         let urls = try list.loadList()
         let cache = list.cache
-        print("URL list: \(urls.source.terminalSafe)")
-        print("Cache: \(cache.directory.terminalSafe)")
+        // On a terminal each line is cut to its width in columns (a CJK title
+        // takes two a character), so that no line wraps; piped, nothing is cut.
+        let width = WindowSize.of(STDOUT_FILENO)?.columns
+        func show(_ line: String) { print(width.map { line.clipped(toColumns: $0) } ?? line) }
+        show("URL list: \(urls.source.terminalSafe)")
+        show("Cache: \(cache.directory.terminalSafe)")
         for (offset, entry) in urls.entries.enumerated() {
-            print("\(offset + 1). \(entry.displayName)")
-            print("   \(entry.url.absoluteString.terminalSafe)")
-            switch Result(catching: { try cache.lookup(entry.url) }) {
+            show("\(offset + 1). \(entry.displayName)")
+            show("   \(entry.url.absoluteString.terminalSafe)")
+            switch Result(catching: { () throws(CacheError) in try cache.lookup(entry.url) }) {
             case let .success(copy?):
-                print("   cached, Updated: \(UpdatedFormat.string(copy.updated))")
+                show("   cached, Updated: \(UpdatedFormat.string(copy.updated))")
             case .success(nil):
-                print("   not cached")
+                show("   not cached")
             case let .failure(error):
-                print("   cache unreadable: \(error)")
+                show("   cache unreadable: \(error)")
             }
         }
     }

@@ -23,17 +23,22 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Write diagnostics to this file (off by default).", valueName: "file"))
     var logFile: String?
 
+    @Flag(help: ArgumentHelp("Quit once the first image is drawn (Benchmarks/first-frame.sh).", visibility: .hidden))
+    var exitAfterFirstFrame = false
+
     func run() throws {
         let urls = try list.loadList()
         let terminal: CursesTerminal
         do { terminal = try CursesTerminal(environment: list.environment, colors: look.colorMode(environment: list.environment)) } catch {
             throw Failure.usage(error.description)
         }
-        let options = ScreenApp.Options(
+        var options = ScreenApp.Options(
             list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols,
             dither: look.dither, background: look.background,
             cellAspect: look.cellAspect?.value ?? WindowSize.of(STDOUT_FILENO)?.cellAspect ?? 0.5, logPath: logFile)
-        ScreenApp(options: options, terminal: terminal).run()
+        options.exitAfterFirstImage = exitAfterFirstFrame
+        let result = Result { () throws(ScreenError) in try ScreenApp(options: options, terminal: terminal).run() }
         terminal.close()
+        if case let .failure(error) = result { throw Failure.failed(error.description) }
     }
 }

@@ -25,8 +25,8 @@ final class ScreenTests: XCTestCase {
     var cacheDir: String { home.file("cache") }
 
     private func open(_ urls: [String], columns: Int = 100, rows: Int = 32, extra: [String] = [],
-                      environment: [String: String] = [:]) throws -> TmuxSession {
-        let list = try writeList(urls, in: home)
+                      environment: [String: String] = [:], list given: String? = nil) throws -> TmuxSession {
+        let list = try given ?? writeList(urls, in: home)
         var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path,
                    "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"]
         for (key, value) in environment { env[key] = value }
@@ -218,5 +218,79 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(coloured.contains("38;2;"))
         tmux.send("q")
         _ = tmux.waitForExit()
+    }
+
+    func testWideTitleStaysOnItsLineAt60Columns() throws {
+        let title = "富士山の日の出 🌄 — Sunrise over Mount Fuji from Lake Kawaguchi"
+        let list = try home.write("wide.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>
+            <dict><key>title</key><string>\(title)</string><key>url</key><string>\(nginx.url("/earth.jpg"))</string></dict>
+            <dict><key>url</key><string>\(nginx.url("/sun.png"))</string></dict>
+            </array></plist>
+            """)
+        let tmux = try open([], columns: 60, rows: 24, list: list)
+        let screen = tmux.wait(forText: "Newly cached image")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix(" urlcache · 富士山の日の出 🌄"), lines[0])
+        XCTAssertTrue(lines[0].trimmingCharacters(in: .whitespaces).hasSuffix("…  1 of 2"), lines[0])
+        XCTAssertTrue(lines[1].allSatisfy { "▀▄▌▐█ ".contains($0) }, "the picture's first row is art only: \(lines[1])")
+        XCTAssertTrue(lines[23].contains("[ Display(d) ]") && lines[23].contains("[ ? ] [ q ]"), lines[23])
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+    }
+
+    func testListCutsWideTitlesToTheTerminalWidth() throws {
+        let title = "富士山の日の出 🌄 — Sunrise over Mount Fuji from Lake Kawaguchi"
+        let list = try home.write("wide.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>
+            <dict><key>title</key><string>\(title)</string><key>url</key><string>\(nginx.url("/earth.jpg"))</string></dict>
+            </array></plist>
+            """)
+        let piped = try urlcache(["list", "--config", list, "--cache-dir", cacheDir], home: home)
+        XCTAssertTrue(piped.stdout.contains("1. " + title), "piped, nothing is cut: \(piped.stdout)")
+        let tmux = try TmuxSession([Paths.binary.path, "list", "--config", list, "--cache-dir", cacheDir],
+                                   environment: ["LANG": "C.UTF-8", "HOME": home.path], columns: 40, rows: 12)
+        session = tmux
+        let screen = tmux.waitForExit()
+        let titleLine = screen.split(separator: "\n").first { $0.hasPrefix("1. ") }.map(String.init) ?? ""
+        XCTAssertTrue(titleLine.hasPrefix("1. 富士山の日の出 🌄") && titleLine.hasSuffix("…"), screen)
+        XCTAssertFalse(screen.contains("Kawaguchi"), "no line wrapped: \(screen)")
+        XCTAssertTrue(screen.contains("not cached"), screen)
+    }
+
+    /// The screen's process, found under the tmux pane's shell.
+    private func screenPID(_ tmux: TmuxSession) throws -> Int32 {
+        let shell = try tmux.tmux(["display", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try runProgram(URL(fileURLWithPath: "/usr/bin/pgrep"), ["-P", shell])
+        return try XCTUnwrap(children.lines.compactMap { Int32($0) }.first, "no process under the pane's shell \(shell)")
+    }
+
+    func testIdleScreenMakesNoSystemCall() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
+            throw XCTSkip("strace is not installed (Scripts/test installs it)")
+        }
+        let tmux = try open([nginx.url("/earth.jpg")])
+        tmux.wait(forText: "Newly cached image")
+        let pid = try screenPID(tmux)
+        let trace = home.file("idle.trace")
+        // Five idle seconds, every thread of the process traced.
+        let strace = try runProgram(URL(fileURLWithPath: "/usr/bin/timeout"),
+                                    ["-s", "INT", "5", "/usr/bin/strace", "-f", "-p", "\(pid)", "-o", trace])
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        if lines.isEmpty || strace.stderr.contains("Operation not permitted") {
+            throw XCTSkip("strace could not attach here: \(strace.stderr)")
+        }
+        // Attaching and detaching interrupt the poll the loop sleeps in; anything else is a call the idle loop made.
+        let calls = lines.filter { line in
+            !line.contains("restart_syscall") && !line.contains("resumed>") && !line.contains("+++") && !line.contains("---")
+                && !line.contains("<unfinished ...>")
+        }
+        XCTAssertEqual(calls, [], "system calls while idle:\n\(lines.joined(separator: "\n"))")
+        // The sleep strace found the loop in, and resumed (poll, shown as restart_syscall).
+        XCTAssertTrue(lines.contains { $0.contains("restart_syscall") || $0.contains("poll(") }, "\(lines)")
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
 }

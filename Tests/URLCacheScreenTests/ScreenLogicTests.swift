@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import URLCacheKit
+import URLCacheSupport
 import XCTest
 @testable import URLCacheScreen
 
@@ -23,10 +24,24 @@ final class RecordingTerminal: Terminal {
         styles = Array(repeating: Array(repeating: .plain, count: size.columns), count: size.rows)
     }
 
+    /// Text written past the right edge or off the screen: a layout bug.
+    var overflows: [String] = []
+
+    /// As a terminal does: a wide character takes two cells (the second
+    /// holds a NUL here, left out of `line`).
     func put(_ text: String, row: Int, column: Int, style: TextStyle) {
-        for (i, ch) in text.enumerated() where row >= 0 && row < size.rows && column + i >= 0 && column + i < size.columns {
-            screen[row][column + i] = ch
-            styles[row][column + i] = style
+        var x = column
+        for ch in text {
+            let width = ch.columns
+            guard row >= 0, row < size.rows, x >= 0, x + width <= size.columns else {
+                overflows.append(String(ch))
+                x += width
+                continue
+            }
+            screen[row][x] = ch
+            styles[row][x] = style
+            if width == 2 { screen[row][x + 1] = "\u{0}" }
+            x += width
         }
     }
 
@@ -39,9 +54,13 @@ final class RecordingTerminal: Terminal {
     }
 
     func refresh() {}
-    func readEvent(timeout: Int) -> InputEvent? { events.isEmpty ? nil : events.removeFirst() }
+    let inputDescriptor: Int32 = -1
+    func nextEvent() -> InputEvent? { events.isEmpty ? nil : events.removeFirst() }
+    func resized() {}
 
-    func line(_ row: Int) -> String { String(screen[row]).trimmingCharacters(in: .whitespaces) }
+    func line(_ row: Int) -> String { String(screen[row].filter { $0 != "\u{0}" }).trimmingCharacters(in: .whitespaces) }
+    /// The columns row `row` uses, up to its last non-blank cell.
+    func usedColumns(_ row: Int) -> Int { (screen[row].lastIndex { $0 != " " } ?? -1) + 1 }
     var text: String { (0..<size.rows).map(line).joined(separator: "\n") }
 }
 
@@ -180,5 +199,22 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertEqual(ScreenView.describe(86_400), "24 hours")
         XCTAssertEqual(ScreenView.describe(90), "90 seconds")
         XCTAssertEqual(ScreenView.describe(1800), "30 minutes")
+    }
+
+    func testTheLoopWakesOnlyForTheSpinnerAndTheNextCheck() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = ScreenState(entries: entries)
+        XCTAssertNil(ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125), "nothing shown: only events wake it")
+        state.updated = now.addingTimeInterval(-600)
+        XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125), now.addingTimeInterval(3000))
+        state.lastAutomaticFailure = now.addingTimeInterval(-10)
+        XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125), now.addingTimeInterval(50),
+                       "after a failure, a minute's interval waits out the minute")
+        state.overlay = .help
+        XCTAssertNil(ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125), "no check by itself under a box")
+        state.overlay = nil
+        state.loading = ScreenState.Loading(index: 0, started: now.addingTimeInterval(-0.3), progress: nil, automatic: false)
+        let wake = ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125)
+        XCTAssertEqual(wake?.timeIntervalSince(now) ?? 0, 0.075, accuracy: 1e-6, "the spinner's next frame, at 8 a second")
     }
 }

@@ -8,14 +8,15 @@ public struct CurlTransport: Transport {
     public let userAgent: String
 
     public init(userAgent: String = URLCacheVersion.userAgent) {
-        _ = CurlTransport.globalInit
         self.userAgent = userAgent
     }
 
-    // curl_global_init is not thread-safe: a lazy static runs it once.
+    // curl_global_init is not thread-safe: a lazy static runs it once, on
+    // the first transfer, so that a start from a fresh cache never pays for it.
     private static let globalInit: Int32 = Int32(curl_global_init(3).rawValue)  // CURL_GLOBAL_ALL
 
     public func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
+        _ = CurlTransport.globalInit
         guard let handle = curl_easy_init() else { throw .other(detail: "libcurl could not start a transfer") }
         defer { curl_easy_cleanup(handle) }
         // The receiver's reason to stop, when it gives one.

@@ -19,9 +19,15 @@ final class Loader: Sendable {
         var cancelled = false
         var result: Result?
         var running = false
+        /// When progress last woke the screen.
+        var lastWake = Date.distantPast
     }
 
     private let state = Mutex(State())
+    /// Woken on progress (at most ten times a second) and on the result.
+    private let wakeups: WakePipe
+
+    init(wakeups: WakePipe) { self.wakeups = wakeups }
 
     /// Whether a load is under way.
     var running: Bool { state.withLock { $0.running } }
@@ -34,7 +40,15 @@ final class Loader: Sendable {
         state.withLock { $0 = State(running: true) }
         let thread = Thread { [self] in
             let observer = FetchObserver(
-                progress: { [self] p in state.withLock { $0.progress = p } },
+                progress: { [self] p in
+                    let wake = state.withLock { state in
+                        state.progress = p
+                        guard Date().timeIntervalSince(state.lastWake) >= 0.1 else { return false }
+                        state.lastWake = Date()
+                        return true
+                    }
+                    if wake { wakeups.wake() }
+                },
                 isCancelled: { [self] in state.withLock { $0.cancelled } })
             let report = controller.display(url, force: force, observer: observer)
             var image: Swift.Result<DecodedImage, DecodeError>?
@@ -47,6 +61,7 @@ final class Loader: Sendable {
                 $0.result = Result(report: report, image: image, automatic: automatic, index: index)
                 $0.running = false
             }
+            wakeups.wake()
         }
         thread.stackSize = 4 << 20
         thread.start()

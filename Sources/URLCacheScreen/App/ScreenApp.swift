@@ -1,6 +1,9 @@
 import BlockArt
 import Foundation
 import URLCacheKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The interactive screen: the original sample's one view, in a terminal.
 public final class ScreenApp {
@@ -12,6 +15,8 @@ public final class ScreenApp {
         public var background: RGB8
         public var cellAspect: Double
         public var logPath: String?
+        /// Quit as soon as the first image is on screen (for Benchmarks/).
+        public var exitAfterFirstImage = false
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
@@ -28,11 +33,15 @@ public final class ScreenApp {
     private let options: Options
     private let terminal: Terminal
     private let view: ScreenView
-    private let loader = Loader()
+    private let loader: Loader
+    /// Written by the loader when it has progress or a result.
+    private let wakeups: WakePipe
     private let log: Log
     private var state: ScreenState
 
-    public init(options: Options, terminal: Terminal) {
+    public init(options: Options, terminal: Terminal) throws(ScreenError) {
+        do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
+        loader = Loader(wakeups: wakeups)
         self.options = options
         self.terminal = terminal
         log = Log(path: options.logPath)
@@ -43,29 +52,63 @@ public final class ScreenApp {
 
     /// Runs until q, Ctrl-C or a signal. At launch it does Display Image by
     /// itself, as the original does.
-    public func run() {
-        Signals.install()
+    ///
+    /// The loop sleeps in one `poll` on the terminal, the loader's wake-up
+    /// pipe and the signal pipe. It has no tick: it wakes on its own only
+    /// while the spinner turns and when the image is due for a check by
+    /// itself, so an idle screen makes no system call at all.
+    public func run() throws(ScreenError) {
+        let signals: WakePipe
+        do { signals = try SignalPipe.install() } catch { throw .eventLoop(error) }
+        defer { SignalPipe.uninstall() }
         log.write("screen started: \(terminal.size.columns)x\(terminal.size.rows), colours \(terminal.colorMode)")
         perform([.display(force: false)])
-        // Drawn again only when something changed, or every tick while the
-        // spinner turns: an idle screen costs nothing.
         var dirty = true
         while !state.quitting {
-            if Signals.received != 0 {
-                log.write("signal \(Signals.received): quitting")
-                perform([.cancel, .quit])
-                break
-            }
-            if poll() || state.loading != nil { dirty = true }
             if dirty {
                 view.draw(state, on: terminal, now: Date())
                 dirty = false
+                if options.exitAfterFirstImage && state.image != nil { break }
             }
-            guard let event = terminal.readEvent(timeout: 100) else { continue }
-            dirty = true
-            if event == .resize { continue }  // the next draw lays out and renders anew
-            let toolbarRow = Layout(columns: terminal.size.columns, rows: terminal.size.rows)?.toolbarRow
-            perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns), toolbarRow: toolbarRow))
+            let interval = options.controller.refreshInterval
+            let deadline = ScreenLogic.nextWake(state, now: Date(), interval: interval, spinnerPeriod: ScreenView.spinnerPeriod)
+            let ready = EventPoll.wait([terminal.inputDescriptor, wakeups.readEnd, signals.readEnd], until: deadline)
+            if ready[0].hungUp {
+                log.write("the terminal hung up: quitting")
+                perform([.cancel, .quit])
+                break
+            }
+            if ready[2].readable {
+                for number in signals.drain() where state.quitting == false {
+                    if Int32(number) == SIGWINCH {
+                        terminal.resized()
+                    } else {
+                        log.write("signal \(number): quitting")
+                        perform([.cancel, .quit])
+                    }
+                }
+                dirty = true
+            }
+            if ready[1].readable {
+                wakeups.drain()
+                dirty = takeLoad() || dirty
+            }
+            if ready[0].readable {
+                while !state.quitting, let event = terminal.nextEvent() {
+                    dirty = true
+                    if event == .resize { continue }  // the next draw lays out and renders anew
+                    let toolbarRow = Layout(columns: terminal.size.columns, rows: terminal.size.rows)?.toolbarRow
+                    perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns), toolbarRow: toolbarRow))
+                }
+            }
+            if state.loading != nil {
+                // The spinner turns and the progress bar moves.
+                state.loading?.progress = loader.currentProgress
+                dirty = true
+            } else if ScreenLogic.dueForAutomaticCheck(state, now: Date(), interval: interval) {
+                startLoad(force: false, automatic: true)
+                dirty = true
+            }
         }
         log.write("screen closed")
     }
@@ -110,25 +153,15 @@ public final class ScreenApp {
         }
     }
 
-    /// Takes a finished load, updates progress, and checks by itself when
-    /// the image's interval runs out while the screen stays open. Returns
-    /// whether anything changed.
-    private func poll() -> Bool {
-        if let result = loader.takeResult() {
-            if case let .failure(error) = result.report.result { log.write("display failed: \(error)") }
-            if result.index == state.index {
-                ScreenLogic.finished(result.report, image: result.image, automatic: result.automatic, now: Date(), &state)
-            } else {
-                state.loading = nil
-            }
-            return true
+    /// Takes a finished load, if there is one; returns whether it changed anything.
+    private func takeLoad() -> Bool {
+        guard let result = loader.takeResult() else { return false }
+        if case let .failure(error) = result.report.result { log.write("display failed: \(error)") }
+        if result.index == state.index {
+            ScreenLogic.finished(result.report, image: result.image, automatic: result.automatic, now: Date(), &state)
+        } else {
+            state.loading = nil
         }
-        if state.loading != nil {
-            state.loading?.progress = loader.currentProgress
-        } else if ScreenLogic.dueForAutomaticCheck(state, now: Date(), interval: options.controller.refreshInterval) {
-            startLoad(force: false, automatic: true)
-            return true
-        }
-        return false
+        return true
     }
 }

@@ -1,3 +1,5 @@
+import URLCacheSupport
+
 /// Where each part of the screen goes for a terminal size: a pure function.
 ///
 /// ```
@@ -50,21 +52,46 @@ public struct Layout: Equatable, Sendable {
             let lines = wrap(text, width: width)
             if lines.count <= 2 { return lines }
         }
-        return [String(candidates[2].prefix(width))]
+        return [candidates[2].prefix(columns: width)]
     }
 
-    /// Words wrapped to lines of at most `width` characters.
+    /// Words wrapped to lines of at most `width` columns (a CJK character
+    /// or an emoji takes two); a word wider than a line is broken inside.
     static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
+        for piece in text.split(separator: " ") {
+            var word = String(piece)
+            while word.columns > width {
+                let room = line.isEmpty ? width : width - line.columns - 1
+                if room <= 0 {
+                    lines.append(line)
+                    line = ""
+                    continue
+                }
+                var head = word.prefix(columns: room)
+                if head.isEmpty {
+                    // Not even one character fits beside what is there, or
+                    // at all (a wide character in a one-column line).
+                    guard line.isEmpty else {
+                        lines.append(line)
+                        line = ""
+                        continue
+                    }
+                    head = String(word.prefix(1))
+                }
+                lines.append(line.isEmpty ? head : line + " " + head)
+                line = ""
+                word = String(word.dropFirst(head.count))
+            }
             if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
+                line = word
+            } else if line.columns + 1 + word.columns <= width {
                 line += " " + word
             } else {
                 lines.append(line)
-                line = String(word)
+                line = word
             }
         }
         if !line.isEmpty { lines.append(line) }

@@ -132,16 +132,34 @@ public enum ScreenLogic {
         }
     }
 
-    /// Whether the image on screen is due for a check by itself: its
-    /// interval ran out while the screen stayed open. Checks by itself come
-    /// at most once a minute whatever the interval (0 means "always check on
-    /// Display Image", not "hammer the server"), and after a failure they
-    /// wait five minutes (or the interval, if shorter).
-    public static func dueForAutomaticCheck(_ state: ScreenState, now: Date, interval: TimeInterval) -> Bool {
-        guard state.loading == nil, state.overlay == nil, let updated = state.updated else { return false }
+    /// When the image on screen is due for a check by itself: its interval
+    /// runs out while the screen stays open. Checks by itself come at most
+    /// once a minute whatever the interval (0 means "always check on Display
+    /// Image", not "hammer the server"), and after a failure they wait five
+    /// minutes (or the interval, if shorter). nil while loading or while a
+    /// box is open, or with nothing shown.
+    public static func nextAutomaticCheck(_ state: ScreenState, interval: TimeInterval) -> Date? {
+        guard state.loading == nil, state.overlay == nil, let updated = state.updated else { return nil }
         let spacing = max(interval, 60)
-        guard now.timeIntervalSince(updated) >= spacing else { return false }
-        if let failed = state.lastAutomaticFailure, now.timeIntervalSince(failed) < min(spacing, 300) { return false }
-        return true
+        var due = updated.addingTimeInterval(spacing)
+        if let failed = state.lastAutomaticFailure { due = max(due, failed.addingTimeInterval(min(spacing, 300))) }
+        return due
+    }
+
+    /// Whether that time has come.
+    public static func dueForAutomaticCheck(_ state: ScreenState, now: Date, interval: TimeInterval) -> Bool {
+        guard let due = nextAutomaticCheck(state, interval: interval) else { return false }
+        return now >= due
+    }
+
+    /// When the key loop must wake by itself: at the spinner's next frame
+    /// while loading, else at the next automatic check; nil: only an event
+    /// wakes it.
+    public static func nextWake(_ state: ScreenState, now: Date, interval: TimeInterval, spinnerPeriod: TimeInterval) -> Date? {
+        if let loading = state.loading {
+            let frames = (now.timeIntervalSince(loading.started) / spinnerPeriod).rounded(.down) + 1
+            return loading.started.addingTimeInterval(frames * spinnerPeriod)
+        }
+        return nextAutomaticCheck(state, interval: interval)
     }
 }

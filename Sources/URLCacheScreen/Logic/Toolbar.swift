@@ -1,3 +1,5 @@
+import URLCacheSupport
+
 /// The buttons along the bottom, with their keys: the original's two first.
 public enum Button: CaseIterable, Sendable {
     case displayImage, clearCache, previous, next, recheck, help, quit
@@ -35,23 +37,44 @@ public struct Toolbar: Equatable, Sendable {
         public let button: Button
         public let text: String
         public let column: Int
-        public var range: Range<Int> { column..<(column + text.count) }
+        public var range: Range<Int> { column..<(column + text.columns) }
     }
     public let items: [Item]
 
+    /// Buttons given up, in this order, when even the tightest labels do not
+    /// fit: the two arrows together (← → still work, and the title says
+    /// "2 of 3"), then re-check, Clear Cache and Display Image. Help and Quit
+    /// always show.
+    public static let dropOrder: [[Button]] = [[.previous, .next], [.recheck], [.clearCache], [.displayImage]]
+
     /// Full labels when they fit; else the original's two buttons in full
-    /// and the rest short; else all short (and what still does not fit is left out).
+    /// and the rest short; else all short; else all short and tight; then
+    /// buttons given up in `dropOrder` until the rest fit.
     public init(width: Int) {
-        var items: [Item] = []
-        for fullCount in [Button.allCases.count, 2, 0] {
-            items = []
+        func layout(_ buttons: [Button], _ text: (Int, Button) -> String) -> [Item] {
+            var items: [Item] = []
             var column = 1
-            for (i, button) in Button.allCases.enumerated() {
-                let text = "[ \(i < fullCount ? button.label : button.shortLabel) ]"
-                items.append(Item(button: button, text: text, column: column))
-                column += text.count + 1
+            for (i, button) in buttons.enumerated() {
+                let label = text(i, button)
+                items.append(Item(button: button, text: label, column: column))
+                column += label.columns + 1
             }
-            if column <= width { break }
+            return items
+        }
+        func fits(_ items: [Item]) -> Bool { (items.last?.range.upperBound ?? 0) <= width }
+        let all = Button.allCases
+        for fullCount in [all.count, 2, 0] {
+            let items = layout(all) { i, button in "[ \(i < fullCount ? button.label : button.shortLabel) ]" }
+            if fits(items) {
+                self.items = items
+                return
+            }
+        }
+        var kept = all
+        var items = layout(kept) { _, button in "[\(button.shortLabel)]" }
+        for dropped in Toolbar.dropOrder where !fits(items) {
+            kept.removeAll { dropped.contains($0) }
+            items = layout(kept) { _, button in "[\(button.shortLabel)]" }
         }
         self.items = items.filter { $0.range.upperBound <= width }
     }

@@ -1,5 +1,6 @@
 import BlockArt
 import Foundation
+import URLCacheSupport
 internal import CNCurses
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,9 @@ public final class CursesTerminal: Terminal {
         raw()
         noecho()
         keypad(cnc_stdscr(), true)
+        // Input is read only when poll says it is there, so reads never
+        // block; ncurses still waits ESCDELAY for the rest of a sequence after ESC.
+        nodelay(cnc_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
         _ = mousemask(cnc_button1_mask(), nil)
@@ -91,14 +95,19 @@ public final class CursesTerminal: Terminal {
         if style.contains(.dim) { attr |= cnc_attr_dim() }
         if style.contains(.reverse) { attr |= cnc_attr_reverse() }
         var x = column
-        for scalar in text.unicodeScalars where x < size.columns {
-            if x >= 0 && row >= 0 && row < size.rows {
-                // The bottom-right cell scrolls some terminals: skip it.
-                if !(row == size.rows - 1 && x == size.columns - 1) {
-                    _ = cnc_put_wch(Int32(row), Int32(x), wchar_t(bitPattern: scalar.value), attr, 0)
+        for character in text {
+            let width = character.columns
+            guard width > 0 else { continue }  // a lone combining mark
+            if x + width > size.columns { break }
+            // The bottom-right cell scrolls some terminals: skip what covers it.
+            if x >= 0, row >= 0, row < size.rows, !(row == size.rows - 1 && x + width >= size.columns) {
+                var chars = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+                chars.append(0)
+                if cnc_put_cluster(Int32(row), Int32(x), chars, attr) == ERR {
+                    _ = cnc_put_wch(Int32(row), Int32(x), chars[0], attr, 0)
                 }
             }
-            x += 1
+            x += width
         }
     }
 
@@ -138,8 +147,16 @@ public final class CursesTerminal: Terminal {
         wrefresh(cnc_stdscr())
     }
 
-    public func readEvent(timeout: Int) -> InputEvent? {
-        wtimeout(cnc_stdscr(), Int32(timeout))
+    public var inputDescriptor: Int32 { STDIN_FILENO }
+
+    public func resized() {
+        guard let size = WindowSize.of(STDOUT_FILENO) else { return }
+        resize_term(Int32(size.rows), Int32(size.columns))
+        // The old contents are gone: repaint every cell on the next refresh.
+        clearok(cnc_stdscr(), true)
+    }
+
+    public func nextEvent() -> InputEvent? {
         var ch: wint_t = 0
         let result = wget_wch(cnc_stdscr(), &ch)
         if result == ERR { return nil }

@@ -8,6 +8,8 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case unusableTerminal(term: String)
     /// ncurses could not start on this terminal.
     case cannotStart(term: String)
+    /// The pipes the key loop sleeps on could not be made (out of descriptors).
+    case eventLoop(Errno)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
             return "\(name); try 'urlcache render IMAGE' to print the image instead"
         case let .cannotStart(term):
             return "ncurses could not start on TERM=\(term.terminalSafe); try 'urlcache render IMAGE'"
+        case let .eventLoop(errno):
+            return "cannot start the screen's event loop: \(errno)"
         }
     }
 }

@@ -15,8 +15,12 @@ public protocol Terminal: AnyObject {
     func put(_ grid: CellGrid, row: Int, column: Int)
     /// Shows what was drawn.
     func refresh()
-    /// Waits up to `timeout` milliseconds for input.
-    func readEvent(timeout: Int) -> InputEvent?
+    /// The descriptor input arrives on, for the key loop's `poll`.
+    var inputDescriptor: Int32 { get }
+    /// The next input already waiting, without blocking; nil when none is.
+    func nextEvent() -> InputEvent?
+    /// The window changed size (SIGWINCH): take the new size.
+    func resized()
 }
 
 /// A key or mouse event, or a change of size.

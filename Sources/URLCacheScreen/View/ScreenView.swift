@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import URLCacheKit
+import URLCacheSupport
 
 /// Draws a `ScreenState` on a `Terminal`. It keeps the last rendered art so
 /// that a spinner tick does not re-render the image; a new size or image does.
@@ -24,6 +25,8 @@ public final class ScreenView {
     }
 
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// Seconds a spinner frame stays: eight frames a second.
+    public static let spinnerPeriod: TimeInterval = 0.125
 
     /// Draws everything; `now` drives the spinner and the rate.
     public func draw(_ state: ScreenState, on terminal: Terminal, now: Date) {
@@ -31,8 +34,8 @@ public final class ScreenView {
         terminal.erase()
         guard let layout = Layout(columns: size.columns, rows: size.rows) else {
             let message = "Terminal too small (need \(Layout.minimum.columns)×\(Layout.minimum.rows))"
-            terminal.put(String(message.prefix(size.columns)), row: size.rows / 2,
-                         column: max(0, (size.columns - message.count) / 2), style: .bold)
+            terminal.put(message.prefix(columns: size.columns), row: size.rows / 2,
+                         column: max(0, (size.columns - message.columns) / 2), style: .bold)
             terminal.refresh()
             return
         }
@@ -82,8 +85,8 @@ public final class ScreenView {
     private func drawTitle(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
         let position = state.entries.count > 1 ? "  \(state.index + 1) of \(state.entries.count)" : ""
         let name = state.entry.displayName
-        let room = layout.columns - 2 - "urlcache · ".count - position.count
-        let title = "urlcache · " + (name.count > room ? String(name.prefix(max(0, room - 1))) + "…" : name) + position
+        let room = layout.columns - 2 - "urlcache · ".columns - position.columns
+        let title = "urlcache · " + name.clipped(toColumns: max(0, room)) + position
         terminal.put(title, row: layout.titleRow, column: 1, style: .bold)
     }
 
@@ -94,14 +97,14 @@ public final class ScreenView {
             return
         }
         let elapsed = now.timeIntervalSince(loading.started)
-        let frame = ScreenView.spinner[Int(elapsed * 10) % ScreenView.spinner.count]
+        let frame = ScreenView.spinner[Int(elapsed / ScreenView.spinnerPeriod) % ScreenView.spinner.count]
         var text = "\(frame) Loading"
         if let progress = loading.progress, progress.received > 0 {
             text = "\(frame) \(ByteCount.format(progress.received))"
             if let total = progress.total, total > 0 {
                 let fraction = min(1, Double(progress.received) / Double(total))
                 text += " of \(ByteCount.format(total)) \(Int(fraction * 100))%"
-                let barWidth = max(0, min(30, layout.columns - text.count - 24))
+                let barWidth = max(0, min(30, layout.columns - text.columns - 24))
                 if barWidth >= 5 {
                     let filled = Int(fraction * Double(barWidth))
                     text += " [" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled) + "]"
@@ -142,12 +145,12 @@ public final class ScreenView {
             terminal.put(clip(line, width - 4), row: top + 1 + i, column: left + 2, style: i == 0 ? .bold : .plain)
         }
         if !buttons.isEmpty {
-            terminal.put(buttons, row: top + height - 2, column: left + (width - buttons.count) / 2, style: .reverse)
+            terminal.put(buttons, row: top + height - 2, column: left + (width - buttons.columns) / 2, style: .reverse)
         }
     }
 
     private func clip(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+        text.clipped(toColumns: width)
     }
 
     /// "24 hours", "90 minutes", "30 seconds".
