@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "URLCacheSupport"),
         .target(name: "BlockArt", dependencies: ["CImageShim", "URLCacheSupport"]),
         .target(name: "URLCacheKit", dependencies: ["CCurl", "CCrypto", "BlockArt", "URLCacheSupport"],
-                resources: [.embedInCode("Config/URLCache.plist")]),
+                resources: [.embedInCode("Config/URLCache.plist"), .embedInCode("Config/BundledImage.jpg")]),
         .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt", "URLCacheSupport"]),
         .executableTarget(name: "urlcache", dependencies: [
             "URLCacheKit", "BlockArt", "URLCacheScreen", "URLCacheSupport",

@@ -293,4 +293,37 @@ final class ScreenTests: XCTestCase {
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
+
+    func testFirstLaunchShowsTheBundledPictureLabelledAndKeepsItWhenTheCheckFails() throws {
+        // The built-in list, nothing cached, and the network refused: the
+        // proxy its https requests must go through is a closed port.
+        let env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path, "LANG": "C.UTF-8",
+                   "XDG_CONFIG_HOME": home.file("config"), "https_proxy": "http://127.0.0.1:9", "no_proxy": ""]
+        let tmux = try TmuxSession([Paths.binary.path, "--cache-dir", cacheDir], environment: env, columns: 100, rows: 32)
+        session = tmux
+        let screen = tmux.wait(forText: "Error")
+        XCTAssertTrue(screen.contains("Updated: never (Bundled image, not yet downloaded)"), screen)
+        XCTAssertTrue(screen.contains("could not connect"), screen)
+        XCTAssertGreaterThan(artWidth(screen), 20, "the picture is on screen: \(screen)")
+        tmux.send("Enter")
+        let after = tmux.wait(for: "the alert closed") { !$0.contains("[ OK (Enter) ]") }
+        XCTAssertTrue(after.contains("Updated: never (Bundled image"), after)
+        XCTAssertGreaterThan(artWidth(after), 20, "the picture stays after the failed check")
+        XCTAssertEqual(images(), [], "the bundled picture is never written to the cache")
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+
+        // The commands never show it as cached.
+        let commandEnv = ["https_proxy": "http://127.0.0.1:9", "no_proxy": ""]
+        let list = try urlcache(["list", "--cache-dir", cacheDir], home: home, environment: commandEnv)
+        XCTAssertTrue(list.stdout.contains("GOES-East full disk (GeoColor)\n   https://cdn.star.nesdis.noaa.gov/GOES19/ABI/FD/GEOCOLOR/1808x1808.jpg\n   not cached"), list.stdout)
+        let fetch = try urlcache(["fetch", "--cache-dir", cacheDir], home: home, environment: commandEnv)
+        XCTAssertEqual(fetch.status, 1, fetch.stdout + fetch.stderr)
+        XCTAssertEqual(fetch.stdout, "")
+        let render = try urlcache(["render", "https://cdn.star.nesdis.noaa.gov/GOES19/ABI/FD/GEOCOLOR/1808x1808.jpg", "--cache-dir", cacheDir],
+                                  home: home, environment: commandEnv)
+        XCTAssertEqual(render.status, 1)
+        XCTAssertEqual(render.stdout, "")
+        XCTAssertEqual(images(), [])
+    }
 }

@@ -75,4 +75,15 @@ final class URLListTests: XCTestCase {
         XCTAssertEqual(ByteCount.format(1536), "1.5 KiB")
         XCTAssertEqual(ByteCount.format(1), "1 byte")
     }
+
+    func testBundledPictureIsForTheBuiltInListsFirstImageOnly() throws {
+        let first = try XCTUnwrap(ConfigLocator.builtIn().entries.first?.url)
+        let bytes = try XCTUnwrap(BundledImage.bytes(for: first))
+        XCTAssertLessThanOrEqual(bytes.count, 250_000)
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF], "a JPEG")
+        for other in try ConfigLocator.builtIn().entries.dropFirst() {
+            XCTAssertNil(BundledImage.bytes(for: other.url))
+        }
+        XCTAssertNil(BundledImage.bytes(for: URL(string: "https://example.com/x.jpg")!))
+    }
 }

@@ -217,4 +217,42 @@ final class ScreenLogicTests: XCTestCase {
         let wake = ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125)
         XCTAssertEqual(wake?.timeIntervalSince(now) ?? 0, 0.075, accuracy: 1e-6, "the spinner's next frame, at 8 a second")
     }
+
+    func testBundledPictureIsLabelledUntilTheRealImageReplacesIt() {
+        let picture = DecodedImage(info: SourceInfo(format: .jpeg, width: 8, height: 8), pixmap: Pixmap(width: 8, height: 8, fill: LinearRGB(0, 0, 1)))
+        var state = ScreenState(entries: entries)
+        state.loading = ScreenState.Loading(index: 0, started: Date(), progress: nil, automatic: false)
+        ScreenLogic.showBundled(picture, &state)
+        XCTAssertTrue(state.isBundled)
+        XCTAssertEqual(state.status, "Bundled image (not yet downloaded)")
+        XCTAssertNil(state.updated)
+        let terminal = RecordingTerminal(columns: 60, rows: 20)
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(state, on: terminal, now: Date())
+        XCTAssertTrue(terminal.text.contains("Updated: never (Bundled image"), "labelled while the spinner has the status line: \(terminal.text)")
+        XCTAssertTrue(terminal.text.contains("Loading"), terminal.text)
+
+        // A failed check keeps the picture and its label, and says why.
+        var failed = state
+        ScreenLogic.finished(DisplayReport(result: .failure(.transport(.cannotResolve(host: "h"))), copy: nil), image: nil,
+                             automatic: false, now: Date(), &failed)
+        XCTAssertEqual(failed.image, picture)
+        XCTAssertTrue(failed.isBundled)
+        XCTAssertEqual(failed.status, "could not resolve host h")
+        XCTAssertEqual(failed.overlay, .alert("could not resolve host h"))
+
+        // A downloaded image replaces it.
+        var done = state
+        let real = DecodedImage(info: SourceInfo(format: .jpeg, width: 8, height: 8), pixmap: Pixmap(width: 8, height: 8, fill: LinearRGB(1, 0, 0)))
+        let copy = CachedCopy(imagePath: "/c/x.img", updated: Date(), metadata: nil)
+        ScreenLogic.finished(DisplayReport(result: .success(.newlyCached), copy: copy), image: .success(real), automatic: false, now: Date(), &done)
+        XCTAssertEqual(done.image, real)
+        XCTAssertFalse(done.isBundled)
+        XCTAssertEqual(done.status, "Newly cached image")
+
+        // An image already on screen is never covered by the bundled one.
+        var shown = done
+        ScreenLogic.showBundled(picture, &shown)
+        XCTAssertEqual(shown.image, real)
+        XCTAssertFalse(shown.isBundled)
+    }
 }

@@ -18,6 +18,8 @@ final class Loader: Sendable {
         var progress: TransferProgress?
         var cancelled = false
         var result: Result?
+        /// The bundled picture, decoded while the check goes on.
+        var bundled: (image: DecodedImage, index: Int)?
         var running = false
         /// When progress last woke the screen.
         var lastWake = Date.distantPast
@@ -33,12 +35,19 @@ final class Loader: Sendable {
     var running: Bool { state.withLock { $0.running } }
 
     /// Starts a load; `decodeSize` picks the pixmap size from the source's,
-    /// and `samples` is passed on to the decoder.
+    /// and `samples` is passed on to the decoder. With `bundled` bytes and
+    /// nothing cached, that picture is decoded and handed over first
+    /// (`takeBundled`), while the check goes on.
     func start(controller: URLCacheController, url: URL, force: Bool, automatic: Bool, index: Int,
-               background: RGB8, samples: (x: Int, y: Int),
+               background: RGB8, samples: (x: Int, y: Int), bundled: [UInt8]?,
                decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         state.withLock { $0 = State(running: true) }
         let thread = Thread { [self] in
+            if let bundled, (try? controller.cache.lookup(url)) ?? nil == nil,
+               let image = try? ImageDecoder.decode(bytes: bundled, background: background, samples: samples, size: decodeSize) {
+                state.withLock { $0.bundled = (image, index) }
+                wakeups.wake()
+            }
             let observer = FetchObserver(
                 progress: { [self] p in
                     let wake = state.withLock { state in
@@ -70,6 +79,14 @@ final class Loader: Sendable {
     func cancel() { state.withLock { $0.cancelled = true } }
 
     var currentProgress: TransferProgress? { state.withLock { $0.progress } }
+
+    /// The bundled picture and the entry it is for, once.
+    func takeBundled() -> (image: DecodedImage, index: Int)? {
+        state.withLock { state in
+            defer { state.bundled = nil }
+            return state.bundled
+        }
+    }
 
     /// The finished load, once (nil while running).
     func takeResult() -> Result? {

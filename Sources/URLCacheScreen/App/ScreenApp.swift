@@ -138,7 +138,7 @@ public final class ScreenApp {
         let samples = Renderer.samples(options.symbols)
         loader.start(controller: options.controller, url: entry.url, force: force, automatic: automatic, index: state.index,
                      background: options.background, samples: (max(1, samples.x / 2), max(1, samples.y / 2)),
-                     decodeSize: area)
+                     bundled: state.image == nil ? BundledImage.bytes(for: entry.url) : nil, decodeSize: area)
     }
 
     /// The pixmap size to decode at: twice what the current image area
@@ -153,9 +153,16 @@ public final class ScreenApp {
         }
     }
 
-    /// Takes a finished load, if there is one; returns whether it changed anything.
+    /// Takes the bundled picture or a finished load, if there is one;
+    /// returns whether it changed anything.
     private func takeLoad() -> Bool {
-        guard let result = loader.takeResult() else { return false }
+        var changed = false
+        if let bundled = loader.takeBundled(), bundled.index == state.index {
+            log.write("showing the bundled picture until the first download")
+            ScreenLogic.showBundled(bundled.image, &state)
+            changed = true
+        }
+        guard let result = loader.takeResult() else { return changed }
         if case let .failure(error) = result.report.result { log.write("display failed: \(error)") }
         if result.index == state.index {
             ScreenLogic.finished(result.report, image: result.image, automatic: result.automatic, now: Date(), &state)

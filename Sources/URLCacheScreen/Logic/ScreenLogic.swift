@@ -87,7 +87,19 @@ public enum ScreenLogic {
         return state.loading != nil ? [.cancel, .quit] : [.quit]
     }
 
-    /// A Display Image finished (or failed, or was cancelled).
+    /// The bundled picture is ready while the first check goes on: shown,
+    /// and labelled, unless an image came first.
+    public static func showBundled(_ image: DecodedImage, _ state: inout ScreenState) {
+        guard state.image == nil else { return }
+        state.image = image
+        state.isBundled = true
+        state.updated = nil
+        state.status = BundledImage.statusLine
+        state.statusIsError = false
+    }
+
+    /// A Display Image finished (or failed, or was cancelled). A cached
+    /// copy replaces a bundled picture; without one, the picture stays.
     public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
                                 now: Date, _ state: inout ScreenState) {
         state.loading = nil
@@ -95,9 +107,12 @@ public enum ScreenLogic {
             state.updated = copy.updated
         }
         switch image {
-        case let .success(decoded)?: state.image = decoded
+        case let .success(decoded)?:
+            state.image = decoded
+            state.isBundled = false
         case let .failure(error)?:
             state.image = nil
+            state.isBundled = false
             state.status = error.description
             state.statusIsError = true
             if !automatic { state.overlay = .alert(error.description) }

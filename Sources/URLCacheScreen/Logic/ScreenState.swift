@@ -15,6 +15,8 @@ public struct ScreenState: Sendable {
     public var updated: Date?
     /// The decoded image, kept so that a resize re-renders without the file.
     public var image: DecodedImage?
+    /// The image is the picture the binary carries, not a downloaded one.
+    public var isBundled = false
     /// A download in progress.
     public var loading: Loading?
     /// A box over the screen.
@@ -33,6 +35,7 @@ public struct ScreenState: Sendable {
     /// Empties the image and its fields: another entry, or a cleared cache.
     mutating func clearImage() {
         image = nil
+        isBundled = false
         updated = nil
         status = ""
         statusIsError = false

@@ -45,7 +45,10 @@ public final class ScreenView {
             terminal.put(grid, row: top, column: left)
         }
         drawStatus(state, layout, terminal, now: now)
-        terminal.put(clip("Updated: " + (state.updated.map(UpdatedFormat.string) ?? ""), layout.columns), row: layout.updatedRow, column: 1, style: .plain)
+        // While the bundled picture is shown this line says so, whatever the
+        // status line says (a spinner, an error).
+        let updated = state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? ""
+        terminal.put(clip("Updated: " + updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         for (i, line) in Layout.infoText(interval: ScreenView.describe(interval), width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
             terminal.put(line, row: layout.infoRow + i, column: 1, style: .dim)
         }
