@@ -1,6 +1,7 @@
 #include "CImageShim.h"
 #include <stdio.h>
 #include <jpeglib.h>
+#include <jerror.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@ struct cimg_jpeg {
     struct jpeg_decompress_struct info;
     struct cimg_error error;
     int created, started;
+    int truncated;
     uint8_t *cmyk_row;
     char message[JMSG_LENGTH_MAX + 64];
 };
@@ -27,10 +29,16 @@ static void on_error_exit(j_common_ptr info) {
 }
 
 static void on_message(j_common_ptr info, int level) {
-    // Warnings (a truncated tail, corrupt data the decoder skips) are counted
-    // by libjpeg; like a browser, we show what could be decoded, silently.
-    if (level < 0) info->err->num_warnings++;
+    // Warnings (a truncated tail, corrupt data the decoder skips) never
+    // stop decoding: like a browser, we show what could be decoded. A
+    // truncated file is remembered, so that the caller can say so.
+    if (level < 0) {
+        info->err->num_warnings++;
+        if (info->err->msg_code == JWRN_JPEG_EOF) ((cimg_jpeg *)info->client_data)->truncated = 1;
+    }
 }
+
+int cimg_jpeg_truncated(const cimg_jpeg *d) { return d->truncated; }
 
 cimg_jpeg *cimg_jpeg_open(FILE *file) {
     cimg_jpeg *d = calloc(1, sizeof *d);

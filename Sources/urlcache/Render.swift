@@ -19,7 +19,7 @@ struct Render: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("An image file (PNG or JPEG) or an http(s) URL.", valueName: "image-file-or-url"))
+    @Argument(help: ArgumentHelp("An image file (PNG or JPEG), - for standard input, or an http(s) URL.", valueName: "image-file-or-url"))
     var image: String
 
     @Option(help: ArgumentHelp("Size in cells, e.g. 120x40 (default: the terminal's, else 80x24).", valueName: "colsxrows"))
@@ -36,7 +36,7 @@ struct Render: ParsableCommand {
     var timings = false
 
     func run() throws {
-        let path = try resolveImage()
+        let input = try resolveImage()
         let terminal = WindowSize.of(STDOUT_FILENO)
         // A line is left for the prompt.
         let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
@@ -46,34 +46,65 @@ struct Render: ParsableCommand {
         let decoded: DecodedImage
         let clock = ContinuousClock()
         let start = clock.now
+        let size = { (info: SourceInfo) -> (width: Int, height: Int) in
+            let art = Renderer.artSize(for: info, columns: area.columns, rows: area.rows, cellAspect: aspect, symbols: options.symbols)
+            cells = art.cells
+            return art.pixmap
+        }
         do {
-            decoded = try ImageDecoder.decode(path: path, background: look.background,
-                                              samples: Renderer.samples(options.symbols)) { info in
-                let art = Renderer.artSize(for: info, columns: area.columns, rows: area.rows, cellAspect: aspect,
-                                           symbols: options.symbols)
-                cells = art.cells
-                return art.pixmap
+            switch input {
+            case let .file(path):
+                decoded = try ImageDecoder.decode(path: path, background: look.background, samples: Renderer.samples(options.symbols), size: size)
+            case let .bytes(bytes):
+                decoded = try ImageDecoder.decode(bytes: bytes, background: look.background, samples: Renderer.samples(options.symbols), size: size)
             }
         } catch {
-            throw Failure.failed("\(path.terminalSafe): \(error.description)")
+            throw Failure.failed("\(input.name.terminalSafe): \(error.description)")
         }
         let decodedAt = clock.now
         let grid = Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
         let renderedAt = clock.now
         FileHandle.standardOutput.write(Data(AnsiWriter.bytes(grid)))
+        for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
         if timings {
             func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
             printError("timings: decode+scale \(ms(decodedAt - start)) ms, render \(ms(renderedAt - decodedAt)) ms, write \(ms(clock.now - renderedAt)) ms")
         }
     }
 
-    /// A file path as given, or a URL's cached image after the policy ran.
-    private func resolveImage() throws(Failure) -> String {
+    /// Where the image comes from.
+    enum Input {
+        case file(String)
+        /// Standard input, read whole (`-`).
+        case bytes([UInt8])
+
+        /// How messages name it.
+        var name: String {
+            switch self {
+            case let .file(path): return path
+            case .bytes: return "stdin"
+            }
+        }
+    }
+
+    /// The most `render -` reads from standard input, as for a download.
+    static let maxInputBytes = TransferLimits().maxBytes
+
+    /// A file path as given, standard input for `-`, or a URL's cached
+    /// image after the policy ran.
+    private func resolveImage() throws(Failure) -> Input {
+        if image == "-" {
+            let data = FileHandle.standardInput.readData(ofLength: Int(Render.maxInputBytes) + 1)
+            guard data.count <= Render.maxInputBytes else {
+                throw .failed("stdin: image larger than the \(ByteCount.format(Render.maxInputBytes)) limit")
+            }
+            return .bytes(Array(data))
+        }
         guard image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") else {
             guard FileManager.default.fileExists(atPath: image) else {
                 throw .usage("\(image.terminalSafe): no such file")
             }
-            return image
+            return .file(image)
         }
         let url: URL
         do { url = try ImageURL.validate(image, index: 1, source: "argument") } catch {
@@ -92,19 +123,19 @@ struct Render: ParsableCommand {
             printError("urlcache: \(image.terminalSafe): \(error.description) (showing the cached copy)")
         }
         guard let copy = report.copy else { throw .failed("\(image.terminalSafe): nothing cached") }
-        return copy.imagePath
+        return .file(copy.imagePath)
     }
 }
 
 /// The look of the art, shared by `render` and the screen.
 struct LookOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("auto, truecolor, 256, 16, 8 or none (auto: --colors, NO_COLOR, COLORTERM, terminfo).", valueName: "mode"))
+    @Option(help: ArgumentHelp("The colours to use; auto follows NO_COLOR, COLORTERM and terminfo.", valueName: "mode"))
     var colors: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("halves, quadrants, sextants or ascii.", valueName: "set"))
+    @Option(help: ArgumentHelp("The glyphs the art is drawn with.", valueName: "set"))
     var symbols: SymbolSet = .halves
 
-    @Option(help: ArgumentHelp("Dithering in palette modes: none, ordered or diffusion.", valueName: "d"))
+    @Option(help: ArgumentHelp("Dithering in palette modes.", valueName: "d"))
     var dither: Dither = .none
 
     @Option(help: ArgumentHelp("Colour behind transparent pixels.", valueName: "rrggbb"))

@@ -47,6 +47,19 @@ final class ConfigAndCrashTests: XCTestCase {
                               mentioning: "refreshInterval")
     }
 
+    func testEveryCommandTakesConfig() throws {
+        let list = try writeList(["http://127.0.0.1:9/a.png"], in: home)
+        for command in [["fetch"], ["list"], ["clear", "--yes"]] {
+            let result = try urlcache(command + ["--config", list], home: home)
+            XCTAssertFalse(result.stderr.contains("Unknown option"), "\(command): \(result.stderr)")
+            XCTAssertNotEqual(result.status, 2, "\(command): \(result.stderr)")
+        }
+        let broken = try home.write("broken.plist", "not a plist")
+        let clear = try urlcache(["clear", "--yes", "--config", broken], home: home)
+        XCTAssertEqual(clear.status, 2, "a broken list is reported by clear too")
+        XCTAssertTrue(clear.stderr.contains("is not a property list"), clear.stderr)
+    }
+
     func testMissingListAndEntryOutOfRange() throws {
         let missing = try urlcache(["fetch", "--config", home.file("nope.plist")], home: home)
         XCTAssertEqual(missing.status, 2)

@@ -109,6 +109,13 @@ final class MisbehavingServerTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 6, "the first request and 5 redirects")
     }
 
+    func testHeaderLineOverLibcurlsLimitIsNamed() throws {
+        let result = try fetch("/hugeheader/sun.png")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("server sent a header line over 100 KB"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("Out of memory"), result.stderr)
+    }
+
     func testHTMLPageIsAnErrorNamingStatusAndType() throws {
         let result = try fetch("/html")
         XCTAssertEqual(result.status, 1)

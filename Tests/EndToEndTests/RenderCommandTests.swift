@@ -9,8 +9,8 @@ final class RenderCommandTests: XCTestCase {
     override func setUpWithError() throws { home = try TemporaryDirectory() }
     override func tearDown() { home = nil }
 
-    private func render(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
-        try urlcache(["render"] + arguments, home: home, environment: environment)
+    private func render(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> RunResult {
+        try urlcache(["render"] + arguments, home: home, environment: environment, input: input)
     }
 
     func testTruecolorArtHasOneLinePerRowAndResets() throws {
@@ -80,5 +80,42 @@ final class RenderCommandTests: XCTestCase {
         let broken = try render([nginx.url("/missing.png")])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.stderr.contains("HTTP 404"), broken.stderr)
+    }
+
+    func testStandardInputDirectoriesAndTruncatedJPEGs() throws {
+        let sun = Fixtures.images.appendingPathComponent("sun.png").path
+        let fromFile = try render([sun, "--size", "20x8", "--colors", "256"])
+        let fromStdin = try render(["-", "--size", "20x8", "--colors", "256"], input: try Data(contentsOf: URL(fileURLWithPath: sun)))
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
+        XCTAssertEqual(fromStdin.stdout, fromFile.stdout, "render - reads the image from standard input")
+        let text = try render(["-"], input: Data("hello\n".utf8))
+        XCTAssertEqual(text.status, 1)
+        XCTAssertEqual(text.stderr, "urlcache: stdin: unsupported image format: text\n")
+
+        let directory = try render([home.path])
+        XCTAssertEqual(directory.status, 1)
+        XCTAssertEqual(directory.stdout, "")
+        XCTAssertEqual(directory.stderr, "urlcache: \(home.path): a directory, not an image file\n")
+
+        let truncated = Fixtures.jpeg.appendingPathComponent("truncated.jpg").path
+        let partial = try render([truncated, "--size", "20x8"])
+        XCTAssertEqual(partial.status, 0, "shown partially, as a browser does")
+        XCTAssertFalse(partial.stdout.isEmpty)
+        XCTAssertEqual(partial.stderr, "urlcache: \(truncated): truncated JPEG: shown partially\n")
+        let whole = try render([Fixtures.jpeg.appendingPathComponent("baseline.jpg").path, "--size", "20x8"])
+        XCTAssertEqual(whole.stderr, "", "a whole JPEG gets no warning")
+    }
+
+    func testHelpGivesEachDefaultOnce() throws {
+        let help = try urlcache(["render", "--help"], home: home)
+        // Each option's paragraph: its first line starts with "  --".
+        var paragraphs: [String] = []
+        for line in help.stdout.split(separator: "\n") {
+            if line.hasPrefix("  -") { paragraphs.append(String(line)) } else if !paragraphs.isEmpty { paragraphs[paragraphs.count - 1] += " " + line }
+        }
+        XCTAssertTrue(paragraphs.contains { $0.contains("--background") && $0.contains("000000") }, help.stdout)
+        for paragraph in paragraphs {
+            XCTAssertLessThanOrEqual(paragraph.components(separatedBy: "default").count - 1, 1, paragraph)
+        }
     }
 }

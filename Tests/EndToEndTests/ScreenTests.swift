@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import URLCacheTestSupport
 
 /// The screen as a person meets it: the real binary in tmux against real
 /// servers on 127.0.0.1.
@@ -325,5 +326,15 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(render.status, 1)
         XCTAssertEqual(render.stdout, "")
         XCTAssertEqual(images(), [])
+    }
+
+    func testTruncatedJPEGIsShownAndSaidSo() throws {
+        try FileManager.default.copyItem(atPath: Fixtures.jpeg.appendingPathComponent("truncated.jpg").path,
+                                         toPath: nginx.root.file("truncated.jpg"))
+        let tmux = try open([nginx.url("/truncated.jpg")])
+        let screen = tmux.wait(forText: "Newly cached image (truncated JPEG: shown partially)")
+        XCTAssertGreaterThan(artWidth(screen), 10, screen)
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
 }

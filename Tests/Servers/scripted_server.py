@@ -28,6 +28,7 @@ Routes (NAME is a file under ROOT):
   /status/CODE       that status with an HTML body
   /escape            500 whose reason phrase carries escape sequences
   /mislabeled/NAME   the file as text/plain
+  /hugeheader/NAME   the file, behind one header line of 120 KB (libcurl's limit is 100 KB)
 """
 import email.utils, gzip, hashlib, json, os, socket, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -184,6 +185,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_status(self, name):
         self.reply(int(name), b"<html><body>error page</body></html>", "text/html")
+
+    def route_hugeheader(self, name):
+        body, _, _ = self.file(name)
+        self.reply(200, body, self.ctype(name), [("X-Padding", "x" * (120 * 1024))])
 
     def route_escape(self, name):
         self.reply(500, b"<html>x</html>", "text/html\x1b[2J", reason="Evil \x1b[31mRED\x1b]0;pwned\x07 \x9b6n")

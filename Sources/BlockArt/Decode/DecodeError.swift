@@ -19,12 +19,25 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, errno) where errno == .isDirectory: return "\(path.terminalSafe) is a directory, not an image file"
+        case .unreadable(_, .isDirectory): return "a directory, not an image file"
         case let .unreadable(path, errno): return "cannot read \(path.terminalSafe): \(errno)"
         case let .unsupportedFormat(what): return "unsupported image format: \(what)"
         case let .tooLarge(width, height): return "image too large: \(width)×\(height)"
         case let .corrupt(format, message): return "corrupt \(format) image: \(message.terminalSafe)"
         case .outOfMemory: return "out of memory decoding the image"
+        }
+    }
+}
+
+/// Something wrong with an image that did not stop it from being shown.
+public enum DecodeWarning: Equatable, Sendable, CustomStringConvertible {
+    /// The file ends before the image does: what was there is shown, the
+    /// rest is the decoder's gray.
+    case truncated(format: String)
+
+    public var description: String {
+        switch self {
+        case let .truncated(format): return "truncated \(format): shown partially"
         }
     }
 }

@@ -20,10 +20,13 @@ public struct SourceInfo: Sendable, Equatable {
 public struct DecodedImage: Sendable, Equatable {
     public var info: SourceInfo
     public var pixmap: Pixmap
+    /// What was wrong with the file, though it could be shown.
+    public var warnings: [DecodeWarning]
 
-    public init(info: SourceInfo, pixmap: Pixmap) {
+    public init(info: SourceInfo, pixmap: Pixmap, warnings: [DecodeWarning] = []) {
         self.info = info
         self.pixmap = pixmap
+        self.warnings = warnings
     }
 }
 
@@ -134,6 +137,6 @@ public enum ImageDecoder {
             }
         }
         try source.finish()
-        return DecodedImage(info: info, pixmap: resampler.finish().oriented(source.orientation))
+        return DecodedImage(info: info, pixmap: resampler.finish().oriented(source.orientation), warnings: source.warnings)
     }
 }

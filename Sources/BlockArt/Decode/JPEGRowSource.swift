@@ -55,6 +55,8 @@ final class JPEGRowSource: RowSource {
 
     func finish() throws(DecodeError) {}
 
+    var warnings: [DecodeWarning] { cimg_jpeg_truncated(decoder) != 0 ? [.truncated(format: "JPEG")] : [] }
+
     private func failure() -> DecodeError {
         .corrupt(format: "JPEG", message: String(cString: cimg_jpeg_message(decoder)))
     }

@@ -12,6 +12,8 @@ final class PNGRowSource: RowSource {
     var format: ImageFormat { .png }
     var orientation: Int { 1 }
     var storedSize: (width: Int, height: Int) { (width, height) }
+    /// libpng stops at damage (a cut file is an error), so it never warns.
+    var warnings: [DecodeWarning] { [] }
     /// For an interlaced image, where each delivered row goes (about two
     /// entries per image row: nothing the size of the pixels).
     private var placements: [RowPlacement]?

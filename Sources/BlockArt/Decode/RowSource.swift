@@ -29,6 +29,8 @@ protocol RowSource: AnyObject {
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement
     /// Reads past the last row, so that a damaged tail is reported.
     func finish() throws(DecodeError)
+    /// What went wrong without stopping the decoding, once it is done.
+    var warnings: [DecodeWarning] { get }
 }
 
 /// Where a delivered row's `count` pixels go: columns xStart, xStart +

@@ -39,6 +39,9 @@ int cimg_jpeg_read_header(cimg_jpeg *d, uint32_t *width, uint32_t *height, int *
 int cimg_jpeg_start(cimg_jpeg *d, unsigned scale_num, uint32_t *out_width, uint32_t *out_height);
 /// Reads the next output row: out_width*3 bytes.
 int cimg_jpeg_read_row(cimg_jpeg *d, uint8_t *row);
+/// 1 once the data ended before the image did: the rest of the rows are
+/// libjpeg's gray fill, and the picture is shown partially.
+int cimg_jpeg_truncated(const cimg_jpeg *d);
 const char *cimg_jpeg_message(const cimg_jpeg *d);
 void cimg_jpeg_close(cimg_jpeg *d);
 

@@ -90,6 +90,9 @@ public struct CurlTransport: Transport {
             if context.tooLarge { return .tooLarge(limit: request.limits.maxBytes) }
             return .other(detail: detail)
         case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        // libcurl refuses a header line over CURL_MAX_HTTP_HEADER with this
+        // code and no message; before the headers ended, that is the cause.
+        case CURLE_OUT_OF_MEMORY where context.finalHead == nil: return .headerTooLarge
         case CURLE_PARTIAL_FILE: return .truncated(detail: detail)
         case CURLE_BAD_CONTENT_ENCODING: return .badEncoding(detail: detail)
         case CURLE_GOT_NOTHING: return .other(detail: "\(host) closed the connection without a response")

@@ -19,6 +19,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case tls(detail: String)
     /// The body grew past the size limit.
     case tooLarge(limit: Int64)
+    /// A response header line longer than libcurl accepts (100 KB).
+    case headerTooLarge
     /// The connection closed before the announced body was complete.
     case truncated(detail: String)
     /// The body's compression could not be undone.
@@ -38,6 +40,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
         case let .disallowedScheme(detail): return "redirect or URL to a scheme other than http/https refused: \(detail.terminalSafe)"
         case let .tls(detail): return "TLS error: \(detail.terminalSafe)"
         case let .tooLarge(limit): return "image larger than the \(ByteCount.format(limit)) limit"
+        case .headerTooLarge: return "server sent a header line over 100 KB"
         case let .truncated(detail): return "download cut short: \(detail.terminalSafe)"
         case let .badEncoding(detail): return "bad content encoding: \(detail.terminalSafe)"
         case .cancelled: return "download cancelled"

@@ -122,6 +122,10 @@ public enum ScreenLogic {
         switch report.result {
         case let .success(outcome):
             state.status = outcome.statusLine
+            // A damaged file that could still be shown says so.
+            if case let .success(decoded)? = image, !decoded.warnings.isEmpty {
+                state.status += " (" + decoded.warnings.map(\.description).joined(separator: "; ") + ")"
+            }
             state.statusIsError = false
             state.lastAutomaticFailure = nil
         case let .failure(error):
