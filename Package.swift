@@ -18,8 +18,8 @@ let package = Package(
     targets: [
         // C libraries, each behind a system-library target whose header holds
         // the typed wrappers Swift needs (variadic calls, macros).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
-                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers only: CCurlLoader opens the library on first use.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -31,11 +31,12 @@ let package = Package(
         // setjmp/longjmp must never cross Swift frames: the decode steps that
         // libpng and libjpeg may longjmp out of live in C.
         .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "CCurlLoader", dependencies: ["CCurl"]),
 
         // What every layer shares: errno kept typed, terminal-safe text.
         .target(name: "URLCacheSupport"),
         .target(name: "BlockArt", dependencies: ["CImageShim", "URLCacheSupport"]),
-        .target(name: "URLCacheKit", dependencies: ["CCurl", "CCrypto", "BlockArt", "URLCacheSupport"],
+        .target(name: "URLCacheKit", dependencies: ["CCurlLoader", "CCrypto", "BlockArt", "URLCacheSupport"],
                 resources: [.embedInCode("Config/URLCache.plist"), .embedInCode("Config/BundledImage.jpg")]),
         .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt", "URLCacheSupport"]),
         .executableTarget(name: "urlcache", dependencies: [

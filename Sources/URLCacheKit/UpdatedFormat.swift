@@ -1,20 +1,24 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The Updated field's format, as the original shows it: medium date, short
-/// time, local zone. Shared by the commands and the screen.
+/// The Updated field's format, as the original shows it: a medium date and a
+/// short time, in the local zone ("23 Nov 2026 at 1:32 AM"), month names in
+/// the locale's language. Shared by the commands and the screen.
+///
+/// The C library's strftime, not DateFormatter: ICU's first DateFormatter
+/// loads locale and time-zone data, several milliseconds on the screen's
+/// path to its first frame.
 public enum UpdatedFormat {
-    /// "22 Nov 2026 at 1:15 AM" (the words follow the locale).
     public static func string(_ date: Date) -> String {
-        formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return date.description }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, "%e %b %Y at %l:%M %p", &parts)
+        let text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // %e and %l pad single digits with a space: "3 Nov", "1:32".
+        return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
-
-    // Made once: a DateFormatter is costly to build, and the screen draws
-    // often. (It is Sendable: Foundation locks it inside.)
-    private static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        formatter.timeZone = .current
-        return formatter
-    }()
 }

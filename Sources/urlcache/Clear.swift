@@ -8,7 +8,7 @@ import Glibc
 
 /// `urlcache clear`: the original's Clear Cache.
 struct Clear: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove every cached image.")
+    static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached image.")
 
     @OptionGroup var list: ListOptions
 

@@ -6,6 +6,7 @@ import URLCacheKit
 /// `urlcache fetch`: Display Image once, for scripts and cron.
 struct Fetch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fetch",
         abstract: "Apply the caching policy once and print the outcome.",
         discussion: """
             Prints three lines: the outcome, "Updated: <date>" and the cached image's path. \

@@ -9,7 +9,7 @@ import Glibc
 
 /// `urlcache list`: the entries and what the cache holds for each.
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the images of the URL list and their cached state.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the images of the URL list and their cached state.")
 
     @OptionGroup var list: ListOptions
 

@@ -11,6 +11,7 @@ import Glibc
 /// `urlcache render`: block art on stdout.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Print an image file or URL as block art.",
         discussion: """
             Prints per row SGR colour sequences, the glyphs, a reset and a newline: no cursor \

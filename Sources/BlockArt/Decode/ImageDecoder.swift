@@ -128,12 +128,21 @@ public enum ImageDecoder {
         var resampler = BoxResampler(sourceWidth: source.width, sourceHeight: source.height,
                                      width: target.width, height: target.height, samples: raster)
         let bg = LinearRGB(srgb: background)
-        var bytes = [UInt8](repeating: 0, count: source.width * source.channels)
-        for _ in 0..<source.rowCount {
-            try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
-                guard let base = buffer.baseAddress else { return }
-                let place = try source.nextRow(base)
-                resampler.push(bytes: base, channels: source.channels, background: bg, at: place)
+        let channels = source.channels
+        if source.format == .png && source.rowCount >= RowPipeline.minimumRows {
+            // libpng's inflate and unfilter cost as much as all the rest: on
+            // a thread of their own they overlap with the filtering here.
+            try RowPipeline(source: source).run { row, place in
+                resampler.push(bytes: row, channels: channels, background: bg, at: place)
+            }
+        } else {
+            var bytes = [UInt8](repeating: 0, count: source.width * channels)
+            for _ in 0..<source.rowCount {
+                try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
+                    guard let base = buffer.baseAddress else { return }
+                    let place = try source.nextRow(base)
+                    resampler.push(bytes: base, channels: channels, background: bg, at: place)
+                }
             }
         }
         try source.finish()

@@ -1,5 +1,5 @@
 import Foundation
-internal import CCurl
+internal import CCurlLoader
 
 /// What libcurl's callbacks work with during one transfer, reached through
 /// the user-data pointer (C callbacks cannot capture context). It holds the

@@ -1,5 +1,5 @@
 import Foundation
-internal import CCurl
+internal import CCurlLoader
 
 /// The transport over libcurl: http and https only (redirects included, at
 /// most five), TLS verified, bounded in time and size, gzip accepted, proxy
@@ -11,14 +11,11 @@ public struct CurlTransport: Transport {
         self.userAgent = userAgent
     }
 
-    // curl_global_init is not thread-safe: a lazy static runs it once, on
-    // the first transfer, so that a start from a fresh cache never pays for it.
-    private static let globalInit: Int32 = Int32(curl_global_init(3).rawValue)  // CURL_GLOBAL_ALL
-
     public func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
-        _ = CurlTransport.globalInit
-        guard let handle = curl_easy_init() else { throw .other(detail: "libcurl could not start a transfer") }
-        defer { curl_easy_cleanup(handle) }
+        // libcurl is opened on the first transfer (CCurlLoader says why).
+        guard ccurl_load() == 0 else { throw .other(detail: String(cString: ccurl_load_error())) }
+        guard let handle = ccurl_easy_init() else { throw .other(detail: "libcurl could not start a transfer") }
+        defer { ccurl_easy_cleanup(handle) }
         // The receiver's reason to stop, when it gives one.
         var stop: R.Stop?
         func decide(_ decision: TransferDecision<R.Stop>) -> Bool {
@@ -31,9 +28,9 @@ public struct CurlTransport: Transport {
                                           onProgress: { receiver.progress($0) })
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
         var headers: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headers) }
-        if let etag = request.ifNoneMatch { headers = curl_slist_append(headers, "If-None-Match: \(etag.headerSafe)") }
-        if let since = request.ifModifiedSince { headers = curl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)") }
+        defer { ccurl_slist_free_all(headers) }
+        if let etag = request.ifNoneMatch { headers = ccurl_slist_append(headers, "If-None-Match: \(etag.headerSafe)") }
+        if let since = request.ifModifiedSince { headers = ccurl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)") }
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
             let user = Unmanaged.passUnretained(context).toOpaque()
@@ -61,11 +58,11 @@ public struct CurlTransport: Transport {
             ccurl_setopt_xferinfo_fn(handle, curlProgressCallback)
             ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, user)
             ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
-            return curl_easy_perform(handle)
+            return ccurl_easy_perform(handle)
         }
         let message = String(decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let detail = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+        let detail = message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message
         if code == CURLE_OK || (code == CURLE_WRITE_ERROR && stop != nil) {
             return TransferOutcome(head: context.finalHead ?? context.parser.current, stopped: stop)
         }

@@ -12,6 +12,8 @@ final class Loader: Sendable {
         var image: Swift.Result<DecodedImage, DecodeError>?
         var automatic: Bool
         var index: Int
+        /// False for a decode again at a new size: no check was made.
+        var checked: Bool
     }
 
     private struct State {
@@ -38,7 +40,9 @@ final class Loader: Sendable {
     /// and `samples` is passed on to the decoder. With `bundled` bytes and
     /// nothing cached, that picture is decoded and handed over first
     /// (`takeBundled`), while the check goes on.
-    func start(controller: URLCacheController, url: URL, force: Bool, automatic: Bool, index: Int,
+    /// With `check` false, nothing is asked of the network: the cached copy
+    /// is decoded again (for a window that grew).
+    func start(controller: URLCacheController, url: URL, check: Bool, force: Bool, automatic: Bool, index: Int,
                background: RGB8, samples: (x: Int, y: Int), bundled: [UInt8]?,
                decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         state.withLock { $0 = State(running: true) }
@@ -59,7 +63,8 @@ final class Loader: Sendable {
                     if wake { wakeups.wake() }
                 },
                 isCancelled: { [self] in state.withLock { $0.cancelled } })
-            let report = controller.display(url, force: force, observer: observer)
+            let report = check ? controller.display(url, force: force, observer: observer)
+                : DisplayReport(result: .success(.previouslyCached), copy: (try? controller.cache.lookup(url)) ?? nil)
             var image: Swift.Result<DecodedImage, DecodeError>?
             if let copy = report.copy {
                 image = Swift.Result { () throws(DecodeError) in
@@ -67,7 +72,7 @@ final class Loader: Sendable {
                 }
             }
             state.withLock {
-                $0.result = Result(report: report, image: image, automatic: automatic, index: index)
+                $0.result = Result(report: report, image: image, automatic: automatic, index: index, checked: check)
                 $0.running = false
             }
             wakeups.wake()

@@ -50,6 +50,9 @@ public final class ScreenApp {
         state = ScreenState(entries: options.list.entries)
     }
 
+    /// How long the first frame waits for the first image (seconds).
+    static let firstFrameWait: TimeInterval = 0.1
+
     /// Runs until q, Ctrl-C or a signal. At launch it does Display Image by
     /// itself, as the original does.
     ///
@@ -63,6 +66,13 @@ public final class ScreenApp {
         defer { SignalPipe.uninstall() }
         log.write("screen started: \(terminal.size.columns)x\(terminal.size.rows), colours \(terminal.colorMode)")
         perform([.display(force: false)])
+        // A start from a fresh cache has its image within milliseconds: the
+        // first frame waits a moment for it rather than drawing "Loading"
+        // first. A download shows its spinner after that moment.
+        if EventPoll.wait([wakeups.readEnd], until: Date().addingTimeInterval(ScreenApp.firstFrameWait))[0].readable {
+            wakeups.drain()
+            _ = takeLoad()
+        }
         var dirty = true
         while !state.quitting {
             if dirty {
@@ -82,6 +92,7 @@ public final class ScreenApp {
                 for number in signals.drain() where state.quitting == false {
                     if Int32(number) == SIGWINCH {
                         terminal.resized()
+                        redecodeIfGrown()
                     } else {
                         log.write("signal \(number): quitting")
                         perform([.cancel, .quit])
@@ -96,7 +107,10 @@ public final class ScreenApp {
             if ready[0].readable {
                 while !state.quitting, let event = terminal.nextEvent() {
                     dirty = true
-                    if event == .resize { continue }  // the next draw lays out and renders anew
+                    if event == .resize {
+                        redecodeIfGrown()
+                        continue  // the next draw lays out and renders anew
+                    }
                     let toolbarRow = Layout(columns: terminal.size.columns, rows: terminal.size.rows)?.toolbarRow
                     perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns), toolbarRow: toolbarRow))
                 }
@@ -133,20 +147,33 @@ public final class ScreenApp {
         let entry = state.entry
         state.loading = ScreenState.Loading(index: state.index, started: Date(), progress: nil, automatic: automatic)
         log.write("display \(entry.url.absoluteString) force=\(force) automatic=\(automatic)")
-        let area = decodeArea()
-        // The pixmap has twice the sub-cells each way, so half the raster samples each.
-        let samples = Renderer.samples(options.symbols)
-        loader.start(controller: options.controller, url: entry.url, force: force, automatic: automatic, index: state.index,
-                     background: options.background, samples: (max(1, samples.x / 2), max(1, samples.y / 2)),
-                     bundled: state.image == nil ? BundledImage.bytes(for: entry.url) : nil, decodeSize: area)
+        loader.start(controller: options.controller, url: entry.url, check: true, force: force, automatic: automatic,
+                     index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
+                     bundled: state.image == nil ? BundledImage.bytes(for: entry.url) : nil, decodeSize: decodeArea())
     }
 
-    /// The pixmap size to decode at: twice what the current image area
-    /// needs (headroom for a larger window), never more than the source.
+    /// The window grew past what the image was decoded for: decode the
+    /// cached file again at the new size, with no check and no spinner, so
+    /// that the art is as sharp as `render` would print it.
+    private func redecodeIfGrown() {
+        guard !loader.running, state.loading == nil, !state.isBundled, let image = state.image,
+              let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+        let need = Renderer.artSize(for: image.info, columns: layout.columns, rows: layout.imageRows,
+                                    cellAspect: options.cellAspect, symbols: options.symbols, atMostSource: true).pixmap
+        guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
+        log.write("window grew: decoding again at \(need.width)x\(need.height)")
+        loader.start(controller: options.controller, url: state.entry.url, check: false, force: false, automatic: true,
+                     index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
+                     bundled: nil, decodeSize: decodeArea())
+    }
+
+    /// The pixmap size to decode at: exactly what the image area needs now,
+    /// as `render` decodes, so that the art needs no second resampling; a
+    /// window that grows later gets `redecodeIfGrown`. Never more than the source.
     private func decodeArea() -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
         let size = terminal.size
         let layout = Layout(columns: max(size.columns, Layout.minimum.columns), rows: max(size.rows, Layout.minimum.rows))
-        let columns = (layout?.columns ?? 80) * 2, rows = (layout?.imageRows ?? 20) * 2
+        let columns = layout?.columns ?? 80, rows = layout?.imageRows ?? 20
         let symbols = options.symbols, aspect = options.cellAspect
         return { info in
             Renderer.artSize(for: info, columns: columns, rows: rows, cellAspect: aspect, symbols: symbols, atMostSource: true).pixmap
@@ -163,6 +190,11 @@ public final class ScreenApp {
             changed = true
         }
         guard let result = loader.takeResult() else { return changed }
+        if !result.checked {
+            // A decode for a larger window: only the pixels change.
+            if result.index == state.index, case let .success(decoded)? = result.image { state.image = decoded }
+            return true
+        }
         if case let .failure(error) = result.report.result { log.write("display failed: \(error)") }
         if result.index == state.index {
             ScreenLogic.finished(result.report, image: result.image, automatic: result.automatic, now: Date(), &state)

@@ -26,11 +26,12 @@ public final class CursesTerminal: Terminal {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
         let term = environment["TERM"] ?? ""
-        guard !term.isEmpty, term != "dumb", CursesTerminal.usable(term) else { throw .unusableTerminal(term: term) }
+        // One terminfo read per entry: can it hold a screen, and how many colours.
+        guard !term.isEmpty, term != "dumb", let colors = CursesTerminal.probe(term) else { throw .unusableTerminal(term: term) }
         var chosen = term
-        if wanted == .truecolor, !CursesTerminal.isDirect(term) {
+        if wanted == .truecolor, colors < 1 << 24 {
             let base = term.replacingOccurrences(of: "-256color", with: "").replacingOccurrences(of: "-color", with: "")
-            if let direct = [base + "-direct", "xterm-direct"].first(where: { CursesTerminal.usable($0) && CursesTerminal.isDirect($0) }) {
+            if let direct = [base + "-direct", "xterm-direct"].first(where: { (CursesTerminal.probe($0) ?? 0) >= 1 << 24 }) {
                 chosen = direct
             }
         }
@@ -66,20 +67,14 @@ public final class CursesTerminal: Terminal {
         delscreen(screen)
     }
 
-    static func usable(_ term: String) -> Bool {
+    /// The `colors` of terminfo entry `term`, when it exists and can address
+    /// the cursor (a terminal that cannot, cannot hold a screen); nil otherwise.
+    static func probe(_ term: String) -> Int? {
         var status: Int32 = 0
         defer { cnc_release_probe() }
-        guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return false }
-        // A terminal that cannot address the cursor cannot hold a screen.
-        guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return false }
-        return true
-    }
-
-    static func isDirect(_ term: String) -> Bool {
-        var status: Int32 = 0
-        defer { cnc_release_probe() }
-        guard setupterm(term, STDOUT_FILENO, &status) == OK else { return false }
-        return tigetnum("colors") >= 1 << 24
+        guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return nil }
+        guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return nil }
+        return Int(tigetnum("colors"))
     }
 
     public var size: (columns: Int, rows: Int) { (Int(cnc_cols()), Int(cnc_lines())) }

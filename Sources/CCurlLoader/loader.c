@@ -1,0 +1,75 @@
+#include "CCurlLoader.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    void (*easy_cleanup)(CURL *);
+    CURLcode (*easy_perform)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+    time_t (*getdate)(const char *, const time_t *);
+} api;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int status = -1;
+static char error[256] = "libcurl was not loaded";
+
+#define FIND(field, name)                                                          \
+    if (!(*(void **)&api.field = dlsym(library, name))) {                          \
+        snprintf(error, sizeof error, "libcurl has no %s", name);                  \
+        return;                                                                    \
+    }
+
+static void load(void) {
+    // The runtime library the -dev package depends on (libcurl4, OpenSSL flavour).
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(error, sizeof error, "cannot load libcurl: %s", dlerror());
+        return;
+    }
+    FIND(global_init, "curl_global_init")
+    FIND(easy_init, "curl_easy_init")
+    FIND(easy_cleanup, "curl_easy_cleanup")
+    FIND(easy_perform, "curl_easy_perform")
+    FIND(easy_strerror, "curl_easy_strerror")
+    FIND(easy_setopt, "curl_easy_setopt")
+    FIND(slist_append, "curl_slist_append")
+    FIND(slist_free_all, "curl_slist_free_all")
+    FIND(getdate, "curl_getdate")
+    // curl_global_init is not thread-safe: pthread_once runs it once.
+    if (api.global_init(CURL_GLOBAL_ALL) != CURLE_OK) {
+        snprintf(error, sizeof error, "libcurl could not initialise");
+        return;
+    }
+    status = 0;
+}
+
+int ccurl_load(void) {
+    pthread_once(&once, load);
+    return status;
+}
+
+const char *ccurl_load_error(void) { return error; }
+
+CURL *ccurl_easy_init(void) { return api.easy_init(); }
+void ccurl_easy_cleanup(CURL *handle) { api.easy_cleanup(handle); }
+CURLcode ccurl_easy_perform(CURL *handle) { return api.easy_perform(handle); }
+const char *ccurl_easy_strerror(CURLcode code) { return api.easy_strerror(code); }
+struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *text) { return api.slist_append(list, text); }
+void ccurl_slist_free_all(struct curl_slist *list) { api.slist_free_all(list); }
+time_t ccurl_getdate(const char *text) { return api.getdate(text, NULL); }
+
+CURLcode ccurl_setopt_long(CURL *h, CURLoption o, long v) { return api.easy_setopt(h, o, v); }
+CURLcode ccurl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return api.easy_setopt(h, o, v); }
+CURLcode ccurl_setopt_string(CURL *h, CURLoption o, const char *v) { return api.easy_setopt(h, o, v); }
+CURLcode ccurl_setopt_pointer(CURL *h, CURLoption o, void *v) { return api.easy_setopt(h, o, v); }
+CURLcode ccurl_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return api.easy_setopt(h, o, v); }
+CURLcode ccurl_setopt_data_fn(CURL *h, CURLoption o, ccurl_data_fn v) { return api.easy_setopt(h, o, v); }
+CURLcode ccurl_setopt_xferinfo_fn(CURL *h, ccurl_xferinfo_fn v) { return api.easy_setopt(h, CURLOPT_XFERINFOFUNCTION, v); }
+
+size_t ccurl_error_size(void) { return CURL_ERROR_SIZE; }
