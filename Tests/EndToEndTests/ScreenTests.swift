@@ -135,13 +135,19 @@ final class ScreenTests: XCTestCase {
     }
 
     func testResizeReRendersAndTooSmallSaysSo() throws {
-        let tmux = try open([nginx.url("/earth.jpg")], columns: 80, rows: 24)
+        // 800x600: more pixels than either window shows, so a larger window needs more of them.
+        try copyFixture("large.png", to: nginx.root)
+        let log = home.file("screen.log")
+        let tmux = try open([nginx.url("/large.png")], columns: 80, rows: 24, extra: ["--log-file", log])
         let small = tmux.wait(forText: "Newly cached image")
         let before = artWidth(small)
         tmux.resize(columns: 160, rows: 50)
         let large = tmux.wait(for: "a larger picture") { self.artWidth($0) > before + 20 }
         XCTAssertGreaterThan(artWidth(large), before)
-        XCTAssertEqual(nginx.requests.count, 1, "re-rendered from memory, nothing fetched")
+        XCTAssertTrue(large.contains("Newly cached image"), "a decode for the new size changes nothing else: \(large)")
+        XCTAssertEqual(nginx.requests.count, 1, "re-rendered from the cache, nothing fetched")
+        let entries = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(entries.contains("window grew: decoding again"), "the grown window got the file decoded at its size: \(entries)")
         tmux.resize(columns: 30, rows: 10)
         tmux.wait(forText: "Terminal too small")
         tmux.resize(columns: 80, rows: 24)

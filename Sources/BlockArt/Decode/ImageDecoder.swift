@@ -47,17 +47,24 @@ public enum ImageDecoder {
         return try decode(file: file, background: background, limits: limits, samples: samples, size: size)
     }
 
-    /// Decodes bytes held in memory (fuzzing, tests).
+    /// Decodes bytes held in memory (standard input, fuzzing, tests).
     public static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
                               samples: (x: Int, y: Int) = (1, 1),
                               size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+        try decode(bytes: bytes, background: background, limits: limits, samples: samples,
+                   pipelineRows: RowPipeline.minimumRows, size: size)
+    }
+
+    static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
+                       samples: (x: Int, y: Int) = (1, 1), pipelineRows: Int,
+                       size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         var copy = bytes.isEmpty ? [0] : bytes
         let count = bytes.count
         let result = copy.withUnsafeMutableBytes { raw -> Result<DecodedImage, DecodeError> in
             guard let file = fmemopen(raw.baseAddress, count, "rb") else { return .failure(.outOfMemory) }
             defer { fclose(file) }
             return Result { () throws(DecodeError) in
-                try decode(file: file, background: background, limits: limits, samples: samples, size: size)
+                try decode(file: file, background: background, limits: limits, samples: samples, pipelineRows: pipelineRows, size: size)
             }
         }
         return try result.get()
@@ -108,8 +115,11 @@ public enum ImageDecoder {
         }
     }
 
+    /// `pipelineRows`: from how many rows a PNG is decoded on a second
+    /// thread (tests set it to compare both ways).
     static func decode(file: UnsafeMutablePointer<FILE>, background: RGB8, limits: DecodeLimits,
-                       samples: (x: Int, y: Int), size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+                       samples: (x: Int, y: Int), pipelineRows: Int = RowPipeline.minimumRows,
+                       size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         let source = try openSource(file, limits: limits)
         // A turned image's rows are the picture's columns.
         let turned = source.orientation >= 5
@@ -129,7 +139,7 @@ public enum ImageDecoder {
                                      width: target.width, height: target.height, samples: raster)
         let bg = LinearRGB(srgb: background)
         let channels = source.channels
-        if source.format == .png && source.rowCount >= RowPipeline.minimumRows {
+        if source.format == .png && source.rowCount >= pipelineRows {
             // libpng's inflate and unfilter cost as much as all the rest: on
             // a thread of their own they overlap with the filtering here.
             try RowPipeline(source: source).run { row, place in

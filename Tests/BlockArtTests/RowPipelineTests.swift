@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+import URLCacheTestSupport
+@testable import BlockArt
+
+/// Large PNGs are decoded on a second thread while this one filters the
+/// rows: the pixels must be exactly those of one thread, and every error
+/// must come through without a hang.
+final class RowPipelineTests: XCTestCase {
+    private func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Fixtures.images.appendingPathComponent(name)))
+    }
+
+    private func decode(_ bytes: [UInt8], pipelined: Bool) throws -> DecodedImage {
+        try ImageDecoder.decode(bytes: bytes, background: RGB8(0, 40, 0), samples: (4, 6),
+                                pipelineRows: pipelined ? 1 : Int.max) { _ in (160, 96) }
+    }
+
+    func testTwoThreadsGiveExactlyTheOneThreadPixels() throws {
+        for name in ["large.png", "large-interlaced.png"] {
+            let input = try bytes(name)
+            let one = try decode(input, pipelined: false)
+            let two = try decode(input, pipelined: true)
+            XCTAssertEqual(one.info, SourceInfo(format: .png, width: 800, height: 600), name)
+            XCTAssertEqual(two.pixmap, one.pixmap, name)
+            XCTAssertGreaterThan(Set(one.pixmap.values).count, 100, "\(name): a picture, not a blank")
+        }
+        // PngSuite's small files, every kind, through the pipeline too.
+        for file in try FileManager.default.contentsOfDirectory(atPath: Fixtures.pngsuite.path).sorted()
+        where file.hasSuffix(".png") && !file.hasPrefix("x") {
+            let input = Array(try Data(contentsOf: Fixtures.pngsuite.appendingPathComponent(file)))
+            let sizeOf: (SourceInfo) -> (width: Int, height: Int) = { ($0.width, $0.height) }
+            XCTAssertEqual(try ImageDecoder.decode(bytes: input, pipelineRows: 1, size: sizeOf).pixmap,
+                           try ImageDecoder.decode(bytes: input, pipelineRows: .max, size: sizeOf).pixmap, file)
+        }
+    }
+
+    func testDamageAnywhereIsAnErrorFromEitherThread() throws {
+        let input = try bytes("large.png")
+        // A flipped byte inside the image data: a CRC error, found by the decoding thread.
+        var damaged = input
+        damaged[input.count / 2] ^= 0xFF
+        // Cut short at several places: early rows, the middle, just before the end.
+        let cuts = [input.count / 10, input.count / 2, input.count - 20].map { Array(input.prefix($0)) }
+        for (k, broken) in ([damaged] + cuts).enumerated() {
+            for pipelined in [true, false] {
+                XCTAssertThrowsError(try decode(broken, pipelined: pipelined), "case \(k), pipelined \(pipelined)") { error in
+                    guard case .corrupt(format: "PNG", _)? = error as? DecodeError else {
+                        return XCTFail("case \(k): \(error)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testManyDecodesInARowLeaveNoThreadBehind() throws {
+        let input = try bytes("large-interlaced.png")
+        let expected = try decode(input, pipelined: false)
+        for _ in 0..<20 {
+            XCTAssertEqual(try decode(input, pipelined: true).pixmap, expected.pixmap)
+            XCTAssertThrowsError(try decode(Array(input.prefix(input.count / 3)), pipelined: true))
+        }
+    }
+}
