@@ -343,4 +343,30 @@ final class ScreenTests: XCTestCase {
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
+
+    func testArtLeavesNoGhostsUnderBoxesOrBehindAnotherEntry() throws {
+        let tmux = try open([nginx.url("/earth.jpg"), nginx.url("/missing.jpg")])
+        tmux.wait(forText: "Newly cached image")
+        let blocks: (Character) -> Bool = { "▀▄▌▐█".contains($0) }
+        tmux.send("?")
+        let help = tmux.wait(forText: "Any key closes this box.")
+        // Between the box's borders, nothing of the picture shows through.
+        for line in help.split(separator: "\n") {
+            guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else { continue }
+            XCTAssertFalse(line[line.index(after: first)..<last].contains(where: blocks), "inside the box: \(line)")
+        }
+        XCTAssertGreaterThan(artWidth(help), 10, "the picture around the box stays")
+        tmux.send("x")
+        let closed = tmux.wait(for: "the box to close") { !$0.contains("Any key closes") }
+        XCTAssertGreaterThan(artWidth(closed), 20, "the picture is whole again: \(closed)")
+        tmux.send("Right")
+        let second = tmux.wait(forText: "HTTP 404")
+        XCTAssertFalse(second.contains(where: blocks), "nothing of the first picture is left: \(second)")
+        tmux.send("Enter")
+        tmux.send("Left")
+        let back = tmux.wait(for: "the first picture again") { self.artWidth($0) > 20 }
+        XCTAssertTrue(back.contains("1 of 2"), back)
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+    }
 }

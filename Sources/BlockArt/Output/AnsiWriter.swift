@@ -12,25 +12,49 @@ public enum AnsiWriter {
         var out: [UInt8] = []
         out.reserveCapacity(grid.columns * grid.rows * 40 + grid.rows * 8)
         for row in 0..<grid.rows {
-            var fg: TerminalColor? = nil, bg: TerminalColor? = nil
-            for column in 0..<grid.columns {
-                let cell = grid[column, row]
-                let newForeground = cell.foreground != fg, newBackground = cell.background != bg
-                if newForeground || newBackground {
-                    out.append(0x1B)
-                    out.append(UInt8(ascii: "["))
-                    if newForeground { sgr(cell.foreground, background: false, into: &out) }
-                    if newForeground && newBackground { out.append(UInt8(ascii: ";")) }
-                    if newBackground { sgr(cell.background, background: true, into: &out) }
-                    out.append(UInt8(ascii: "m"))
-                }
-                fg = cell.foreground
-                bg = cell.background
-                Unicode.UTF8.encode(cell.glyph) { out.append($0) }
-            }
-            out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m"), UInt8(ascii: "\n")])
+            appendRow(grid, row, into: &out)
+            out.append(UInt8(ascii: "\n"))
         }
         return out
+    }
+
+    /// The grid drawn at a place on the screen (0-based row and column): each
+    /// row starts with a cursor position (CUP) instead of following a newline,
+    /// for a screen that draws the art itself around ncurses' text.
+    public static func placedBytes(_ grid: CellGrid, row top: Int, column left: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(grid.columns * grid.rows * 40 + grid.rows * 16)
+        for row in 0..<grid.rows {
+            out.append(0x1B)
+            out.append(UInt8(ascii: "["))
+            number(top + row + 1, into: &out)
+            out.append(UInt8(ascii: ";"))
+            number(left + 1, into: &out)
+            out.append(UInt8(ascii: "H"))
+            appendRow(grid, row, into: &out)
+        }
+        return out
+    }
+
+    /// One row: SGR colour changes and glyphs, then a reset.
+    private static func appendRow(_ grid: CellGrid, _ row: Int, into out: inout [UInt8]) {
+        var fg: TerminalColor? = nil, bg: TerminalColor? = nil
+        for column in 0..<grid.columns {
+            let cell = grid[column, row]
+            let newForeground = cell.foreground != fg, newBackground = cell.background != bg
+            if newForeground || newBackground {
+                out.append(0x1B)
+                out.append(UInt8(ascii: "["))
+                if newForeground { sgr(cell.foreground, background: false, into: &out) }
+                if newForeground && newBackground { out.append(UInt8(ascii: ";")) }
+                if newBackground { sgr(cell.background, background: true, into: &out) }
+                out.append(UInt8(ascii: "m"))
+            }
+            fg = cell.foreground
+            bg = cell.background
+            Unicode.UTF8.encode(cell.glyph) { out.append($0) }
+        }
+        out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
     }
 
     /// The SGR parameters for one colour ("38;2;r;g;b", "48;5;n", "91" …).
@@ -56,8 +80,7 @@ public enum AnsiWriter {
 
     /// A non-negative number in decimal.
     private static func number(_ value: Int, into out: inout [UInt8]) {
-        if value >= 100 { out.append(UInt8(ascii: "0") + UInt8(value / 100)) }
-        if value >= 10 { out.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
+        if value >= 10 { number(value / 10, into: &out) }
         out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

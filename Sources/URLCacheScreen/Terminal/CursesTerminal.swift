@@ -19,6 +19,29 @@ public final class CursesTerminal: Terminal {
         var fg: Int32, bg: Int32
     }
 
+    /// Art and where it goes.
+    private struct Placed: Equatable {
+        var grid: CellGrid
+        var row: Int, column: Int
+        func covers(row r: Int, columns span: Range<Int>) -> Bool {
+            (row..<(row + grid.rows)).contains(r) && span.overlaps(column..<(column + grid.columns))
+        }
+    }
+
+    // The art is not drawn through ncurses (which spends ~10 ms of a first
+    // frame formatting a colour pair per cell) but written after each refresh
+    // that needs it, with ncurses' own picture of that area left blank, so
+    // that ncurses never writes there. Only a box over the art (an alert, the
+    // help) makes ncurses draw both, the box on top, for as long as it is open.
+    /// The art this frame, and the text put this frame (replayed over the art
+    /// when ncurses must draw both).
+    private var frameArt: Placed?
+    private var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
+    /// The art on the screen that ncurses does not know of.
+    private var writtenArt: Placed?
+    /// ncurses repaints every cell on the next refresh (start, resize).
+    private var repaintAll = true
+
     /// Opens the terminal with `colors` (what `ColorDetection` decided),
     /// or fewer if that is all the terminal can show. Truecolour needs a
     /// `*-direct` terminfo entry: one is used when TERM's entry has none.
@@ -81,10 +104,17 @@ public final class CursesTerminal: Terminal {
 
     public func erase() {
         pairs.removeAll(keepingCapacity: true)
+        frameArt = nil
+        frameTexts.removeAll(keepingCapacity: true)
         werase(cnc_stdscr())
     }
 
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+        frameTexts.append((text, row, column, style))
+        draw(text, row: row, column: column, style: style)
+    }
+
+    private func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
         var attr: attr_t = 0
         if style.contains(.bold) { attr |= cnc_attr_bold() }
         if style.contains(.dim) { attr |= cnc_attr_dim() }
@@ -107,6 +137,11 @@ public final class CursesTerminal: Terminal {
     }
 
     public func put(_ grid: CellGrid, row: Int, column: Int) {
+        frameArt = Placed(grid: grid, row: row, column: column)
+    }
+
+    /// The art through ncurses, a cell at a time.
+    private func drawInCurses(_ grid: CellGrid, row: Int, column: Int) {
         for r in 0..<grid.rows {
             for c in 0..<grid.columns {
                 let y = row + r, x = column + c
@@ -139,7 +174,48 @@ public final class CursesTerminal: Terminal {
     }
 
     public func refresh() {
+        var write: Placed?
+        if let art = frameArt {
+            if frameTexts.contains(where: { art.covers(row: $0.row, columns: $0.column..<($0.column + $0.text.columns)) }) {
+                // A box over the art: ncurses draws both, the art first. Art
+                // it did not know of is on the screen: it repaints every cell,
+                // or the box's blank inside would let that art show through.
+                drawInCurses(art.grid, row: art.row, column: art.column)
+                for text in frameTexts { draw(text.text, row: text.row, column: text.column, style: text.style) }
+                if writtenArt != nil { repaintAll = true }
+                writtenArt = nil
+            } else {
+                // Art elsewhere than last written would leave the old one behind.
+                if let old = writtenArt, old.row != art.row || old.column != art.column || old.grid.rows != art.grid.rows
+                    || old.grid.columns != art.grid.columns {
+                    repaintAll = true
+                }
+                if repaintAll || writtenArt != art { write = art }
+            }
+        } else if writtenArt != nil {
+            // The art went away: ncurses does not know it is there, so it
+            // clears and repaints the whole screen.
+            repaintAll = true
+            writtenArt = nil
+        }
+        if repaintAll { clearok(cnc_stdscr(), true) }
         wrefresh(cnc_stdscr())
+        repaintAll = false
+        if let write {
+            // The cursor and attributes ncurses left are saved and restored
+            // around the art (DECSC, DECRC), so its own bookkeeping stays true.
+            var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
+            bytes += AnsiWriter.placedBytes(write.grid, row: write.row, column: write.column)
+            bytes += [0x1B, UInt8(ascii: "8")]
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count, let base = raw.baseAddress {
+                    let n = Glibc.write(STDOUT_FILENO, base + offset, raw.count - offset)
+                    if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
+                }
+            }
+            writtenArt = write
+        }
     }
 
     public var inputDescriptor: Int32 { STDIN_FILENO }
@@ -148,7 +224,7 @@ public final class CursesTerminal: Terminal {
         guard let size = WindowSize.of(STDOUT_FILENO) else { return }
         resize_term(Int32(size.rows), Int32(size.columns))
         // The old contents are gone: repaint every cell on the next refresh.
-        clearok(cnc_stdscr(), true)
+        repaintAll = true
     }
 
     public func nextEvent() -> InputEvent? {
