@@ -126,3 +126,17 @@ func writeList(_ url: String, settings: [String: Int], in dir: TemporaryDirector
         </dict></plist>
         """)
 }
+
+/// A URL list of `{url, title}` dicts, titles XML-escaped.
+func writeList(titled entries: [(title: String, url: String)], in dir: TemporaryDirectory, name: String = "titled.plist") throws -> String {
+    func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+    let items = entries.map { "<dict><key>title</key><string>\(escaped($0.title))</string><key>url</key><string>\(escaped($0.url))</string></dict>" }
+    return try dir.write(name, """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><array>
+        \(items.joined(separator: "\n"))
+        </array></plist>
+        """)
+}

@@ -227,15 +227,11 @@ final class ScreenTests: XCTestCase {
         _ = tmux.waitForExit()
     }
 
+    /// A title as a feed might bring it: CJK, an emoji, longer than the line.
+    private let fuji = "富士山の日の出 🌄 — Sunrise over Mount Fuji from Lake Kawaguchi"
+
     func testWideTitleStaysOnItsLineAt60Columns() throws {
-        let title = "富士山の日の出 🌄 — Sunrise over Mount Fuji from Lake Kawaguchi"
-        let list = try home.write("wide.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><array>
-            <dict><key>title</key><string>\(title)</string><key>url</key><string>\(nginx.url("/earth.jpg"))</string></dict>
-            <dict><key>url</key><string>\(nginx.url("/sun.png"))</string></dict>
-            </array></plist>
-            """)
+        let list = try writeList(titled: [(fuji, nginx.url("/earth.jpg")), ("sun.png", nginx.url("/sun.png"))], in: home)
         let tmux = try open([], columns: 60, rows: 24, list: list)
         let screen = tmux.wait(forText: "Newly cached image")
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -248,15 +244,9 @@ final class ScreenTests: XCTestCase {
     }
 
     func testListCutsWideTitlesToTheTerminalWidth() throws {
-        let title = "富士山の日の出 🌄 — Sunrise over Mount Fuji from Lake Kawaguchi"
-        let list = try home.write("wide.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><array>
-            <dict><key>title</key><string>\(title)</string><key>url</key><string>\(nginx.url("/earth.jpg"))</string></dict>
-            </array></plist>
-            """)
+        let list = try writeList(titled: [(fuji, nginx.url("/earth.jpg"))], in: home)
         let piped = try urlcache(["list", "--config", list, "--cache-dir", cacheDir], home: home)
-        XCTAssertTrue(piped.stdout.contains("1. " + title), "piped, nothing is cut: \(piped.stdout)")
+        XCTAssertTrue(piped.stdout.contains("1. " + fuji), "piped, nothing is cut: \(piped.stdout)")
         let tmux = try TmuxSession([Paths.binary.path, "list", "--config", list, "--cache-dir", cacheDir],
                                    environment: ["LANG": "C.UTF-8", "HOME": home.path], columns: 40, rows: 12)
         session = tmux
