@@ -41,6 +41,13 @@ final class ScreenTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).filter { $0.hasSuffix(".img") }
     }
 
+    /// Waits for `text` and for the art: the art is written just after the
+    /// text ncurses draws, so a capture can fall between the two.
+    @discardableResult
+    private func wait(_ tmux: TmuxSession, forTextAndArt text: String) -> String {
+        tmux.wait(for: "\"\(text)\" and the art") { $0.contains(text) && $0.contains(where: { "▀▄▌▐█".contains($0) }) }
+    }
+
     /// The number of columns the art spans on the first image row.
     private func artWidth(_ screen: String) -> Int {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -50,7 +57,7 @@ final class ScreenTests: XCTestCase {
 
     func testFirstFrameShowsColouredArtStatusAndUpdated() throws {
         let tmux = try open([nginx.url("/earth.jpg"), nginx.url("/sun.png")])
-        let screen = tmux.wait(forText: "Newly cached image")
+        let screen = wait(tmux, forTextAndArt: "Newly cached image")
         XCTAssertTrue(screen.contains("Updated: "), screen)
         XCTAssertTrue(screen.contains("1 of 2"), screen)
         XCTAssertTrue(screen.contains("[ Display Image (d) ] [ Clear Cache (c) ]"), screen)
@@ -139,7 +146,7 @@ final class ScreenTests: XCTestCase {
         try copyFixture("large.png", to: nginx.root)
         let log = home.file("screen.log")
         let tmux = try open([nginx.url("/large.png")], columns: 80, rows: 24, extra: ["--log-file", log])
-        let small = tmux.wait(forText: "Newly cached image")
+        let small = wait(tmux, forTextAndArt: "Newly cached image")
         let before = artWidth(small)
         tmux.resize(columns: 160, rows: 50)
         let large = tmux.wait(for: "a larger picture") { self.artWidth($0) > before + 20 }
@@ -328,7 +335,7 @@ final class ScreenTests: XCTestCase {
         try FileManager.default.copyItem(atPath: Fixtures.jpeg.appendingPathComponent("truncated.jpg").path,
                                          toPath: nginx.root.file("truncated.jpg"))
         let tmux = try open([nginx.url("/truncated.jpg")])
-        let screen = tmux.wait(forText: "Newly cached image (truncated JPEG: shown partially)")
+        let screen = wait(tmux, forTextAndArt: "Newly cached image (truncated JPEG: shown partially)")
         XCTAssertGreaterThan(artWidth(screen), 10, screen)
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
@@ -336,7 +343,7 @@ final class ScreenTests: XCTestCase {
 
     func testArtLeavesNoGhostsUnderBoxesOrBehindAnotherEntry() throws {
         let tmux = try open([nginx.url("/earth.jpg"), nginx.url("/missing.jpg")])
-        tmux.wait(forText: "Newly cached image")
+        wait(tmux, forTextAndArt: "Newly cached image")
         let blocks: (Character) -> Bool = { "▀▄▌▐█".contains($0) }
         tmux.send("?")
         let help = tmux.wait(forText: "Any key closes this box.")

@@ -37,8 +37,14 @@ public final class CursesTerminal: Terminal {
     /// when ncurses must draw both).
     private var frameArt: Placed?
     private var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
-    /// The art on the screen that ncurses does not know of.
-    private var writtenArt: Placed?
+    /// Who has the art area: nobody (ncurses' picture of it is blank), our
+    /// own write (this art, which ncurses does not know of), or ncurses.
+    private enum ArtOwner: Equatable {
+        case none
+        case written(Placed)
+        case curses
+    }
+    private var artOwner = ArtOwner.none
     /// ncurses repaints every cell on the next refresh (start, resize).
     private var repaintAll = true
 
@@ -174,29 +180,38 @@ public final class CursesTerminal: Terminal {
     }
 
     public func refresh() {
+        // A full repaint starts from a screen ncurses clears itself.
+        if repaintAll, artOwner == .curses { artOwner = .none }
         var write: Placed?
         if let art = frameArt {
-            if frameTexts.contains(where: { art.covers(row: $0.row, columns: $0.column..<($0.column + $0.text.columns)) }) {
-                // A box over the art: ncurses draws both, the art first. Art
-                // it did not know of is on the screen: it repaints every cell,
-                // or the box's blank inside would let that art show through.
+            let covered = frameTexts.contains { art.covers(row: $0.row, columns: $0.column..<($0.column + $0.text.columns)) }
+            if covered || artOwner == .curses {
+                // A box over the art: ncurses draws both, the art first, and
+                // keeps the art until a repaint, so that closing the box changes
+                // only the box's cells. Art it did not know of is on the screen
+                // when the box opens: it repaints every cell, or the box's blank
+                // inside would let that art show through.
+                if case .written = artOwner { repaintAll = true }
                 drawInCurses(art.grid, row: art.row, column: art.column)
                 for text in frameTexts { draw(text.text, row: text.row, column: text.column, style: text.style) }
-                if writtenArt != nil { repaintAll = true }
-                writtenArt = nil
+                artOwner = .curses
             } else {
-                // Art elsewhere than last written would leave the old one behind.
-                if let old = writtenArt, old.row != art.row || old.column != art.column || old.grid.rows != art.grid.rows
-                    || old.grid.columns != art.grid.columns {
-                    repaintAll = true
+                if case let .written(old) = artOwner {
+                    // Art elsewhere than last written would leave the old one behind.
+                    if old.row != art.row || old.column != art.column || old.grid.rows != art.grid.rows
+                        || old.grid.columns != art.grid.columns {
+                        repaintAll = true
+                    }
+                    if repaintAll || old != art { write = art }
+                } else {
+                    write = art
                 }
-                if repaintAll || writtenArt != art { write = art }
             }
-        } else if writtenArt != nil {
-            // The art went away: ncurses does not know it is there, so it
-            // clears and repaints the whole screen.
-            repaintAll = true
-            writtenArt = nil
+        } else {
+            // The art went away. Art ncurses does not know of is cleared by
+            // repainting the whole screen; its own it clears itself.
+            if case .written = artOwner { repaintAll = true }
+            artOwner = .none
         }
         if repaintAll { clearok(cnc_stdscr(), true) }
         wrefresh(cnc_stdscr())
@@ -214,7 +229,7 @@ public final class CursesTerminal: Terminal {
                     if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
                 }
             }
-            writtenArt = write
+            artOwner = .written(write)
         }
     }
 
