@@ -26,8 +26,10 @@ static char error[256] = "libcurl was not loaded";
     }
 
 static void load(void) {
-    // The runtime library the -dev package depends on (libcurl4, OpenSSL flavour).
+    // The runtime library the -dev package depends on (libcurl4, OpenSSL
+    // flavour), else Debian's GnuTLS flavour: both have the same API.
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("libcurl-gnutls.so.4", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(error, sizeof error, "cannot load libcurl: %s", dlerror());
         return;

@@ -80,6 +80,19 @@ final class TmuxSession {
             usleep(50_000)
             screen = capture()
         }
+        // The program may still be writing that frame (a full repaint goes
+        // out top to bottom): take the screen once two captures agree, unless
+        // what was waited for was only passing by (a progress figure).
+        if condition(screen) {
+            var settled = screen
+            for _ in 0..<20 {
+                usleep(25_000)
+                let again = capture()
+                if again == settled { break }
+                settled = again
+            }
+            if condition(settled) { screen = settled }
+        }
         XCTAssertTrue(condition(screen), "waited for \(description); screen:\n\(screen)", file: file, line: line)
         return screen
     }
