@@ -8,12 +8,12 @@ import URLCacheKit
 final class Loader: Sendable {
     /// What a finished load hands back.
     struct Result: Sendable {
-        var report: DisplayReport
+        /// What Display Image did; nil for a decode again at a new size,
+        /// where nothing was checked.
+        var report: DisplayReport?
         var image: Swift.Result<DecodedImage, DecodeError>?
         var automatic: Bool
         var index: Int
-        /// False for a decode again at a new size: no check was made.
-        var checked: Bool
     }
 
     private struct State {
@@ -63,16 +63,16 @@ final class Loader: Sendable {
                     if wake { wakeups.wake() }
                 },
                 isCancelled: { [self] in state.withLock { $0.cancelled } })
-            let report = check ? controller.display(url, force: force, observer: observer)
-                : DisplayReport(result: .success(.previouslyCached), copy: (try? controller.cache.lookup(url)) ?? nil)
+            let report = check ? controller.display(url, force: force, observer: observer) : nil
+            let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
             var image: Swift.Result<DecodedImage, DecodeError>?
-            if let copy = report.copy {
+            if let copy {
                 image = Swift.Result { () throws(DecodeError) in
                     try ImageDecoder.decode(path: copy.imagePath, background: background, samples: samples, size: decodeSize)
                 }
             }
             state.withLock {
-                $0.result = Result(report: report, image: image, automatic: automatic, index: index, checked: check)
+                $0.result = Result(report: report, image: image, automatic: automatic, index: index)
                 $0.running = false
             }
             wakeups.wake()

@@ -190,14 +190,14 @@ public final class ScreenApp {
             changed = true
         }
         guard let result = loader.takeResult() else { return changed }
-        if !result.checked {
+        guard let report = result.report else {
             // A decode for a larger window: only the pixels change.
             if result.index == state.index, case let .success(decoded)? = result.image { state.image = decoded }
             return true
         }
-        if case let .failure(error) = result.report.result { log.write("display failed: \(error)") }
+        if case let .failure(error) = report.result { log.write("display failed: \(error)") }
         if result.index == state.index {
-            ScreenLogic.finished(result.report, image: result.image, automatic: result.automatic, now: Date(), &state)
+            ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), &state)
         } else {
             state.loading = nil
         }
