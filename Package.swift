@@ -30,7 +30,7 @@ let package = Package(
                        providers: [.apt(["libncurses-dev"])]),
         // setjmp/longjmp must never cross Swift frames: the decode steps that
         // libpng and libjpeg may longjmp out of live in C.
-        .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
 
         // What every layer shares: errno kept typed, terminal-safe text.

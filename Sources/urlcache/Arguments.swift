@@ -33,6 +33,32 @@ enum ColorChoice: ExpressibleByArgument, Equatable {
     static var allValueStrings: [String] { ["auto"] + ColorMode.allCases.map(\.rawValue) }
 }
 
+/// `--format`: a picture format, or auto (detected from the terminal).
+/// chafa's `sixels` is taken for sixel.
+enum FormatChoice: ExpressibleByArgument, Equatable {
+    case auto
+    case format(PictureFormat)
+
+    init?(argument: String) {
+        switch argument {
+        case "auto": self = .auto
+        case "sixels": self = .format(.sixel)
+        default:
+            guard let format = PictureFormat(rawValue: argument) else { return nil }
+            self = .format(format)
+        }
+    }
+
+    /// The format asked for; nil for auto.
+    var requested: PictureFormat? {
+        if case let .format(format) = self { return format }
+        return nil
+    }
+
+    var defaultValueDescription: String { "auto" }
+    static var allValueStrings: [String] { ["auto"] + PictureFormat.allCases.map(\.rawValue) }
+}
+
 /// `--background RRGGBB`.
 extension RGB8: ExpressibleByArgument {
     public init?(argument: String) { self.init(hex: argument) }

@@ -26,6 +26,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Size in cells, e.g. 120x40 (default: the terminal's, else 80x24).", valueName: "colsxrows"))
     var size: CellSize?
 
+    @Option(help: ArgumentHelp("symbols (block art), kitty, sixel or iterm; auto picks the best the terminal shows, and symbols when stdout is not a terminal.", valueName: "format"))
+    var format: FormatChoice = .auto
+
     @OptionGroup var look: LookOptions
     @OptionGroup var list: ListOptions
     @OptionGroup var policy: PolicyOptions
@@ -33,12 +36,18 @@ struct Render: ParsableCommand {
     @Flag(help: "For a URL: check now even if the copy is fresh.")
     var force = false
 
+    @Option(help: ArgumentHelp("Sixel colour registers to use (default: what the terminal reports, else 256).", valueName: "n"))
+    var registers: Int?
+
     @Flag(help: ArgumentHelp("Print the time of each step on stderr (for Benchmarks/).", visibility: .hidden))
     var timings = false
 
     func run() throws {
         let input = try resolveImage()
         let terminal = WindowSize.of(STDOUT_FILENO)
+        if let pixels = format.requested, pixels.isPixels {
+            return try renderPixels(input, format: pixels, terminal: terminal)
+        }
         // A line is left for the prompt.
         let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
         let options = RenderOptions(symbols: look.symbols, colors: look.colorMode(environment: list.environment), dither: look.dither)
@@ -71,6 +80,43 @@ struct Render: ParsableCommand {
             func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
             printError("timings: decode+scale \(ms(decodedAt - start)) ms, render \(ms(renderedAt - decodedAt)) ms, write \(ms(clock.now - renderedAt)) ms")
         }
+    }
+
+    /// The picture in a pixel format: decoded straight to the exact pixel
+    /// box it is shown in, so that the terminal never rescales it.
+    private func renderPixels(_ input: Input, format: PictureFormat, terminal: WindowSize?) throws {
+        let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
+        let cell = terminal?.cellPixels ?? WindowSize.assumedCellPixels
+        var placement: PixelPlacement?
+        let decoded: DecodedImage
+        do {
+            let fit = { (info: SourceInfo) -> (width: Int, height: Int) in
+                let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
+                                           cellWidth: cell.width, cellHeight: cell.height, centred: false)
+                placement = p
+                return (p.width, p.height)
+            }
+            switch input {
+            case let .file(path):
+                decoded = try ImageDecoder.decode(path: path, background: look.background, samples: (1, 1), size: fit)
+            case let .bytes(bytes):
+                decoded = try ImageDecoder.decode(bytes: bytes, background: look.background, samples: (1, 1), size: fit)
+            }
+        } catch {
+            throw Failure.failed("\(input.name.terminalSafe): \(error.description)")
+        }
+        let image = decoded.pixmap.pixelImage()
+        let id = UInt32(truncatingIfNeeded: getpid()) & 0xFFFFFF | 1
+        guard var bytes = image.sequence(format, options: PictureOptions(imageID: id, registers: registers ?? SixelEncoder.defaultRegisters, moveCursor: true)) else {
+            throw Failure.failed("\(input.name.terminalSafe): could not encode the picture as \(format.rawValue)")
+        }
+        if list.environment["TMUX"] != nil { bytes = TmuxPassthrough.wrap(bytes) }
+        // The cursor ends below the picture's last row (sixel) or to its right
+        // (kitty, iTerm2): a newline leaves the prompt under it.
+        bytes.append(UInt8(ascii: "\n"))
+        FileHandle.standardOutput.write(Data(bytes))
+        for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
+        _ = placement
     }
 
     /// Where the image comes from.

@@ -45,4 +45,14 @@ int cimg_jpeg_truncated(const cimg_jpeg *d);
 const char *cimg_jpeg_message(const cimg_jpeg *d);
 void cimg_jpeg_close(cimg_jpeg *d);
 
+// Encoding, for the terminal graphics protocols.
+
+/// RGB8 rows (width*3 bytes each) as a PNG in memory, zlib level `level`.
+/// On success *out is malloc'ed (free with cimg_free). 0 or -1.
+int cimg_png_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int level,
+                        uint8_t **out, size_t *out_count);
+/// `bytes` as one zlib stream (RFC 1950), as kitty's o=z reads it. 0 or -1.
+int cimg_deflate(const uint8_t *bytes, size_t count, int level, uint8_t **out, size_t *out_count);
+void cimg_free(void *p);
+
 #endif

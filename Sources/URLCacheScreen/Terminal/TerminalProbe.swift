@@ -25,6 +25,15 @@ public struct WindowSize: Sendable, Equatable {
         return (Double(pixelWidth) / Double(columns)) / (Double(pixelHeight) / Double(rows))
     }
 
+    /// A cell's size in pixels, when the terminal reports its pixel size.
+    public var cellPixels: (width: Int, height: Int)? {
+        guard pixelWidth >= columns, pixelHeight >= rows, columns > 0, rows > 0 else { return nil }
+        return (pixelWidth / columns, pixelHeight / rows)
+    }
+
+    /// The cell size assumed when nothing says: a common 8×16.
+    public static let assumedCellPixels = (width: 8, height: 16)
+
     /// The size of the terminal on `fd`, or nil when it is not a terminal.
     public static func of(_ fd: Int32) -> WindowSize? {
         var size = winsize()

@@ -1,0 +1,54 @@
+internal import CImageShim
+
+/// The kitty graphics protocol (kitty, Ghostty, WezTerm, Konsole): RGB data,
+/// base64 in chunks, shown at the cursor at its own pixel size.
+public enum KittyGraphics {
+    /// The most base64 bytes one escape sequence carries (the protocol's limit).
+    static let chunkSize = 4096
+
+    /// Transmits `image` as image `id` and shows it at the cursor, at its
+    /// pixel size (no `c`/`r`: the terminal never rescales). The data is
+    /// zlib-compressed (`o=z`) when that saves at least a tenth of it.
+    /// `moveCursor` false keeps the cursor where it is (`C=1`), as the
+    /// screen needs; `render` lets it move below the picture.
+    public static func display(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> [UInt8] {
+        var control = "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2"
+        if !moveCursor { control += ",C=1" }
+        var payload = image.rgb
+        if let packed = deflate(image.rgb), packed.count * 10 <= image.rgb.count * 9 {
+            payload = packed
+            control += ",o=z"
+        }
+        var encoded: [UInt8] = []
+        Base64.encode(payload, into: &encoded)
+        var out: [UInt8] = []
+        out.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + 64)
+        var start = 0
+        repeat {
+            let end = min(encoded.count, start + chunkSize)
+            let more = end < encoded.count
+            out += [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")]
+            out += Array((start == 0 ? control + ",m=\(more ? 1 : 0)" : "m=\(more ? 1 : 0)").utf8)
+            out.append(UInt8(ascii: ";"))
+            out += encoded[start..<end]
+            out += [0x1B, UInt8(ascii: "\\")]
+            start = end
+        } while start < encoded.count
+        return out
+    }
+
+    /// Deletes image `id` and its placements, freeing its data.
+    public static func delete(id: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
+    }
+
+    /// The data compressed at zlib's fastest level: what pays for a picture
+    /// sent once over a pipe or ssh, at little cost on a local terminal.
+    private static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
+        var out: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        guard cimg_deflate(bytes, bytes.count, 1, &out, &count) == 0, let out else { return nil }
+        defer { cimg_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: count))
+    }
+}
