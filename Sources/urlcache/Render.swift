@@ -45,12 +45,17 @@ struct Render: ParsableCommand {
     func run() throws {
         let input = try resolveImage()
         let terminal = WindowSize.of(STDOUT_FILENO)
-        if let pixels = format.requested, pixels.isPixels {
-            return try renderPixels(input, format: pixels, terminal: terminal)
+        // auto asks the terminal only when stdout is one: a pipe gets block art.
+        let detection = terminal != nil && (format == .auto || look.symbols == nil || look.colors == .auto)
+            ? PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0 : nil
+        let chosen = format.requested ?? detection?.format ?? .symbols
+        if chosen.isPixels {
+            return try renderPixels(input, format: chosen, terminal: terminal, detection: detection)
         }
         // A line is left for the prompt.
         let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
-        let options = RenderOptions(symbols: look.symbols, colors: look.colorMode(environment: list.environment), dither: look.dither)
+        let options = RenderOptions(symbols: look.symbols ?? detection?.symbols ?? .halves,
+                                    colors: detection?.colors ?? look.colorMode(environment: list.environment), dither: look.dither)
         let aspect = look.cellAspect?.value ?? terminal?.cellAspect ?? 0.5
         var cells = (columns: 0, rows: 0)
         let decoded: DecodedImage
@@ -84,16 +89,14 @@ struct Render: ParsableCommand {
 
     /// The picture in a pixel format: decoded straight to the exact pixel
     /// box it is shown in, so that the terminal never rescales it.
-    private func renderPixels(_ input: Input, format: PictureFormat, terminal: WindowSize?) throws {
+    private func renderPixels(_ input: Input, format: PictureFormat, terminal: WindowSize?, detection: Detection?) throws {
         let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
-        let cell = terminal?.cellPixels ?? WindowSize.assumedCellPixels
-        var placement: PixelPlacement?
+        let cell = terminal?.cellPixels ?? detection?.cellPixels ?? WindowSize.assumedCellPixels
         let decoded: DecodedImage
         do {
             let fit = { (info: SourceInfo) -> (width: Int, height: Int) in
                 let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
                                            cellWidth: cell.width, cellHeight: cell.height, centred: false)
-                placement = p
                 return (p.width, p.height)
             }
             switch input {
@@ -107,16 +110,16 @@ struct Render: ParsableCommand {
         }
         let image = decoded.pixmap.pixelImage()
         let id = UInt32(truncatingIfNeeded: getpid()) & 0xFFFFFF | 1
-        guard var bytes = image.sequence(format, options: PictureOptions(imageID: id, registers: registers ?? SixelEncoder.defaultRegisters, moveCursor: true)) else {
+        guard var bytes = image.sequence(format, options: PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters, moveCursor: true)) else {
             throw Failure.failed("\(input.name.terminalSafe): could not encode the picture as \(format.rawValue)")
         }
+        // Inside tmux only a format named on the command line gets here.
         if list.environment["TMUX"] != nil { bytes = TmuxPassthrough.wrap(bytes) }
         // The cursor ends below the picture's last row (sixel) or to its right
         // (kitty, iTerm2): a newline leaves the prompt under it.
         bytes.append(UInt8(ascii: "\n"))
         FileHandle.standardOutput.write(Data(bytes))
         for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
-        _ = placement
     }
 
     /// Where the image comes from.
@@ -179,8 +182,8 @@ struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The colours to use; auto follows NO_COLOR, COLORTERM and terminfo.", valueName: "mode"))
     var colors: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("The glyphs the art is drawn with.", valueName: "set"))
-    var symbols: SymbolSet = .halves
+    @Option(help: ArgumentHelp("The glyphs the art is drawn with (default: the finest the terminal draws; halves in a pipe).", valueName: "set"))
+    var symbols: SymbolSet?
 
     @Option(help: ArgumentHelp("Dithering in palette modes.", valueName: "d"))
     var dither: Dither = .none

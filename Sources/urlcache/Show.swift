@@ -28,12 +28,14 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let urls = try list.loadList()
+        // Before ncurses takes the terminal: its replies must not reach the keys.
+        let detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
         let terminal: CursesTerminal
-        do { terminal = try CursesTerminal(environment: list.environment, colors: look.colorMode(environment: list.environment)) } catch {
+        do { terminal = try CursesTerminal(environment: list.environment, colors: detection.colors) } catch {
             throw Failure.usage(error.description)
         }
         var options = ScreenApp.Options(
-            list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols,
+            list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols ?? detection.symbols,
             dither: look.dither, background: look.background,
             cellAspect: look.cellAspect?.value ?? WindowSize.of(STDOUT_FILENO)?.cellAspect ?? 0.5, logPath: logFile)
         options.exitAfterFirstImage = exitAfterFirstFrame

@@ -5,14 +5,14 @@ import URLCacheKit
 struct URLCacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "urlcache",
-        abstract: "Keep an image of the day cached on disk and show it as block art.",
+        abstract: "Keep an image of the day cached on disk and show it: real pixels where the terminal can, block art everywhere else.",
         discussion: """
             A copy checked less than 24 hours ago is shown with no network at all; an \
             older one is re-checked with a conditional GET and downloaded again only if \
             it changed. Run with no command to open the screen.
             """,
         version: URLCacheVersion.string,
-        subcommands: [Show.self, Fetch.self, Render.self, List.self, Clear.self],
+        subcommands: [Show.self, Fetch.self, Render.self, List.self, Clear.self, Probe.self],
         defaultSubcommand: Show.self
     )
 }

@@ -1,0 +1,129 @@
+/// What a terminal answered to the query burst (`TerminalQuery.burst`),
+/// parsed from the raw bytes: a pure function, so that lies, halves and
+/// noise are unit-tested.
+public struct TerminalReplies: Sendable, Equatable {
+    /// kitty's graphics query answered OK (`ESC _G i=…;OK ESC \`).
+    public var kittyGraphics = false
+    /// DA1's attributes (`ESC [ ? 62 ; 4 ; … c`); nil when DA1 was not answered.
+    public var deviceAttributes: [Int]?
+    /// XTSMGRAPHICS: the sixel colour registers (`ESC [ ? 1 ; 0 ; N S`).
+    public var sixelRegisters: Int?
+    /// XTGETTCAP answers, by capability name (`RGB`, `colors`), decoded from hex.
+    public var capabilities: [String: String] = [:]
+    /// `CSI 16 t`: a cell's size in pixels.
+    public var cellPixels: (width: Int, height: Int)?
+    /// `CSI 14 t`: the text area's size in pixels.
+    public var areaPixels: (width: Int, height: Int)?
+
+    public init() {}
+
+    /// Whether the burst's last query, DA1, was answered: every reply that
+    /// is coming has come, since terminals answer in order.
+    public var complete: Bool { deviceAttributes != nil }
+
+    /// DA1 lists 4: the terminal draws sixel.
+    public var sixel: Bool { deviceAttributes?.contains(4) ?? false }
+
+    public static func == (a: TerminalReplies, b: TerminalReplies) -> Bool {
+        a.kittyGraphics == b.kittyGraphics && a.deviceAttributes == b.deviceAttributes && a.sixelRegisters == b.sixelRegisters
+            && a.capabilities == b.capabilities && a.cellPixels?.width == b.cellPixels?.width
+            && a.cellPixels?.height == b.cellPixels?.height && a.areaPixels?.width == b.areaPixels?.width
+            && a.areaPixels?.height == b.areaPixels?.height
+    }
+
+    /// Parses `bytes`. What is not a well-formed reply is skipped (a
+    /// keypress typed meanwhile, a reply cut short); a reply with absurd
+    /// numbers is ignored as a lie.
+    public static func parse(_ bytes: [UInt8]) -> TerminalReplies {
+        var replies = TerminalReplies()
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == 0x1B, i + 1 < bytes.count else { i += 1; continue }
+            switch bytes[i + 1] {
+            case UInt8(ascii: "["):
+                guard let end = (i + 2..<bytes.count).first(where: { (0x40...0x7E).contains(bytes[$0]) }) else { return replies }
+                replies.takeCSI(Array(bytes[(i + 2)..<end]), final: bytes[end])
+                i = end + 1
+            case UInt8(ascii: "_"), UInt8(ascii: "P"):
+                guard let end = stringTerminator(bytes, from: i + 2) else { return replies }
+                if bytes[i + 1] == UInt8(ascii: "_") {
+                    replies.takeAPC(Array(bytes[(i + 2)..<end]))
+                } else {
+                    replies.takeDCS(Array(bytes[(i + 2)..<end]))
+                }
+                i = end + 2
+            default:
+                i += 1
+            }
+        }
+        return replies
+    }
+
+    /// Where `ESC \` starts, from `start` on.
+    private static func stringTerminator(_ bytes: [UInt8], from start: Int) -> Int? {
+        var j = start
+        while j + 1 < bytes.count {
+            if bytes[j] == 0x1B { return bytes[j + 1] == UInt8(ascii: "\\") ? j : nil }
+            j += 1
+        }
+        return nil
+    }
+
+    private static func numbers(_ text: String) -> [Int]? {
+        // kitty ends its DA1 with an empty parameter ("62;c").
+        let parts = text.split(separator: ";")
+        let values = parts.compactMap { Int($0) }
+        return values.count == parts.count && values.allSatisfy({ $0 >= 0 && $0 < 1 << 20 }) ? values : nil
+    }
+
+    private mutating func takeCSI(_ body: [UInt8], final: UInt8) {
+        let text = String(decoding: body, as: UTF8.self)
+        switch final {
+        case UInt8(ascii: "c") where text.hasPrefix("?"):
+            if let values = TerminalReplies.numbers(String(text.dropFirst())) { deviceAttributes = values }
+        case UInt8(ascii: "S") where text.hasPrefix("?"):
+            // Item 1 (colour registers), status 0 (success), the count.
+            if let v = TerminalReplies.numbers(String(text.dropFirst())), v.count >= 3, v[0] == 1, v[1] == 0,
+               (2...65536).contains(v[2]) {
+                sixelRegisters = v[2]
+            }
+        case UInt8(ascii: "t"):
+            guard let v = TerminalReplies.numbers(text), v.count == 3, v[1] > 0, v[2] > 0 else { return }
+            if v[0] == 6, v[1] <= 512, v[2] <= 512 { cellPixels = (v[2], v[1]) }
+            if v[0] == 4, v[1] <= 65536, v[2] <= 65536 { areaPixels = (v[2], v[1]) }
+        default:
+            break
+        }
+    }
+
+    /// kitty: `Gi=31;OK`.
+    private mutating func takeAPC(_ body: [UInt8]) {
+        let text = String(decoding: body, as: UTF8.self)
+        guard text.hasPrefix("G"), let semicolon = text.firstIndex(of: ";") else { return }
+        if text[text.index(after: semicolon)...] == "OK", text.contains("i=\(TerminalQuery.kittyProbeID)") { kittyGraphics = true }
+    }
+
+    /// XTGETTCAP: `1+r 524742=… ; …` (hex names and values).
+    private mutating func takeDCS(_ body: [UInt8]) {
+        let text = String(decoding: body, as: UTF8.self)
+        guard text.hasPrefix("1+r") else { return }
+        for item in text.dropFirst(3).split(separator: ";") {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = TerminalReplies.unhex(pair[0]) else { continue }
+            capabilities[name] = pair.count > 1 ? TerminalReplies.unhex(pair[1]) ?? "" : ""
+        }
+    }
+
+    static func unhex(_ hex: Substring) -> String? {
+        guard hex.count % 2 == 0, hex.count <= 256 else { return nil }
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16), (0x20...0x7E).contains(byte) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

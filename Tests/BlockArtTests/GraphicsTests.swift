@@ -1,0 +1,188 @@
+@testable import BlockArt
+import Foundation
+import XCTest
+
+/// The pixel formats, read back as a terminal would read them.
+final class GraphicsTests: XCTestCase {
+    /// A test picture: smooth gradients plus a few flat patches.
+    private func picture(width: Int = 97, height: Int = 41) -> PixelImage {
+        var rgb: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                if x < 10 && y < 10 { rgb += [255, 0, 0]; continue }
+                rgb += [UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), UInt8((x + y) * 3 % 256)]
+            }
+        }
+        return PixelImage(width: width, height: height, rgb: rgb)
+    }
+
+    private func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        let mse = zip(a, b).reduce(0.0) { $0 + pow(Double($1.0) - Double($1.1), 2) } / Double(a.count)
+        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+    }
+
+    func testBase64MatchesFoundationForEveryTailLength() {
+        for n in 0..<10 {
+            let bytes = (0..<n).map { UInt8(($0 * 37 + 11) & 0xFF) }
+            XCTAssertEqual(String(decoding: Base64.encode(bytes), as: UTF8.self), Data(bytes).base64EncodedString(), "length \(n)")
+        }
+    }
+
+    func testSixelDrawsThePictureWithinTheRegisters() throws {
+        let image = picture()
+        let bytes = SixelEncoder.encode(image, registers: 256)
+        let drawn = try XCTUnwrap(SixelReader.read(bytes))
+        XCTAssertEqual(drawn.width, image.width)
+        XCTAssertEqual(drawn.height, image.height)
+        XCTAssertLessThanOrEqual(drawn.registers, 256)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(SixelReader.read(SixelEncoder.encode(image, registers: 16))).registers, 16)
+        XCTAssertTrue(drawn.everyPixelSet, "a pixel was left undrawn")
+        XCTAssertEqual(Array(drawn.rgb[0..<3]), [255, 0, 0], "the flat red patch keeps its colour")
+        XCTAssertGreaterThan(psnr(drawn.rgb, image.rgb), 32)
+        // More registers, a closer picture.
+        let finer = try XCTUnwrap(SixelReader.read(SixelEncoder.encode(image, registers: 1024)))
+        XCTAssertGreaterThan(psnr(finer.rgb, image.rgb), psnr(drawn.rgb, image.rgb))
+    }
+
+    func testSixelOfFewColoursIsExact() throws {
+        var rgb: [UInt8] = []
+        for i in 0..<(13 * 7) { rgb += i % 3 == 0 ? [0, 0, 255] : [250, 250, 250] }
+        let image = PixelImage(width: 13, height: 7, rgb: rgb)
+        let drawn = try XCTUnwrap(SixelReader.read(SixelEncoder.encode(image)))
+        // Sixel colours are percentages: 250 is sent as 98%, shown as 250.
+        XCTAssertEqual(drawn.rgb, rgb)
+        XCTAssertEqual(drawn.registers, 2)
+    }
+
+    func testKittyChunksAreAtMost4096AndCarryThePixels() throws {
+        let image = picture(width: 200, height: 150)
+        let bytes = KittyGraphics.display(image, id: 7, moveCursor: false)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let sequences = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+        XCTAssertGreaterThan(sequences.count, 1)
+        var payload = ""
+        for (n, sequence) in sequences.enumerated() {
+            XCTAssertTrue(sequence.hasPrefix("\u{1B}_G"))
+            let parts = sequence.dropFirst(3).split(separator: ";", maxSplits: 1)
+            let control = String(parts[0])
+            XCTAssertLessThanOrEqual(parts[1].count, 4096)
+            XCTAssertTrue(control.hasSuffix(n == sequences.count - 1 ? "m=0" : "m=1"), control)
+            if n == 0 {
+                XCTAssertTrue(control.contains("a=T,f=24,s=200,v=150,i=7"), control)
+                XCTAssertTrue(control.contains("C=1"), "the screen's picture keeps the cursor")
+            }
+            payload += parts[1]
+        }
+        let data = try XCTUnwrap(Data(base64Encoded: payload))
+        if text.contains("o=z") {
+            XCTAssertLessThan(data.count, image.rgb.count)
+        } else {
+            XCTAssertEqual(Array(data), image.rgb)
+        }
+        XCTAssertEqual(String(decoding: KittyGraphics.delete(id: 7), as: UTF8.self), "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
+    }
+
+    func testITermSendsAPNGOfTheExactPixels() throws {
+        let image = picture()
+        let bytes = try XCTUnwrap(ITermImage.display(image, moveCursor: true))
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("\u{1B}]1337;File=inline=1;"))
+        XCTAssertTrue(text.contains("width=97px;height=41px;preserveAspectRatio=0"))
+        XCTAssertEqual(bytes.last, 0x07)
+        let base64 = try XCTUnwrap(text.split(separator: ":").last).dropLast()
+        let png = try XCTUnwrap(Data(base64Encoded: String(base64)))
+        let decoded = try ImageDecoder.decode(bytes: Array(png), size: { ($0.width, $0.height) })
+        XCTAssertEqual(decoded.pixmap.pixelImage(), image)
+    }
+
+    func testTmuxPassthroughDoublesEveryEscape() {
+        let wrapped = TmuxPassthrough.wrap(Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8))
+        XCTAssertEqual(String(decoding: wrapped, as: UTF8.self), "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T;AAAA\u{1B}\u{1B}\\\u{1B}\\")
+    }
+
+    func testPlacementKeepsAspectAndCentresOnCells() {
+        // 600×400 into 60×20 cells of 8×16: the width decides.
+        let p = PixelPlacement.fit(imageWidth: 600, imageHeight: 400, columns: 60, rows: 20, cellWidth: 8, cellHeight: 16, centred: true)
+        XCTAssertEqual([p.width, p.height, p.columns, p.rows, p.columnOffset, p.rowOffset], [480, 320, 60, 20, 0, 0])
+        // A tall image: the height decides, centred across the columns.
+        let q = PixelPlacement.fit(imageWidth: 100, imageHeight: 400, columns: 60, rows: 20, cellWidth: 8, cellHeight: 16, centred: true)
+        XCTAssertEqual([q.width, q.height, q.columns, q.rows, q.columnOffset, q.rowOffset], [80, 320, 10, 20, 25, 0])
+        let r = PixelPlacement.fit(imageWidth: 100, imageHeight: 400, columns: 60, rows: 20, cellWidth: 8, cellHeight: 16, centred: false)
+        XCTAssertEqual(r.columnOffset, 0)
+    }
+}
+
+/// A sixel reader, as a terminal draws: enough of DEC's format to check
+/// the encoder (raster attributes, RGB colour definitions, repeats, bands).
+struct SixelReader {
+    var width = 0, height = 0
+    var rgb: [UInt8] = []
+    var registers = 0
+    var everyPixelSet = false
+
+    static func read(_ bytes: [UInt8]) -> SixelReader? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasPrefix("\u{1B}P"), text.hasSuffix("\u{1B}\\"), let q = text.firstIndex(of: "q") else { return nil }
+        var body = Array(text[text.index(after: q)...].dropLast(2).utf8)
+        var reader = SixelReader()
+        var palette: [Int: [UInt8]] = [:]
+        var set: [Bool] = []
+        var colour = 0, x = 0, band = 0
+        var i = 0
+        func number() -> Int {
+            var n = 0
+            while i < body.count, (48...57).contains(body[i]) { n = n * 10 + Int(body[i] - 48); i += 1 }
+            return n
+        }
+        func numbers() -> [Int] {
+            var values = [number()]
+            while i < body.count, body[i] == UInt8(ascii: ";") { i += 1; values.append(number()) }
+            return values
+        }
+        func draw(_ char: UInt8, _ count: Int) {
+            let bits = Int(char) - 63
+            for _ in 0..<count {
+                for dy in 0..<6 where bits >> dy & 1 == 1 {
+                    let y = band * 6 + dy
+                    guard x < reader.width, y < reader.height, let c = palette[colour] else { continue }
+                    let at = (y * reader.width + x) * 3
+                    reader.rgb[at] = c[0]; reader.rgb[at + 1] = c[1]; reader.rgb[at + 2] = c[2]
+                    set[y * reader.width + x] = true
+                }
+                x += 1
+            }
+        }
+        body.append(0)
+        while i < body.count - 1 {
+            let c = body[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                i += 1
+                let v = numbers()
+                guard v.count == 4 else { return nil }
+                reader.width = v[2]; reader.height = v[3]
+                reader.rgb = [UInt8](repeating: 0, count: v[2] * v[3] * 3)
+                set = [Bool](repeating: false, count: v[2] * v[3])
+            case UInt8(ascii: "#"):
+                i += 1
+                let v = numbers()
+                if v.count == 5, v[1] == 2 {
+                    palette[v[0]] = [v[2], v[3], v[4]].map { UInt8(($0 * 255 + 50) / 100) }
+                }
+                colour = v[0]
+            case UInt8(ascii: "!"):
+                i += 1
+                let n = number()
+                draw(body[i], n)
+                i += 1
+            case UInt8(ascii: "$"): x = 0; i += 1
+            case UInt8(ascii: "-"): x = 0; band += 1; i += 1
+            case 63...126: draw(c, 1); i += 1
+            default: return nil
+            }
+        }
+        reader.registers = palette.count
+        reader.everyPixelSet = !set.isEmpty && set.allSatisfy { $0 }
+        return reader
+    }
+}
