@@ -82,14 +82,15 @@ struct Render: ParsableCommand {
         FileHandle.standardOutput.write(Data(AnsiWriter.bytes(grid)))
         for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
         if timings {
-            func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
-            printError("timings: decode+scale \(ms(decodedAt - start)) ms, render \(ms(renderedAt - decodedAt)) ms, write \(ms(clock.now - renderedAt)) ms")
+            printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, render \(Render.ms(renderedAt - decodedAt)) ms, write \(Render.ms(clock.now - renderedAt)) ms")
         }
     }
 
     /// The picture in a pixel format: decoded straight to the exact pixel
     /// box it is shown in, so that the terminal never rescales it.
     private func renderPixels(_ input: Input, format: PictureFormat, terminal: WindowSize?, detection: Detection?) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
         let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
         let cell = terminal?.cellPixels ?? detection?.cellPixels ?? WindowSize.assumedCellPixels
         let decoded: DecodedImage
@@ -108,9 +109,16 @@ struct Render: ParsableCommand {
         } catch {
             throw Failure.failed("\(input.name.terminalSafe): \(error.description)")
         }
+        let decodedAt = clock.now
         let image = decoded.pixmap.pixelImage()
         let id = UInt32(truncatingIfNeeded: getpid()) & 0xFFFFFF | 1
-        guard var bytes = image.sequence(format, options: PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters, moveCursor: true)) else {
+        // Compression pays where bytes are dear (over ssh), not on a local
+        // terminal or into a file, where zlib costs more time than it saves.
+        let env = list.environment
+        let compress = env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
+        let options = PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
+                                     moveCursor: true, compress: compress)
+        guard var bytes = image.sequence(format, options: options) else {
             throw Failure.failed("\(input.name.terminalSafe): could not encode the picture as \(format.rawValue)")
         }
         // Inside tmux only a format named on the command line gets here.
@@ -118,8 +126,16 @@ struct Render: ParsableCommand {
         // The cursor ends below the picture's last row (sixel) or to its right
         // (kitty, iTerm2): a newline leaves the prompt under it.
         bytes.append(UInt8(ascii: "\n"))
+        let encodedAt = clock.now
         FileHandle.standardOutput.write(Data(bytes))
+        if timings {
+            printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(clock.now - encodedAt)) ms")
+        }
         for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
+    }
+
+    static func ms(_ d: Duration) -> String {
+        String(format: "%.2f", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
     }
 
     /// Where the image comes from.

@@ -18,6 +18,9 @@ struct Show: ParsableCommand {
     @OptionGroup var list: ListOptions
     @OptionGroup var policy: PolicyOptions
 
+    @Option(help: ArgumentHelp("symbols (block art), kitty, sixel or iterm; auto picks the best the terminal shows.", valueName: "format"))
+    var format: FormatChoice = .auto
+
     @OptionGroup var look: LookOptions
 
     @Option(help: ArgumentHelp("Write diagnostics to this file (off by default).", valueName: "file"))
@@ -39,6 +42,8 @@ struct Show: ParsableCommand {
             dither: look.dither, background: look.background,
             cellAspect: look.cellAspect?.value ?? WindowSize.of(STDOUT_FILENO)?.cellAspect ?? 0.5, logPath: logFile)
         options.exitAfterFirstImage = exitAfterFirstFrame
+        options.pictureFormat = format.requested ?? detection.format
+        options.registers = detection.registers
         let result = Result { () throws(ScreenError) in try ScreenApp(options: options, terminal: terminal).run() }
         terminal.close()
         if case let .failure(error) = result { throw Failure.failed(error.description) }

@@ -56,7 +56,7 @@ final class GraphicsTests: XCTestCase {
 
     func testKittyChunksAreAtMost4096AndCarryThePixels() throws {
         let image = picture(width: 200, height: 150)
-        let bytes = KittyGraphics.display(image, id: 7, moveCursor: false)
+        let bytes = KittyGraphics.display(image, id: 7, moveCursor: false, compress: true)
         let text = String(decoding: bytes, as: UTF8.self)
         let sequences = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         XCTAssertGreaterThan(sequences.count, 1)

@@ -20,6 +20,7 @@ final class RecordingTerminal: Terminal {
     }
 
     func erase() {
+        picture = nil
         screen = Array(repeating: Array(repeating: " ", count: size.columns), count: size.rows)
         styles = Array(repeating: Array(repeating: .plain, count: size.columns), count: size.rows)
     }
@@ -43,6 +44,14 @@ final class RecordingTerminal: Terminal {
             if width == 2 { screen[row][x + 1] = "\u{0}" }
             x += width
         }
+    }
+
+    /// The picture of pixels shown, and where; nil when none is.
+    var picture: (picture: PixelPicture, row: Int, column: Int)?
+    var cellPixels: (width: Int, height: Int)? { (8, 16) }
+
+    func put(_ picture: PixelPicture, row: Int, column: Int) {
+        self.picture = (picture, row, column)
     }
 
     func put(_ grid: CellGrid, row: Int, column: Int) {

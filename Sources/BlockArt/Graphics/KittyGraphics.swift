@@ -8,14 +8,15 @@ public enum KittyGraphics {
 
     /// Transmits `image` as image `id` and shows it at the cursor, at its
     /// pixel size (no `c`/`r`: the terminal never rescales). The data is
-    /// zlib-compressed (`o=z`) when that saves at least a tenth of it.
+    /// zlib-compressed (`o=z`) with `compress`, when that saves at least a
+    /// tenth of it.
     /// `moveCursor` false keeps the cursor where it is (`C=1`), as the
     /// screen needs; `render` lets it move below the picture.
-    public static func display(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> [UInt8] {
+    public static func display(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool = false) -> [UInt8] {
         var control = "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2"
         if !moveCursor { control += ",C=1" }
         var payload = image.rgb
-        if let packed = deflate(image.rgb), packed.count * 10 <= image.rgb.count * 9 {
+        if compress, let packed = deflate(image.rgb), packed.count * 10 <= image.rgb.count * 9 {
             payload = packed
             control += ",o=z"
         }

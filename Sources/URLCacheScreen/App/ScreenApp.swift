@@ -17,6 +17,10 @@ public final class ScreenApp {
         public var logPath: String?
         /// Quit as soon as the first image is on screen (for Benchmarks/).
         public var exitAfterFirstImage = false
+        /// Pixels to use where the state asks for them (`.symbols`: none),
+        /// and the sixel registers.
+        public var pictureFormat: PictureFormat = .symbols
+        public var registers = SixelEncoder.defaultRegisters
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
@@ -47,6 +51,8 @@ public final class ScreenApp {
         log = Log(path: options.logPath)
         view = ScreenView(renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
                           cellAspect: options.cellAspect, interval: options.controller.refreshInterval)
+        view.pictureFormat = options.pictureFormat
+        view.registers = options.registers
         state = ScreenState(entries: options.list.entries)
     }
 
@@ -158,8 +164,8 @@ public final class ScreenApp {
     private func redecodeIfGrown() {
         guard !loader.running, state.loading == nil, !state.isBundled, let image = state.image,
               let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
-        let need = Renderer.artSize(for: image.info, columns: layout.columns, rows: layout.imageRows,
-                                    cellAspect: options.cellAspect, symbols: options.symbols, atMostSource: true).pixmap
+        let need = ScreenApp.decodeSize(for: image.info, columns: layout.columns, rows: layout.imageRows, options: options,
+                                        cell: terminal.cellPixels ?? WindowSize.assumedCellPixels)
         guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
         log.write("window grew: decoding again at \(need.width)x\(need.height)")
         loader.start(controller: options.controller, url: state.entry.url, check: false, force: false, automatic: true,
@@ -174,10 +180,20 @@ public final class ScreenApp {
         let size = terminal.size
         let layout = Layout(columns: max(size.columns, Layout.minimum.columns), rows: max(size.rows, Layout.minimum.rows))
         let columns = layout?.columns ?? 80, rows = layout?.imageRows ?? 20
-        let symbols = options.symbols, aspect = options.cellAspect
-        return { info in
-            Renderer.artSize(for: info, columns: columns, rows: rows, cellAspect: aspect, symbols: symbols, atMostSource: true).pixmap
-        }
+        let options = options, cell = terminal.cellPixels ?? WindowSize.assumedCellPixels
+        return { info in ScreenApp.decodeSize(for: info, columns: columns, rows: rows, options: options, cell: cell) }
+    }
+
+    /// What the art needs, or, with pixels on, the picture's pixel box if
+    /// larger (`f` switches between them without decoding again).
+    static func decodeSize(for info: SourceInfo, columns: Int, rows: Int, options: Options,
+                           cell: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let art = Renderer.artSize(for: info, columns: columns, rows: rows, cellAspect: options.cellAspect, symbols: options.symbols,
+                                   atMostSource: true).pixmap
+        guard options.pictureFormat.isPixels else { return art }
+        let box = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: columns, rows: rows,
+                                     cellWidth: cell.width, cellHeight: cell.height, centred: true)
+        return (max(art.width, min(box.width, info.width)), max(art.height, min(box.height, info.height)))
     }
 
     /// Takes the bundled picture or a finished load, if there is one;

@@ -39,6 +39,10 @@ public enum ScreenLogic {
             }
             return []
         }
+        if key == .character("f") {
+            state.showPixels.toggle()
+            return []
+        }
         if state.loading != nil {
             // The buttons are disabled while loading, as in the original; Esc cancels.
             switch key {

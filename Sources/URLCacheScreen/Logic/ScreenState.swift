@@ -17,6 +17,9 @@ public struct ScreenState: Sendable {
     public var image: DecodedImage?
     /// The image is the picture the binary carries, not a downloaded one.
     public var isBundled = false
+    /// Show the picture in pixels where the terminal can (`f` switches to
+    /// block art and back, so people can compare).
+    public var showPixels = true
     /// A download in progress.
     public var loading: Loading?
     /// A box over the screen.

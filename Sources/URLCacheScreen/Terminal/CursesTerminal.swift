@@ -45,6 +45,21 @@ public final class CursesTerminal: Terminal {
         case curses
     }
     private var artOwner = ArtOwner.none
+    /// A picture of pixels and where it goes.
+    private struct PlacedPicture: Equatable {
+        var picture: PixelPicture
+        var row: Int, column: Int
+        func covers(row r: Int, columns span: Range<Int>) -> Bool {
+            (row..<(row + picture.rows)).contains(r) && span.overlaps(column..<(column + picture.columns))
+        }
+    }
+    // Pixels are written after ncurses' refresh, over cells ncurses keeps
+    // blank. While a box covers them they are taken away (kitty: deleted by
+    // id; sixel and iTerm2: every cell repainted, which erases them), so
+    // that nothing hides an alert or the help.
+    /// The picture this frame, and the one on the terminal now.
+    private var framePicture: PlacedPicture?
+    private var shownPicture: PlacedPicture?
     /// ncurses repaints every cell on the next refresh (start, resize).
     private var repaintAll = true
 
@@ -92,6 +107,15 @@ public final class CursesTerminal: Terminal {
     public func close() {
         guard !closed else { return }
         closed = true
+        if let shown = shownPicture {
+            // No picture outlives the screen: kitty's is deleted, a sixel's
+            // cells are cleared.
+            if shown.picture.format == .kitty { writeOut(KittyGraphics.delete(id: shown.picture.id)) }
+            werase(cnc_stdscr())
+            clearok(cnc_stdscr(), true)
+            wrefresh(cnc_stdscr())
+            shownPicture = nil
+        }
         endwin()
         delscreen(screen)
     }
@@ -111,6 +135,7 @@ public final class CursesTerminal: Terminal {
     public func erase() {
         pairs.removeAll(keepingCapacity: true)
         frameArt = nil
+        framePicture = nil
         frameTexts.removeAll(keepingCapacity: true)
         werase(cnc_stdscr())
     }
@@ -146,6 +171,12 @@ public final class CursesTerminal: Terminal {
         frameArt = Placed(grid: grid, row: row, column: column)
     }
 
+    public func put(_ picture: PixelPicture, row: Int, column: Int) {
+        framePicture = PlacedPicture(picture: picture, row: row, column: column)
+    }
+
+    public var cellPixels: (width: Int, height: Int)? { WindowSize.of(STDOUT_FILENO)?.cellPixels }
+
     /// The art through ncurses, a cell at a time.
     private func drawInCurses(_ grid: CellGrid, row: Int, column: Int) {
         for r in 0..<grid.rows {
@@ -180,6 +211,13 @@ public final class CursesTerminal: Terminal {
     }
 
     public func refresh() {
+        let wantedPicture = framePicture.flatMap { p in
+            frameTexts.contains { p.covers(row: $0.row, columns: $0.column..<($0.column + $0.text.columns)) } ? nil : p
+        }
+        if let shown = shownPicture, shown != wantedPicture {
+            if shown.picture.format == .kitty { writeOut(KittyGraphics.delete(id: shown.picture.id)) } else { repaintAll = true }
+            shownPicture = nil
+        }
         // A full repaint starts from a screen ncurses clears itself.
         if repaintAll, artOwner == .curses { artOwner = .none }
         var write: Placed?
@@ -215,21 +253,36 @@ public final class CursesTerminal: Terminal {
         }
         if repaintAll { clearok(cnc_stdscr(), true) }
         wrefresh(cnc_stdscr())
+        let repainted = repaintAll
         repaintAll = false
+        if let wantedPicture, shownPicture == nil || repainted {
+            // A full repaint clears the screen, and the picture with it.
+            var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
+            bytes += Array("\u{1B}[\(wantedPicture.row + 1);\(wantedPicture.column + 1)H".utf8)
+            bytes += wantedPicture.picture.sequence
+            bytes += [0x1B, UInt8(ascii: "8")]
+            writeOut(bytes)
+            shownPicture = wantedPicture
+        }
         if let write {
             // The cursor and attributes ncurses left are saved and restored
             // around the art (DECSC, DECRC), so its own bookkeeping stays true.
             var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
             bytes += AnsiWriter.placedBytes(write.grid, row: write.row, column: write.column)
             bytes += [0x1B, UInt8(ascii: "8")]
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count, let base = raw.baseAddress {
-                    let n = Glibc.write(STDOUT_FILENO, base + offset, raw.count - offset)
-                    if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
-                }
-            }
+            writeOut(bytes)
             artOwner = .written(write)
+        }
+    }
+
+    /// Bytes straight to the terminal, past ncurses.
+    private func writeOut(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let n = Glibc.write(STDOUT_FILENO, base + offset, raw.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
+            }
         }
     }
 

@@ -13,6 +13,10 @@ public protocol Terminal: AnyObject {
     func put(_ text: String, row: Int, column: Int, style: TextStyle)
     /// Draws block art with its top-left cell at a position.
     func put(_ grid: CellGrid, row: Int, column: Int)
+    /// Shows a picture of pixels with its top-left cell at a position.
+    func put(_ picture: PixelPicture, row: Int, column: Int)
+    /// A cell's size in pixels, when the terminal says.
+    var cellPixels: (width: Int, height: Int)? { get }
     /// Shows what was drawn.
     func refresh()
     /// The descriptor input arrives on, for the key loop's `poll`.
@@ -21,6 +25,27 @@ public protocol Terminal: AnyObject {
     func nextEvent() -> InputEvent?
     /// The window changed size (SIGWINCH): take the new size.
     func resized()
+}
+
+/// A picture of pixels as sent: its escape sequence and the cells it covers.
+public struct PixelPicture: Equatable, Sendable {
+    public var format: PictureFormat
+    /// Tells pictures apart (kitty's image id).
+    public var id: UInt32
+    public var columns: Int, rows: Int
+    public var sequence: [UInt8]
+
+    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, sequence: [UInt8]) {
+        self.format = format
+        self.id = id
+        self.columns = columns
+        self.rows = rows
+        self.sequence = sequence
+    }
+
+    public static func == (a: PixelPicture, b: PixelPicture) -> Bool {
+        a.format == b.format && a.id == b.id && a.columns == b.columns && a.rows == b.rows
+    }
 }
 
 /// A key or mouse event, or a change of size.

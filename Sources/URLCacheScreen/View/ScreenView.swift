@@ -11,6 +11,19 @@ public final class ScreenView {
     /// The refresh interval, for the info line.
     public var interval: TimeInterval
     private var cached: (key: ArtKey, grid: CellGrid)?
+    /// How pictures are shown when the state asks for pixels (`.symbols`:
+    /// never), with the sixel registers to use.
+    public var pictureFormat: PictureFormat = .symbols
+    public var registers = SixelEncoder.defaultRegisters
+    private var cachedPicture: (key: PictureKey, picture: PixelPicture, placement: PixelPlacement)?
+    /// Each new picture gets a new kitty image id.
+    private var nextPictureID: UInt32 = 1
+
+    private struct PictureKey: Equatable {
+        var placement: PixelPlacement
+        var imageID: Int
+        var format: PictureFormat
+    }
 
     private struct ArtKey: Equatable {
         var columns: Int, rows: Int
@@ -41,8 +54,13 @@ public final class ScreenView {
         }
         drawTitle(state, layout, terminal)
         if let image = state.image {
-            let (grid, top, left) = art(image, layout)
-            terminal.put(grid, row: top, column: left)
+            if state.showPixels && pictureFormat.isPixels,
+               let (picture, placement) = picture(image, layout, cell: terminal.cellPixels ?? WindowSize.assumedCellPixels) {
+                terminal.put(picture, row: layout.imageTop + placement.rowOffset, column: placement.columnOffset)
+            } else {
+                let (grid, top, left) = art(image, layout)
+                terminal.put(grid, row: top, column: left)
+            }
         }
         drawStatus(state, layout, terminal, now: now)
         // While the bundled picture is shown this line says so, whatever the
@@ -73,6 +91,24 @@ public final class ScreenView {
             cached = (key, grid)
         }
         return (grid, layout.imageTop + (layout.imageRows - fit.rows) / 2, (layout.columns - fit.columns) / 2)
+    }
+
+    /// The picture in pixels and where it goes: scaled from the pixels in
+    /// memory to the exact box, as large as fits, centred on whole cells.
+    func picture(_ image: DecodedImage, _ layout: Layout, cell: (width: Int, height: Int)) -> (PixelPicture, PixelPlacement)? {
+        let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: layout.columns,
+                                           rows: layout.imageRows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
+        let key = PictureKey(placement: placement, imageID: ScreenView.identity(image), format: pictureFormat)
+        if let cachedPicture, cachedPicture.key == key { return (cachedPicture.picture, placement) }
+        let pixels = image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
+        let id = nextPictureID
+        nextPictureID = nextPictureID % 0xFFFFFF + 1
+        guard let sequence = pixels.sequence(pictureFormat, options: PictureOptions(imageID: id, registers: registers, moveCursor: false)) else {
+            return nil
+        }
+        let picture = PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, sequence: sequence)
+        cachedPicture = (key, picture, placement)
+        return (picture, placement)
     }
 
     /// Tells images apart cheaply: size and a sample of values.
@@ -132,7 +168,7 @@ public final class ScreenView {
             buttons = "[ OK (y) ]  [ Cancel (n) ]"
         case .help:
             lines = ["Keys", "d, Enter   Display Image", "r          re-check now", "c          Clear Cache",
-                     "← → / p n  previous / next image", "Esc        cancel a download", "?          this help",
+                     "← → / p n  previous / next image", "Esc        cancel a download", "f          pixels / block art", "?          this help",
                      "q          quit", "", "Any key closes this box."]
             buttons = ""
         }
