@@ -35,7 +35,10 @@ let package = Package(
 
         // What every layer shares: errno kept typed, terminal-safe text.
         .target(name: "URLCacheSupport"),
-        .target(name: "BlockArt", dependencies: ["CImageShim", "URLCacheSupport"]),
+        // Optimised in debug builds too: the tests drive the debug binary in
+        // real terminals, where an unoptimised sixel encoder takes seconds.
+        .target(name: "BlockArt", dependencies: ["CImageShim", "URLCacheSupport"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "URLCacheKit", dependencies: ["CCurlLoader", "CCrypto", "BlockArt", "URLCacheSupport"],
                 resources: [.embedInCode("Config/URLCache.plist"), .embedInCode("Config/BundledImage.jpg")]),
         .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt", "URLCacheSupport"]),

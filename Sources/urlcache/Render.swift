@@ -122,7 +122,7 @@ struct Render: ParsableCommand {
             throw Failure.failed("\(input.name.terminalSafe): could not encode the picture as \(format.rawValue)")
         }
         // Inside tmux only a format named on the command line gets here.
-        if list.environment["TMUX"] != nil { bytes = TmuxPassthrough.wrap(bytes) }
+        if !(list.environment["TMUX"] ?? "").isEmpty { bytes = TmuxPassthrough.wrap(bytes) }
         // The cursor ends below the picture's last row (sixel) or to its right
         // (kitty, iTerm2): a newline leaves the prompt under it.
         bytes.append(UInt8(ascii: "\n"))

@@ -34,13 +34,14 @@ public enum PictureDetection {
     static func known(_ env: [String: String]) -> Known? {
         let term = env["TERM"] ?? ""
         let program = env["TERM_PROGRAM"] ?? ""
-        if env["TMUX"] != nil || term.hasPrefix("tmux") || program == "tmux" {
+        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
+        if set("TMUX") || term.hasPrefix("tmux") || program == "tmux" {
             return Known(name: "tmux", format: .symbols, symbols: .quadrants, truecolor: false)
         }
-        if env["STY"] != nil || term.hasPrefix("screen") {
+        if set("STY") || term.hasPrefix("screen") {
             return Known(name: "GNU screen", format: .symbols, symbols: .quadrants, truecolor: false)
         }
-        if term == "xterm-kitty" || env["KITTY_WINDOW_ID"] != nil { return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true) }
+        if term == "xterm-kitty" || set("KITTY_WINDOW_ID") { return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true) }
         if term == "xterm-ghostty" || program == "ghostty" { return Known(name: "Ghostty", format: .kitty, symbols: .sextants, truecolor: true) }
         if program == "WezTerm" { return Known(name: "WezTerm", format: .kitty, symbols: .sextants, truecolor: true) }
         if program == "iTerm.app" { return Known(name: "iTerm2", format: .iterm, symbols: .quadrants, truecolor: true) }
@@ -50,7 +51,7 @@ public enum PictureDetection {
         }
         if term.hasPrefix("foot") { return Known(name: "foot", format: .sixel, symbols: .sextants, truecolor: true) }
         if term.hasPrefix("mlterm") { return Known(name: "mlterm", format: .sixel, symbols: .quadrants, truecolor: true) }
-        if env["WT_SESSION"] != nil { return Known(name: "Windows Terminal", format: .sixel, symbols: .quadrants, truecolor: true) }
+        if set("WT_SESSION") { return Known(name: "Windows Terminal", format: .sixel, symbols: .quadrants, truecolor: true) }
         if let vte = env["VTE_VERSION"].flatMap({ Int($0) }) {
             // GNOME Terminal and the other VTE terminals: no pixels in the
             // VTE builds distributions ship; direct colour since 0.36.

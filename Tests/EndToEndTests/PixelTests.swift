@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+import URLCacheTestSupport
+
+/// Pixels as a person sees them: the real binary in a real xterm (`-ti
+/// vt340`: sixel) or kitty under Xvfb, screenshots, and the PSNR of the
+/// picture on them against the source area-averaged in linear light to the
+/// same box (Tests/Tools/termshot.py).
+final class PixelTests: XCTestCase {
+    var home: TemporaryDirectory!
+    let photo = Fixtures.images.appendingPathComponent("photo.jpg").path
+    let tall = Fixtures.images.appendingPathComponent("tall.jpg").path
+    static let termshot = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/termshot.py").path
+
+    override func setUpWithError() throws { home = try TemporaryDirectory() }
+    override func tearDown() { home = nil }
+
+    /// What termshot found: the PSNR and the picture's box.
+    struct Measure {
+        var db: Double
+        var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// Runs `command` in `terminal` (xterm-sixel, xterm, kitty), types
+    /// `keys` after the first wait, and screenshots it.
+    private func shot(_ terminal: String, _ command: [String], keys: String = "", wait: Int = 4) throws -> String {
+        let out = home.file("shot-\(UUID().uuidString).png")
+        var env = ["WAIT": String(wait), "KEYS": keys, "WAIT2": "3", "HOME": home.path]
+        // The terminal's own variables decide, as for a person starting it.
+        env["TMUX"] = ""
+        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), [PixelTests.termshot, "shot", terminal, out] + command,
+                                    environment: env, guardSeconds: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return out
+    }
+
+    /// `rows`: the screenshot's rows to search (the screen's image area:
+    /// its text rows would outweigh a narrow picture).
+    private func measure(_ shot: String, against source: String, rows: String? = nil) throws -> Measure {
+        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
+                                    [PixelTests.termshot, "psnr", shot, source] + (rows.map { ["--rows", $0] } ?? []))
+        let v = result.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard v.count == 5 else { XCTFail("termshot: \(result.stdout) \(result.stderr)"); return Measure(db: 0, x: 0, y: 0, width: 0, height: 0) }
+        return Measure(db: v[0], x: Int(v[1]), y: Int(v[2]), width: Int(v[3]), height: Int(v[4]))
+    }
+
+    /// `env -u` for the variables of the terminal the tests themselves run
+    /// in, which would leak into the one under Xvfb.
+    private var clean: [String] {
+        ["env", "-u", "TMUX", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM", "-u", "COLORTERM", "-u", "VTE_VERSION", "-u", "WT_SESSION",
+         "-u", "KONSOLE_VERSION", "-u", "NO_COLOR"]
+    }
+
+    func testSixelInXtermVT340() throws {
+        let m = try measure(shot("xterm-sixel", clean + [Paths.binary.path, "render", "--format", "sixel", "--size", "60x20", photo]),
+                            against: photo)
+        // 60×20 cells of 8×17 pixels: the width decides, 480×320.
+        XCTAssertEqual(m.width, 480, accuracy: 2)
+        XCTAssertEqual(m.height, 320, accuracy: 2)
+        XCTAssertGreaterThan(m.db, 30, "block art gives ~22 dB here; sixel at the exact size far more")
+    }
+
+    func testAutoPicksKittyInKitty() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/kitty") else { throw XCTSkip("kitty is not installed") }
+        let out = try shot("kitty", clean + [Paths.binary.path, "render", "--size", "60x20", photo], wait: 7)
+        let m = try measure(out, against: photo)
+        if m.width == 0 {
+            throw XCTSkip("kitty opened no window here (it needs OpenGL 3.3: Mesa's llvmpipe under Xvfb)")
+        }
+        XCTAssertEqual(m.width, 480, accuracy: 2)
+        XCTAssertGreaterThan(m.db, 50, "the exact pixels, never rescaled by the terminal")
+    }
+
+    func testScreenChoosesSixelByItselfAndTheNextImageLeavesNothingOfTheFirst() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("photo.jpg", to: nginx.root)
+        try copyFixture("tall.jpg", to: nginx.root)
+        let list = try writeList([nginx.url("/photo.jpg"), nginx.url("/tall.jpg")], in: home)
+        let screen = clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")]
+        // xterm's 100×30 cells of 8×17 with a 2-pixel border: the image
+        // area is rows 1–24.
+        let area = "19:427"
+        let first = try measure(shot("xterm-sixel", screen), against: photo, rows: area)
+        XCTAssertGreaterThan(first.db, 30, "the screen showed the photo in pixels")
+        XCTAssertGreaterThan(first.width, 500)
+        let next = try measure(shot("xterm-sixel", screen, keys: "Right"), against: tall, rows: area)
+        XCTAssertGreaterThan(next.db, 30, "the tall image in pixels")
+        // Any of the wide photo left beside the tall one would widen the box.
+        XCTAssertLessThan(next.width, first.width * 2 / 3)
+    }
+
+    func testHelpBoxHidesThePicture() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("photo.jpg", to: nginx.root)
+        let list = try writeList([nginx.url("/photo.jpg")], in: home)
+        let screen = clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")]
+        let m = try measure(shot("xterm-sixel", screen, keys: "question"), against: photo, rows: "19:427")
+        XCTAssertLessThan(m.db, 15, "no picture while the box is open")
+    }
+
+    func testPlainXtermDefaultIsAtLeastTimgs() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/timg") else { throw XCTSkip("timg is not installed") }
+        let ours = try measure(shot("xterm", clean + ["TERM=xterm", Paths.binary.path, "render", "--size", "60x20", photo]), against: photo)
+        let timg = try measure(shot("xterm", clean + ["TERM=xterm", "timg", "-g60x20", photo]), against: photo)
+        XCTAssertGreaterThan(ours.db, 20)
+        XCTAssertGreaterThanOrEqual(ours.db, timg.db, "timg's default (quarter blocks) in a plain xterm")
+    }
+
+    func testAPipeGetsBlockArtAndANamedFormatIsWrittenAsAsked() throws {
+        let kitty = ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "COLORTERM": "truecolor", "NO_COLOR": ""]
+        let art = try runProgram(Paths.binary, ["render", "--size", "20x6", photo], environment: kitty)
+        XCTAssertEqual(art.status, 0, art.stderr)
+        XCTAssertTrue(art.stdout.contains("\u{1B}[38;2;"), "truecolour block art")
+        XCTAssertFalse(art.stdout.contains("\u{1B}_G"))
+        let saved = try runProgram(Paths.binary, ["render", "--format", "kitty", "--size", "20x6", photo], environment: kitty)
+        XCTAssertTrue(saved.stdout.hasPrefix("\u{1B}_Ga=T,f=24,"), "someone may be saving them")
+        let sixel = try runProgram(Paths.binary, ["render", "--format", "sixels", "--size", "20x6", photo])
+        XCTAssertTrue(sixel.stdout.hasPrefix("\u{1B}P0;1;0q\"1;1;144;96#"), String(sixel.stdout.prefix(40)))
+    }
+
+    func testATerminalThatNeverAnswersCostsOnlyTheDeadline() throws {
+        // script(1) gives the probe a pty of its own, and nobody answers on it.
+        let command = "env -u TMUX -u KITTY_WINDOW_ID -u TERM_PROGRAM -u VTE_VERSION TERM=xterm \(Paths.binary.path) probe"
+        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], guardSeconds: 30)
+        XCTAssertTrue(result.stdout.contains("no answer to DA1 before the deadline"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("format: symbols"), result.stdout)
+        let ms = result.stdout.range(of: "reply time: ").flatMap { Double(result.stdout[$0.upperBound...].prefix { $0.isNumber || $0 == "." }) }
+        XCTAssertNotNil(ms, result.stdout)
+        XCTAssertLessThan(ms ?? 9999, 1000, "a silent terminal costs the deadline, not more")
+    }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+# A copy of shared/tools/termshot.py, so that the tests need nothing outside the repository.
+"""termshot.py: run a command in a real terminal (xterm or kitty) under Xvfb,
+screenshot it, and measure how well a picture on it matches a source image.
+
+  termshot.py shot TERM OUT.png CMD...        run CMD in TERM (xterm-sixel | xterm | kitty),
+                                              wait WAIT s (env, default 4), type KEYS (env, xdotool
+                                              names) and wait WAIT2 s, screenshot to OUT.png
+  termshot.py psnr SHOT.png SOURCE [--rows a:b]
+                                              find the picture (pixels unlike the magenta
+                                              background) and print PSNR (dB, sRGB) against
+                                              SOURCE area-averaged in linear light to the same
+                                              box (best of +-1 px), and the box x y w h
+The terminal's background is magenta (#ff00ff) so that the picture's box can be found.
+"""
+import os, subprocess, sys, time, shutil, tempfile
+import numpy as np
+from PIL import Image
+
+BG = (255, 0, 255)
+W, H = 1000, 700
+
+def ensure_display():
+    disp = os.environ.get('TERMSHOT_DISPLAY', ':91')
+    lock = f'/tmp/.X{disp[1:]}-lock'
+    if not os.path.exists(lock):
+        subprocess.Popen(['Xvfb', disp, '-screen', '0', f'{W}x{H}x24', '-nolisten', 'tcp'],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(50):
+            if os.path.exists(lock): break
+            time.sleep(0.1)
+        time.sleep(0.5)
+    return disp
+
+def shot(term, out, cmd):
+    disp = ensure_display()
+    env = dict(os.environ, DISPLAY=disp, LIBGL_ALWAYS_SOFTWARE='1')
+    wait = float(os.environ.get('WAIT', '4'))
+    script = ' '.join(cmd) + '; sleep 60'
+    if term.startswith('xterm'):
+        argv = ['xterm', '-geometry', '100x30+0+0', '-fa', 'DejaVu Sans Mono', '-fs', '10',
+                '-bg', '#ff00ff', '-fg', 'white', '+sb', '-bw', '0']
+        if term == 'xterm-sixel':
+            argv += ['-ti', 'vt340', '-xrm', 'XTerm*sixelScrolling: true', '-xrm', 'XTerm*numColorRegisters: 1024']
+        argv += ['-e', 'bash', '-c', script]
+    elif term == 'kitty':
+        argv = ['kitty', '--config', 'NONE', '-o', 'background=#ff00ff', '-o', 'foreground=#ffffff',
+                '-o', 'initial_window_width=1000', '-o', 'initial_window_height=700',
+                '-o', 'window_padding_width=0', '-o', 'placement_strategy=top-left',
+                '-o', 'font_family=DejaVu Sans Mono', '-o', 'font_size=10',
+                'bash', '-c', script]
+    else:
+        sys.exit(f'unknown terminal {term}')
+    p = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    time.sleep(wait)
+    keys = os.environ.get('KEYS', '').split()     # e.g. KEYS=Right: typed, then WAIT2 s more
+    if keys:
+        subprocess.run(['xdotool', 'search', '--sync', '--pid', str(p.pid), 'windowactivate', '--sync'], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
+        subprocess.run(['xdotool', 'key', '--delay', '200'] + keys, env=env, timeout=20)
+        time.sleep(float(os.environ.get('WAIT2', '3')))
+    subprocess.run(['import', '-display', disp, '-window', 'root', out], check=True)
+    try:
+        os.killpg(p.pid, 15)
+    except ProcessLookupError:
+        pass
+    p.wait(timeout=10)
+
+def lin_resize(img, w, h):
+    """The source scaled to w x h by area averaging in linear light (as artq.py does)."""
+    a = np.asarray(img).astype(np.float64) / 255
+    lin = np.where(a <= 0.04045, a / 12.92, ((a + 0.055) / 1.055) ** 2.4)
+    chans = [np.asarray(Image.fromarray(lin[:, :, c].astype(np.float32), 'F').resize((w, h), Image.BOX)) for c in range(3)]
+    l = np.clip(np.stack(chans, -1), 0, 1)
+    s = np.where(l <= 0.0031308, l * 12.92, 1.055 * l ** (1 / 2.4) - 0.055)
+    return np.clip(s * 255, 0, 255)
+
+def psnr(shotpath, source, rows=None):
+    a = np.asarray(Image.open(shotpath).convert('RGB')).astype(np.int32)
+    if rows:
+        r0, r1 = (int(v) for v in rows.split(':'))
+        a = a[r0:r1]
+    bg = (np.abs(a - np.array(BG)).sum(axis=2) <= 60)
+    bys, bxs = np.nonzero(bg)              # the terminal window: where its background shows
+    if len(bys) == 0:
+        print('0.0 0 0 0 0'); return
+    wy0, wx0 = bys.min(), bxs.min()
+    a = a[wy0:bys.max() + 1, wx0:bxs.max() + 1]
+    far = ~bg[wy0:bys.max() + 1, wx0:bxs.max() + 1]
+    ys, xs = np.nonzero(far)
+    if len(ys) == 0:
+        print('0.0 0 0 0 0'); return
+    # the picture: the longest run of rows that are mostly non-background (text and
+    # toolbar rows are either sparse or set apart by sparse rows), then its columns
+    rc = far.sum(axis=1)
+    def longest(mask):
+        best, start = (0, 0), None
+        for i, v in enumerate(list(mask) + [False]):
+            if v and start is None: start = i
+            if not v and start is not None:
+                if i - start > best[1] - best[0]: best = (start, i)
+                start = None
+        return best
+    y0, y1 = longest(rc >= 0.6 * rc.max())
+    cc = far[y0:y1].sum(axis=0)
+    x0, x1 = longest(cc >= 0.6 * (y1 - y0))
+    crop = a[y0:y1, x0:x1].astype(np.float64)
+    src = Image.open(source).convert('RGB')
+    best = 0.0
+    for dw in (0, -1, 1):
+        for dh in (0, -1, 1):
+            w, h = x1 - x0 + dw, y1 - y0 + dh
+            if w < 8 or h < 8: continue
+            ref = lin_resize(src, w, h)
+            ww, hh = min(w, crop.shape[1]), min(h, crop.shape[0])
+            mse = ((crop[:hh, :ww] - ref[:hh, :ww]) ** 2).mean()
+            val = 99.0 if mse == 0 else 10 * np.log10(255.0 ** 2 / mse)
+            best = max(best, val)
+    print(f'{best:.2f} {x0} {y0} {x1 - x0} {y1 - y0}')
+
+if __name__ == '__main__':
+    if len(sys.argv) < 3: sys.exit(__doc__)
+    if sys.argv[1] == 'shot':
+        shot(sys.argv[2], sys.argv[3], sys.argv[4:])
+    elif sys.argv[1] == 'psnr':
+        rows = None
+        if '--rows' in sys.argv:
+            rows = sys.argv[sys.argv.index('--rows') + 1]
+        psnr(sys.argv[2], sys.argv[3], rows)
