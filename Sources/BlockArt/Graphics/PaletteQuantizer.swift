@@ -11,13 +11,15 @@
 struct PaletteQuantizer {
     /// The palette as the terminal will show it.
     let colors: [SIMD3<Float>]
-    /// Palette indices sorted by green, for the nearest-colour search.
+    /// The palette sorted by green, with each colour's index, for the
+    /// nearest-colour search.
     private let order: [Int32]
+    private let sorted: [SIMD3<Float>]
     private let greens: [Float]
 
     /// A palette for `image` of at most `maxColors` colours, each passed
     /// through `shown` (what the terminal makes of a colour it is sent).
-    init(_ image: PixelImage, maxColors: Int, rounds: Int = 6, shown: (SIMD3<Float>) -> SIMD3<Float>) {
+    init(_ image: PixelImage, maxColors: Int, rounds: Int = 4, shown: (SIMD3<Float>) -> SIMD3<Float>) {
         let points = Histogram(image).points
         var centres: [SIMD3<Float>]
         if points.count <= maxColors && points.allSatisfy(\.exact) {
@@ -49,7 +51,8 @@ struct PaletteQuantizer {
     private init(colors: [SIMD3<Float>]) {
         self.colors = colors
         order = colors.indices.sorted { colors[$0].y < colors[$1].y }.map { Int32($0) }
-        greens = order.map { colors[Int($0)].y }
+        sorted = order.map { colors[Int($0)] }
+        greens = sorted.map(\.y)
     }
 
     /// The index of the palette colour nearest `c` (sRGB, squared distance):
@@ -67,7 +70,7 @@ struct PaletteQuantizer {
             if up < greens.count {
                 let dg = greens[up] - c.y
                 if dg * dg >= best { up = greens.count } else {
-                    let d = colors[Int(order[up])] - c
+                    let d = sorted[up] - c
                     let e = (d * d).sum()
                     if e < best { best = e; bestIndex = Int(order[up]) }
                     up += 1
@@ -76,7 +79,7 @@ struct PaletteQuantizer {
             if down >= 0 {
                 let dg = c.y - greens[down]
                 if dg * dg >= best { down = -1 } else {
-                    let d = colors[Int(order[down])] - c
+                    let d = sorted[down] - c
                     let e = (d * d).sum()
                     if e < best { best = e; bestIndex = Int(order[down]) }
                     down -= 1
