@@ -83,6 +83,23 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), "line editing and echo restored: \(end)")
     }
 
+    func testALateTerminalReplyIsNotTakenForKeys() throws {
+        let tmux = try open([nginx.url("/sun.png")])
+        tmux.wait(forText: "Newly cached image")
+        // kitty's answer and DA1, as a slow terminal would send them after
+        // detection gave up. Taken for keys, DA1's "c" would open Clear
+        // Cache's question, which "?" does not close: no help would come.
+        _ = try tmux.tmux(["send-keys", "-l", "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22c"])
+        tmux.send("?")
+        let screen = tmux.wait(forText: "Any key closes this box.")
+        XCTAssertFalse(screen.contains("Do you really want"), screen)
+        XCTAssertFalse(screen.contains("62;4"), screen)
+        tmux.send("Escape")
+        tmux.wait(for: "the help to close") { !$0.contains("Any key closes") }
+        tmux.send("c")
+        tmux.wait(forText: "Do you really want to clear the cache?")
+    }
+
     func testClearCacheAsksThenEmptiesCacheAndFields() throws {
         let tmux = try open([nginx.url("/sun.png")])
         tmux.wait(forText: "Newly cached image")
