@@ -44,6 +44,8 @@ struct Show: ParsableCommand {
         options.exitAfterFirstImage = exitAfterFirstFrame
         options.pictureFormat = format.requested ?? detection.format
         options.registers = detection.registers
+        // Only a format named inside tmux gets here with pixels.
+        options.passthrough = format.requested?.isPixels == true && !(list.environment["TMUX"] ?? "").isEmpty
         let result = Result { () throws(ScreenError) in try ScreenApp(options: options, terminal: terminal).run() }
         terminal.close()
         if case let .failure(error) = result { throw Failure.failed(error.description) }

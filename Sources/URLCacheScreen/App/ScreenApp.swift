@@ -21,6 +21,8 @@ public final class ScreenApp {
         /// and the sixel registers.
         public var pictureFormat: PictureFormat = .symbols
         public var registers = SixelEncoder.defaultRegisters
+        /// Send pictures through tmux's passthrough.
+        public var passthrough = false
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
@@ -53,6 +55,7 @@ public final class ScreenApp {
                           cellAspect: options.cellAspect, interval: options.controller.refreshInterval)
         view.pictureFormat = options.pictureFormat
         view.registers = options.registers
+        view.passthrough = options.passthrough
         state = ScreenState(entries: options.list.entries)
     }
 

@@ -110,7 +110,7 @@ public final class CursesTerminal: Terminal {
         if let shown = shownPicture {
             // No picture outlives the screen: kitty's is deleted, a sixel's
             // cells are cleared.
-            if shown.picture.format == .kitty { writeOut(KittyGraphics.delete(id: shown.picture.id)) }
+            writeOut(shown.picture.removal)
             werase(cnc_stdscr())
             clearok(cnc_stdscr(), true)
             wrefresh(cnc_stdscr())
@@ -215,7 +215,7 @@ public final class CursesTerminal: Terminal {
             frameTexts.contains { p.covers(row: $0.row, columns: $0.column..<($0.column + $0.text.columns)) } ? nil : p
         }
         if let shown = shownPicture, shown != wantedPicture {
-            if shown.picture.format == .kitty { writeOut(KittyGraphics.delete(id: shown.picture.id)) } else { repaintAll = true }
+            if shown.picture.removal.isEmpty { repaintAll = true } else { writeOut(shown.picture.removal) }
             shownPicture = nil
         }
         // A full repaint starts from a screen ncurses clears itself.

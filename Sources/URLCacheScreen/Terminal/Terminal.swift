@@ -34,13 +34,17 @@ public struct PixelPicture: Equatable, Sendable {
     public var id: UInt32
     public var columns: Int, rows: Int
     public var sequence: [UInt8]
+    /// What takes it away again (kitty: delete by id); empty when only
+    /// repainting its cells does (sixel, iTerm2).
+    public var removal: [UInt8]
 
-    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, sequence: [UInt8]) {
+    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, sequence: [UInt8], removal: [UInt8]) {
         self.format = format
         self.id = id
         self.columns = columns
         self.rows = rows
         self.sequence = sequence
+        self.removal = removal
     }
 
     public static func == (a: PixelPicture, b: PixelPicture) -> Bool {

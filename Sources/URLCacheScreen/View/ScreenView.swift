@@ -15,6 +15,8 @@ public final class ScreenView {
     /// never), with the sixel registers to use.
     public var pictureFormat: PictureFormat = .symbols
     public var registers = SixelEncoder.defaultRegisters
+    /// Wrap pictures in tmux's passthrough (a format named inside tmux).
+    public var passthrough = false
     private var cachedPicture: (key: PictureKey, picture: PixelPicture, placement: PixelPlacement)?
     /// Each new picture gets a new kitty image id.
     private var nextPictureID: UInt32 = 1
@@ -103,10 +105,16 @@ public final class ScreenView {
         let pixels = image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
         let id = nextPictureID
         nextPictureID = nextPictureID % 0xFFFFFF + 1
-        guard let sequence = pixels.sequence(pictureFormat, options: PictureOptions(imageID: id, registers: registers, moveCursor: false)) else {
+        guard var sequence = pixels.sequence(pictureFormat, options: PictureOptions(imageID: id, registers: registers, moveCursor: false)) else {
             return nil
         }
-        let picture = PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, sequence: sequence)
+        var removal = pictureFormat == .kitty ? KittyGraphics.delete(id: id) : []
+        if passthrough {
+            sequence = TmuxPassthrough.wrap(sequence)
+            if !removal.isEmpty { removal = TmuxPassthrough.wrap(removal) }
+        }
+        let picture = PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows,
+                                   sequence: sequence, removal: removal)
         cachedPicture = (key, picture, placement)
         return (picture, placement)
     }

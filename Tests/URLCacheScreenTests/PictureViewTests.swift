@@ -1,0 +1,77 @@
+import BlockArt
+import Foundation
+@testable import URLCacheKit
+@testable import URLCacheScreen
+import XCTest
+
+/// The screen's picture of pixels, drawn through a recording terminal.
+final class PictureViewTests: XCTestCase {
+    private func state() -> ScreenState {
+        // 2:1, a gradient: the fit and the pixels are both checkable.
+        var values: [Float] = []
+        for _ in 0..<50 { for x in 0..<100 { values += [Float(x) / 99, 0.5, 0.25] } }
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/one.jpg")!)])
+        state.image = DecodedImage(info: SourceInfo(format: .png, width: 100, height: 50), pixmap: Pixmap(width: 100, height: 50, values: values))
+        return state
+    }
+
+    private func view(_ format: PictureFormat) -> ScreenView {
+        let view = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400)
+        view.pictureFormat = format
+        return view
+    }
+
+    func testPixelsCoverTheImageAreaCentredAndFKeySwitchesToArt() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        var state = state()
+        view.draw(state, on: terminal, now: Date())
+        let shown = try XCTUnwrap(terminal.picture)
+        let layout = try XCTUnwrap(Layout(columns: 80, rows: 30))
+        // 8×16 cells: the width decides, 80 columns of 8 = 640 px, 320 px high = 20 rows.
+        XCTAssertEqual(shown.picture.columns, 80)
+        XCTAssertEqual(shown.picture.rows, 20)
+        XCTAssertEqual(shown.row, layout.imageTop + (layout.imageRows - 20) / 2)
+        XCTAssertTrue(String(decoding: shown.picture.sequence.prefix(40), as: UTF8.self).contains("s=640,v=320"))
+        XCTAssertEqual(shown.picture.removal, KittyGraphics.delete(id: shown.picture.id))
+        // f: block art instead, and no picture.
+        _ = ScreenLogic.handle(.key(.character("f")), &state, toolbar: Toolbar(width: 80), toolbarRow: layout.toolbarRow)
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertNil(terminal.picture)
+        XCTAssertTrue(terminal.screen[layout.imageTop + layout.imageRows / 2].contains { "▀▄▌▐█▖▗▘▝▚▞▙▛▜▟".contains($0) })
+    }
+
+    func testSamePictureIsNotEncodedAgainAndANewImageGetsANewID() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        var state = state()
+        view.draw(state, on: terminal, now: Date())
+        let first = try XCTUnwrap(terminal.picture).picture
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertEqual(try XCTUnwrap(terminal.picture).picture.id, first.id, "a spinner tick keeps the picture")
+        state.image?.pixmap.values[0] = 1
+        state.image?.pixmap.values[3] = 1
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertNotEqual(try XCTUnwrap(terminal.picture).picture.id, first.id)
+    }
+
+    func testInsideTmuxANamedFormatGoesThroughPassthrough() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        view.passthrough = true
+        view.draw(state(), on: terminal, now: Date())
+        let picture = try XCTUnwrap(terminal.picture).picture
+        XCTAssertTrue(picture.sequence.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_G".utf8)))
+        XCTAssertTrue(picture.removal.starts(with: Array("\u{1B}Ptmux;".utf8)))
+    }
+
+    func testSixelIsRemovedByRepaintingAndNoPictureWhenTooSmall() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        view(.sixel).draw(state(), on: terminal, now: Date())
+        XCTAssertEqual(try XCTUnwrap(terminal.picture).picture.removal, [])
+        let small = RecordingTerminal(columns: 30, rows: 8)
+        view(.sixel).draw(state(), on: small, now: Date())
+        XCTAssertNil(small.picture)
+        XCTAssertTrue(small.screen.map { String($0) }.joined().contains("Terminal too small"))
+    }
+}
