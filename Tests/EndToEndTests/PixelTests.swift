@@ -100,6 +100,19 @@ final class PixelTests: XCTestCase {
         XCTAssertLessThan(m.db, 15, "no picture while the box is open")
     }
 
+    func testFSwitchesToBlockArtWithNothingOfThePictureLeft() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("photo.jpg", to: nginx.root)
+        let list = try writeList([nginx.url("/photo.jpg")], in: home)
+        let screen = clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")]
+        let art = try measure(shot("xterm-sixel", screen, keys: "f"), against: photo, rows: "19:427")
+        // Block art of this photo measures ~31 dB in this xterm, the sixel ~45:
+        // a sixel left under the art would keep it above 40.
+        XCTAssertGreaterThan(art.db, 24)
+        XCTAssertLessThan(art.db, 38)
+    }
+
     func testPlainXtermDefaultIsAtLeastTimgs() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/timg") else { throw XCTSkip("timg is not installed") }
         let ours = try measure(shot("xterm", clean + ["TERM=xterm", Paths.binary.path, "render", "--size", "60x20", photo]), against: photo)
