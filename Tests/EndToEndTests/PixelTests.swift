@@ -144,3 +144,47 @@ final class PixelTests: XCTestCase {
         XCTAssertLessThan(ms ?? 9999, 1000, "a silent terminal costs the deadline, not more")
     }
 }
+
+/// Terminals that misbehave, played by Tests/Tools/fake-terminal.py on a pty
+/// of its own: it answers the query burst as told and records every byte.
+final class MisbehavingTerminalTests: XCTestCase {
+    static let tool = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/fake-terminal.py").path
+    let photo = Fixtures.images.appendingPathComponent("photo.jpg").path
+
+    private func run(_ mode: String, keys: String = "-", _ command: [String]) throws -> String {
+        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
+                                    [MisbehavingTerminalTests.tool, mode, keys, "--", "env", "-u", "TMUX", "-u", "KITTY_WINDOW_ID",
+                                     "-u", "TERM_PROGRAM", "-u", "VTE_VERSION", "-u", "COLORTERM", "-u", "NO_COLOR"] + command, guardSeconds: 60)
+        XCTAssertTrue(result.stderr.contains("exit 0"), result.stderr)
+        return String(decoding: Array(result.stdout.utf8), as: UTF8.self)
+    }
+
+    func testLiesHalvesSilenceAndLateAnswersGetBlockArtAndShowNoReply() throws {
+        for mode in ["silent", "half", "lie", "late"] {
+            let out = try run(mode, ["TERM=xterm", "XTERM_VERSION=XTerm(379)", Paths.binary.path, "render", "--size", "20x5", photo])
+            XCTAssertFalse(out.contains("\u{1B}P0;1;0q"), "\(mode): no sixel")
+            XCTAssertFalse(out.contains("\u{1B}_Ga=T"), "\(mode): no kitty picture")
+            XCTAssertTrue(out.contains("\u{1B}[38;2;"), "\(mode): truecolour block art")
+            // Echo was off while the replies came: none of them is on the screen.
+            XCTAssertFalse(out.contains("1;0;256S") || out.contains("i=7;OK") || out.contains("6;90000"), "\(mode): a reply was echoed")
+        }
+    }
+
+    func testASixelTerminalGetsSixelWithItsRegisters() throws {
+        let out = try run("sixel", ["TERM=xterm", Paths.binary.path, "render", "--size", "20x5", photo])
+        XCTAssertTrue(out.contains("\u{1B}P0;1;0q\"1;1;"), String(out.suffix(200)))
+    }
+
+    func testKittysPictureIsDeletedOnExit() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("photo.jpg", to: nginx.root)
+        let home = try TemporaryDirectory()
+        let list = try writeList([nginx.url("/photo.jpg")], in: home)
+        let out = try run("-", keys: "q", ["TERM=xterm-kitty", "NO_PROXY=127.0.0.1", "HOME=\(home.path)", Paths.binary.path,
+                                          "--config", list, "--cache-dir", home.file("cache")])
+        let shown = try XCTUnwrap(out.range(of: "\u{1B}_Ga=T,f=24,"), "the picture was sent")
+        let id = out[shown.upperBound...].split(separator: ",").first { $0.hasPrefix("i=") }.map(String.init) ?? "?"
+        XCTAssertTrue(out[shown.upperBound...].contains("\u{1B}_Ga=d,d=I,\(id),q=2\u{1B}\\"), "deleted on exit by its id \(id)")
+    }
+}

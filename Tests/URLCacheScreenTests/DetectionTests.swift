@@ -94,6 +94,8 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(d.format, .symbols)
         XCTAssertEqual(d.colors, .palette256)
         XCTAssertTrue(d.reasons.joined().contains("deadline"))
+        // An xterm that does not answer is still an xterm: direct colour.
+        XCTAssertEqual(decide(["TERM": "xterm", "XTERM_VERSION": "XTerm(379)"], TerminalReplies()).colors, .truecolor)
     }
 
     func testColourOptionsStillDecide() {

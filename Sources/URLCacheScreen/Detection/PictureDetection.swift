@@ -86,14 +86,16 @@ public enum PictureDetection {
                              registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: known.name, reasons: reasons)
         }
         reasons.append("environment: \(describe(env)) → not decided, asked the terminal")
-        guard let replies, replies.complete else {
-            reasons.append(replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline")
-            return Detection(format: .symbols, colors: fallbackColors, symbols: .quadrants,
-                             registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: "unknown", reasons: reasons)
-        }
-        // xterm has had direct colour since patch 331 and sets XTERM_VERSION.
+        // xterm has had direct colour since patch 331 and sets XTERM_VERSION:
+        // that holds whether or not it answers.
         let xtermPatch = env["XTERM_VERSION"].flatMap { $0.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } }
         let xterm = xtermPatch != nil
+        guard let replies, replies.complete else {
+            reasons.append(replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline")
+            return Detection(format: .symbols, colors: colors((xtermPatch ?? 0) >= 331), symbols: .quadrants,
+                             registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: xterm ? "xterm" : "unknown",
+                             reasons: reasons)
+        }
         let rgb = replies.capabilities["RGB"] != nil || replies.capabilities["colors"].flatMap(Int.init).map { $0 >= 1 << 24 } == true
         let truecolor = rgb || (xtermPatch ?? 0) >= 331
         reasons.append("replies: DA1 \(replies.deviceAttributes.map { $0.map(String.init).joined(separator: ";") } ?? "")"

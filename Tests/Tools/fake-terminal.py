@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""A scripted terminal for misbehaviour: runs a command on a pty of its own
+(100x30 cells, 800x480 pixels) and answers urlcache's query burst as told,
+then types KEYS. Prints everything the command wrote, as bytes, to stdout.
+
+  fake-terminal.py MODE KEYS -- CMD...
+MODE: silent (never answers), half (a DA1 cut short), lie (a kitty OK for
+another image id, absurd registers and sizes, DA1 of letters), late (answers
+after 600 ms, past the deadline), sixel (answers as xterm -ti vt340 does).
+KEYS: typed one by one, 0.5 s apart, once the command has been running 1.5 s
+('-' for none); after them the command has 5 s to end."""
+import fcntl, os, select, signal, struct, sys, termios, time
+
+mode, keys, cmd = sys.argv[1], sys.argv[2], sys.argv[4:]
+pid, fd = os.forkpty()
+if pid == 0:
+    os.execvp(cmd[0], cmd)
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 800, 480))
+os.kill(pid, signal.SIGWINCH)
+replies = {
+    "half": b"\x1b[?1;0;256S\x1b[?62;4",
+    "lie": b"\x1b_Gi=7;OK\x1b\\\x1b[?1;0;99999999S\x1b[6;90000;8t\x1b[?6x;4c",
+    "late": b"\x1b[?62;4;22c",
+    "sixel": b"\x1b[?1;0;1024S\x1b[6;16;8t\x1b[?63;1;2;4;6;9;15;22c",
+}
+out = bytearray()
+start = time.time()
+answered = False
+late_at = None
+typed = 0
+key_list = [] if keys == "-" else keys.split(",")
+end_at = None
+while True:
+    now = time.time()
+    if late_at and now >= late_at:
+        os.write(fd, replies["late"]); late_at = None
+    if key_list and typed < len(key_list) and now - start >= 1.5 + 0.5 * typed:
+        os.write(fd, key_list[typed].encode()); typed += 1
+        if typed == len(key_list): end_at = now + 5
+    if end_at is None and not key_list and now - start > 5:
+        break
+    if end_at and now > end_at:
+        break
+    r, _, _ = select.select([fd], [], [], 0.05)
+    if fd in r:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+        if not answered and b"\x1b[c" in out:
+            answered = True
+            if mode == "late":
+                late_at = time.time() + 0.6
+            elif mode in replies:
+                os.write(fd, replies[mode])
+try:
+    os.kill(pid, signal.SIGTERM)
+except ProcessLookupError:
+    pass
+_, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(bytes(out))
+sys.stderr.write(f"exit {os.waitstatus_to_exitcode(status)}\n")
