@@ -175,14 +175,57 @@ final class MisbehavingTerminalTests: XCTestCase {
         XCTAssertTrue(out.contains("\u{1B}P0;1;0q\"1;1;"), String(out.suffix(200)))
     }
 
-    func testKittysPictureIsDeletedOnExit() throws {
+    /// The screen in kitty (by its TERM), against nginx, with `keys`.
+    private func kittyScreen(keys: String) throws -> String {
         let nginx = try Nginx()
         defer { nginx.stop() }
         try copyFixture("photo.jpg", to: nginx.root)
         let home = try TemporaryDirectory()
         let list = try writeList([nginx.url("/photo.jpg")], in: home)
-        let out = try run("-", keys: "q", ["TERM=xterm-kitty", "NO_PROXY=127.0.0.1", "HOME=\(home.path)", Paths.binary.path,
-                                          "--config", list, "--cache-dir", home.file("cache")])
+        return try run("-", keys: keys, ["TERM=xterm-kitty", "NO_PROXY=127.0.0.1", "HOME=\(home.path)", Paths.binary.path,
+                                         "--config", list, "--cache-dir", home.file("cache")])
+    }
+
+    /// The kitty pictures sent, in order: their id and size.
+    private func transmits(_ out: String) -> [(id: String, size: String)] {
+        out.components(separatedBy: "\u{1B}_Ga=T,f=24,").dropFirst().map { rest in
+            let keys = rest.prefix { $0 != ";" }.split(separator: ",")
+            let value = { (k: String) in keys.first { $0.hasPrefix(k) }.map(String.init) ?? "?" }
+            return (value("i="), value("s=") + "," + value("v="))
+        }
+    }
+
+    func testAResizeSendsThePictureAgainAtTheNewSizeAndDeletesTheOld() throws {
+        let out = try kittyScreen(keys: "RESIZE,q")
+        let sent = transmits(out)
+        // At once re-scaled from the pixels in memory; then, as the window
+        // grew past what was decoded, once more from the file, sharper.
+        XCTAssertGreaterThanOrEqual(sent.count, 2, "sent again after the resize")
+        guard sent.count >= 2, let last = sent.last else { return }
+        XCTAssertEqual(sent[0].size, "s=576,v=384", "100x30 cells of 8x16, less the text rows")
+        XCTAssertNotEqual(last.size, sent[0].size, "re-scaled to the new box")
+        // Each one deleted before the next is sent: no ghost.
+        var rest = Substring(out)
+        for (n, picture) in sent.enumerated().dropLast() {
+            guard let delete = rest.range(of: "\u{1B}_Ga=d,d=I,\(picture.id),q=2") else { XCTFail("picture \(n) never deleted"); return }
+            XCTAssertTrue(rest[delete.upperBound...].contains("\(sent[n + 1].id),"), "picture \(n + 1) sent after picture \(n) was deleted")
+            rest = rest[delete.upperBound...]
+        }
+    }
+
+    func testClearCacheTakesThePictureAway() throws {
+        let out = try kittyScreen(keys: "c,y,q")
+        let sent = transmits(out)
+        XCTAssertEqual(sent.count, 1)
+        let asked = try XCTUnwrap(out.range(of: "Do you really want"))
+        // The question's box hid it; after "y" it is not sent again.
+        XCTAssertTrue(out[asked.upperBound...].contains("\u{1B}_Ga=d,d=I,\(sent.first?.id ?? "?"),q=2") ||
+                      out[..<asked.lowerBound].contains("\u{1B}_Ga=d,d=I,"), "deleted")
+        XCTAssertFalse(out[asked.upperBound...].contains("\u{1B}_Ga=T"), "no picture after the cache is cleared")
+    }
+
+    func testKittysPictureIsDeletedOnExit() throws {
+        let out = try kittyScreen(keys: "q")
         let shown = try XCTUnwrap(out.range(of: "\u{1B}_Ga=T,f=24,"), "the picture was sent")
         let id = out[shown.upperBound...].split(separator: ",").first { $0.hasPrefix("i=") }.map(String.init) ?? "?"
         XCTAssertTrue(out[shown.upperBound...].contains("\u{1B}_Ga=d,d=I,\(id),q=2\u{1B}\\"), "deleted on exit by its id \(id)")

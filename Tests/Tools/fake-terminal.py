@@ -7,7 +7,8 @@ then types KEYS. Prints everything the command wrote, as bytes, to stdout.
 MODE: silent (never answers), half (a DA1 cut short), lie (a kitty OK for
 another image id, absurd registers and sizes, DA1 of letters), late (answers
 after 600 ms, past the deadline), sixel (answers as xterm -ti vt340 does).
-KEYS: typed one by one, 0.5 s apart, once the command has been running 1.5 s
+KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
+becomes 120x40 cells, 960x640 pixels), once the command has been running 1.5 s
 ('-' for none); after them the command has 5 s to end."""
 import fcntl, os, select, signal, struct, sys, termios, time
 
@@ -35,7 +36,12 @@ while True:
     if late_at and now >= late_at:
         os.write(fd, replies["late"]); late_at = None
     if key_list and typed < len(key_list) and now - start >= 1.5 + 0.5 * typed:
-        os.write(fd, key_list[typed].encode()); typed += 1
+        if key_list[typed] == "RESIZE":
+            fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 960, 640))
+            os.kill(pid, signal.SIGWINCH)
+        else:
+            os.write(fd, key_list[typed].encode())
+        typed += 1
         if typed == len(key_list): end_at = now + 5
     if end_at is None and not key_list and now - start > 5:
         break

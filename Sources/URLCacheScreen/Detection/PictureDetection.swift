@@ -1,4 +1,7 @@
 import BlockArt
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `auto` chose, and why: for `render`, the screen and `probe`.
 public struct Detection: Sendable {
@@ -131,6 +134,11 @@ extension PictureDetection {
     public static func detect(environment: [String: String], requestedColors: ColorMode?) -> (Detection, TerminalQuery.Answer?) {
         let answer = needsQuery(environment: environment) ? TerminalQuery.ask() : nil
         var detection = decide(environment: environment, replies: answer?.replies, requestedColors: requestedColors)
+        // No CSI 16 t answer: the text area's pixels (CSI 14 t) over its cells.
+        if detection.cellPixels == nil, let area = answer?.replies.areaPixels,
+           let cells = WindowSize.of(STDOUT_FILENO) ?? WindowSize.of(STDIN_FILENO), area.width >= cells.columns, area.height >= cells.rows {
+            detection.cellPixels = (area.width / cells.columns, area.height / cells.rows)
+        }
         if let answer {
             let ms = Double(answer.elapsed.components.attoseconds) / 1e15 + Double(answer.elapsed.components.seconds) * 1000
             detection.reasons.append(String(format: "reply time: %.1f ms, %d bytes%@", ms, answer.byteCount,
