@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Chooses the few hundred colours a sixel picture may use, and maps each
 /// pixel to one of them.
 ///
@@ -89,25 +92,37 @@ struct PaletteQuantizer {
         return bestIndex
     }
 
-    /// Every pixel's palette index. A small cache of recent colours spares
-    /// the search for the runs of equal pixels flat areas have.
+    /// Every pixel's palette index, the two halves of the picture on two
+    /// threads. A small cache of recent colours spares the search for the
+    /// runs of equal pixels flat areas have.
     func indices(_ image: PixelImage) -> [UInt16] {
-        var out = [UInt16](repeating: 0, count: image.width * image.height)
+        let count = image.width * image.height
+        let parts = count >= 1 << 16 ? 2 : 1
+        let results = Mutex([[UInt16]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let mapped = image.rgb.withUnsafeBufferPointer { rgb in
+                map(rgb, range: (count * part / parts)..<(count * (part + 1) / parts))
+            }
+            results.withLock { $0[part] = mapped }
+        }
+        return results.withLock { $0.flatMap { $0 } }
+    }
+
+    private func map(_ rgb: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [UInt16] {
+        var out = [UInt16](repeating: 0, count: range.count)
         var cacheKeys = [UInt32](repeating: UInt32.max, count: 4096)
         var cacheValues = [UInt16](repeating: 0, count: 4096)
-        image.rgb.withUnsafeBufferPointer { rgb in
-            for i in 0..<out.count {
-                let r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2]
-                let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-                let slot = Int((key &* 2654435761) >> 20)
-                if cacheKeys[slot] == key {
-                    out[i] = cacheValues[slot]
-                } else {
-                    let k = UInt16(nearest(SIMD3(Float(r), Float(g), Float(b))))
-                    cacheKeys[slot] = key
-                    cacheValues[slot] = k
-                    out[i] = k
-                }
+        for i in range {
+            let r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2]
+            let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+            let slot = Int((key &* 2654435761) >> 20)
+            if cacheKeys[slot] == key {
+                out[i - range.lowerBound] = cacheValues[slot]
+            } else {
+                let k = UInt16(nearest(SIMD3(Float(r), Float(g), Float(b))))
+                cacheKeys[slot] = key
+                cacheValues[slot] = k
+                out[i - range.lowerBound] = k
             }
         }
         return out
