@@ -52,13 +52,11 @@ struct Render: ParsableCommand {
         if chosen.isPixels {
             return try renderPixels(input, format: chosen, terminal: terminal, detection: detection)
         }
-        // A line is left for the prompt.
-        let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
+        let area = area(terminal)
         let options = RenderOptions(symbols: look.symbols ?? detection?.symbols ?? .halves,
                                     colors: detection?.colors ?? look.colorMode(environment: list.environment), dither: look.dither)
         let aspect = look.cellAspect?.value ?? terminal?.cellAspect ?? 0.5
         var cells = (columns: 0, rows: 0)
-        let decoded: DecodedImage
         let clock = ContinuousClock()
         let start = clock.now
         let size = { (info: SourceInfo) -> (width: Int, height: Int) in
@@ -66,16 +64,7 @@ struct Render: ParsableCommand {
             cells = art.cells
             return art.pixmap
         }
-        do {
-            switch input {
-            case let .file(path):
-                decoded = try ImageDecoder.decode(path: path, background: look.background, samples: Renderer.samples(options.symbols), size: size)
-            case let .bytes(bytes):
-                decoded = try ImageDecoder.decode(bytes: bytes, background: look.background, samples: Renderer.samples(options.symbols), size: size)
-            }
-        } catch {
-            throw Failure.failed("\(input.name.terminalSafe): \(error.description)")
-        }
+        let decoded = try decode(input, samples: Renderer.samples(options.symbols), size: size)
         let decodedAt = clock.now
         let grid = Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
         let renderedAt = clock.now
@@ -91,23 +80,12 @@ struct Render: ParsableCommand {
     private func renderPixels(_ input: Input, format: PictureFormat, terminal: WindowSize?, detection: Detection?) throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let area = size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
+        let area = area(terminal)
         let cell = terminal?.cellPixels ?? detection?.cellPixels ?? WindowSize.assumedCellPixels
-        let decoded: DecodedImage
-        do {
-            let fit = { (info: SourceInfo) -> (width: Int, height: Int) in
-                let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
-                                           cellWidth: cell.width, cellHeight: cell.height, centred: false)
-                return (p.width, p.height)
-            }
-            switch input {
-            case let .file(path):
-                decoded = try ImageDecoder.decode(path: path, background: look.background, samples: (1, 1), size: fit)
-            case let .bytes(bytes):
-                decoded = try ImageDecoder.decode(bytes: bytes, background: look.background, samples: (1, 1), size: fit)
-            }
-        } catch {
-            throw Failure.failed("\(input.name.terminalSafe): \(error.description)")
+        let decoded = try decode(input, samples: (1, 1)) { info in
+            let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
+                                       cellWidth: cell.width, cellHeight: cell.height, centred: false)
+            return (p.width, p.height)
         }
         let decodedAt = clock.now
         let image = decoded.pixmap.pixelImage()
@@ -132,6 +110,25 @@ struct Render: ParsableCommand {
             printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(clock.now - encodedAt)) ms")
         }
         for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
+    }
+
+    /// The cells to fill: `--size`, else the terminal's less a line for
+    /// the prompt, else 80×24.
+    private func area(_ terminal: WindowSize?) -> CellSize {
+        size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
+    }
+
+    /// The image decoded to the size `size` picks, a failure named after the input.
+    private func decode(_ input: Input, samples: (x: Int, y: Int),
+                        size: (SourceInfo) -> (width: Int, height: Int)) throws(Failure) -> DecodedImage {
+        do {
+            switch input {
+            case let .file(path): return try ImageDecoder.decode(path: path, background: look.background, samples: samples, size: size)
+            case let .bytes(bytes): return try ImageDecoder.decode(bytes: bytes, background: look.background, samples: samples, size: size)
+            }
+        } catch {
+            throw .failed("\(input.name.terminalSafe): \(error.description)")
+        }
     }
 
     static func ms(_ d: Duration) -> String {

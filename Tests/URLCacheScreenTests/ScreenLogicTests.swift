@@ -48,7 +48,7 @@ final class RecordingTerminal: Terminal {
 
     /// The picture of pixels shown, and where; nil when none is.
     var picture: (picture: PixelPicture, row: Int, column: Int)?
-    var cellPixels: (width: Int, height: Int)? { (8, 16) }
+    var cellPixels: (width: Int, height: Int) { (8, 16) }
 
     func put(_ picture: PixelPicture, row: Int, column: Int) {
         self.picture = (picture, row, column)

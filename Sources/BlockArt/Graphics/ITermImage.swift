@@ -17,11 +17,6 @@ public enum ITermImage {
 
     /// A PNG of `image` (what `display` sends), for tests and tools.
     public static func png(_ image: PixelImage) -> [UInt8]? {
-        var out: UnsafeMutablePointer<UInt8>?
-        var count = 0
-        guard cimg_png_encode_rgb(image.rgb, UInt32(image.width), UInt32(image.height), 1, &out, &count) == 0,
-              let out else { return nil }
-        defer { cimg_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: count))
+        takeCBuffer { cimg_png_encode_rgb(image.rgb, UInt32(image.width), UInt32(image.height), 1, &$0, &$1) }
     }
 }

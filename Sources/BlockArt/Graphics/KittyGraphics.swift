@@ -46,10 +46,6 @@ public enum KittyGraphics {
     /// The data compressed at zlib's fastest level: what pays for a picture
     /// sent once over a pipe or ssh, at little cost on a local terminal.
     private static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
-        var out: UnsafeMutablePointer<UInt8>?
-        var count = 0
-        guard cimg_deflate(bytes, bytes.count, 1, &out, &count) == 0, let out else { return nil }
-        defer { cimg_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: count))
+        takeCBuffer { cimg_deflate(bytes, bytes.count, 1, &$0, &$1) }
     }
 }

@@ -15,14 +15,6 @@ enum Posix {
         try Errno.retryingOnInterrupt { Glibc.open(path, flags | O_CLOEXEC, mode) }
     }
 
-    /// Writes every byte, retrying short writes.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            offset += try Errno.retryingOnInterrupt { Glibc.write(fd, base + offset, bytes.count - offset) }
-        }
-    }
 
     /// Reads a whole regular file of at most `limit` bytes.
     static func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {

@@ -27,7 +27,7 @@ final class StagedFile {
 
     /// Appends bytes.
     func append(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        try Posix.writeAll(fd, bytes)
+        try writeAll(fd, bytes)
     }
 
     func append(_ bytes: [UInt8]) throws(Errno) {

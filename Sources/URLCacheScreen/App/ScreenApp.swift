@@ -168,7 +168,7 @@ public final class ScreenApp {
         guard !loader.running, state.loading == nil, !state.isBundled, let image = state.image,
               let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
         let need = ScreenApp.decodeSize(for: image.info, columns: layout.columns, rows: layout.imageRows, options: options,
-                                        cell: terminal.cellPixels ?? WindowSize.assumedCellPixels)
+                                        cell: terminal.cellPixels)
         guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
         log.write("window grew: decoding again at \(need.width)x\(need.height)")
         loader.start(controller: options.controller, url: state.entry.url, check: false, force: false, automatic: true,
@@ -183,7 +183,7 @@ public final class ScreenApp {
         let size = terminal.size
         let layout = Layout(columns: max(size.columns, Layout.minimum.columns), rows: max(size.rows, Layout.minimum.rows))
         let columns = layout?.columns ?? 80, rows = layout?.imageRows ?? 20
-        let options = options, cell = terminal.cellPixels ?? WindowSize.assumedCellPixels
+        let options = options, cell = terminal.cellPixels
         return { info in ScreenApp.decodeSize(for: info, columns: columns, rows: rows, options: options, cell: cell) }
     }
 

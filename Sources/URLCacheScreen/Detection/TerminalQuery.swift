@@ -57,7 +57,7 @@ public enum TerminalQuery {
         defer { tcsetattr(fd, TCSANOW, &saved) }
         let clock = ContinuousClock()
         let start = clock.now
-        guard writeAll(fd, burst) else { return nil }
+        guard (try? writeAll(fd, burst)) != nil else { return nil }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
         var replies = TerminalReplies()
@@ -75,15 +75,5 @@ public enum TerminalQuery {
         let elapsed = clock.now - start
         if !replies.complete { tcflush(fd, TCIFLUSH) }
         return Answer(replies: replies, byteCount: bytes.count, elapsed: elapsed, timedOut: !replies.complete)
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { raw in (try? Errno.retryingOnInterrupt { write(fd, raw.baseAddress, raw.count) }) ?? -1 }
-            guard n > 0 else { return false }
-            offset += n
-        }
-        return true
     }
 }

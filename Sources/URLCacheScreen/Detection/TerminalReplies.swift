@@ -1,7 +1,7 @@
 /// What a terminal answered to the query burst (`TerminalQuery.burst`),
 /// parsed from the raw bytes: a pure function, so that lies, halves and
 /// noise are unit-tested.
-public struct TerminalReplies: Sendable, Equatable {
+public struct TerminalReplies: Sendable {
     /// kitty's graphics query answered OK (`ESC _G i=…;OK ESC \`).
     public var kittyGraphics = false
     /// DA1's attributes (`ESC [ ? 62 ; 4 ; … c`); nil when DA1 was not answered.
@@ -23,13 +23,6 @@ public struct TerminalReplies: Sendable, Equatable {
 
     /// DA1 lists 4: the terminal draws sixel.
     public var sixel: Bool { deviceAttributes?.contains(4) ?? false }
-
-    public static func == (a: TerminalReplies, b: TerminalReplies) -> Bool {
-        a.kittyGraphics == b.kittyGraphics && a.deviceAttributes == b.deviceAttributes && a.sixelRegisters == b.sixelRegisters
-            && a.capabilities == b.capabilities && a.cellPixels?.width == b.cellPixels?.width
-            && a.cellPixels?.height == b.cellPixels?.height && a.areaPixels?.width == b.areaPixels?.width
-            && a.areaPixels?.height == b.areaPixels?.height
-    }
 
     /// Parses `bytes`. What is not a well-formed reply is skipped (a
     /// keypress typed meanwhile, a reply cut short); a reply with absurd

@@ -19,13 +19,11 @@ public final class CursesTerminal: Terminal {
         var fg: Int32, bg: Int32
     }
 
-    /// Art and where it goes.
-    private struct Placed: Equatable {
-        var grid: CellGrid
+    /// Art or a picture, and the cells it takes.
+    private struct Placed<Content: Equatable>: Equatable {
+        var content: Content
         var row: Int, column: Int
-        func covers(row r: Int, columns span: Range<Int>) -> Bool {
-            (row..<(row + grid.rows)).contains(r) && span.overlaps(column..<(column + grid.columns))
-        }
+        var rows: Int, columns: Int
     }
 
     // The art is not drawn through ncurses (which spends ~10 ms of a first
@@ -35,31 +33,25 @@ public final class CursesTerminal: Terminal {
     // help) makes ncurses draw both, the box on top, for as long as it is open.
     /// The art this frame, and the text put this frame (replayed over the art
     /// when ncurses must draw both).
-    private var frameArt: Placed?
+    private var frameArt: Placed<CellGrid>?
     private var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
     /// Who has the art area: nobody (ncurses' picture of it is blank), our
     /// own write (this art, which ncurses does not know of), or ncurses.
     private enum ArtOwner: Equatable {
         case none
-        case written(Placed)
+        case written(Placed<CellGrid>)
         case curses
     }
     private var artOwner = ArtOwner.none
-    /// A picture of pixels and where it goes.
-    private struct PlacedPicture: Equatable {
-        var picture: PixelPicture
-        var row: Int, column: Int
-        func covers(row r: Int, columns span: Range<Int>) -> Bool {
-            (row..<(row + picture.rows)).contains(r) && span.overlaps(column..<(column + picture.columns))
-        }
-    }
     // Pixels are written after ncurses' refresh, over cells ncurses keeps
     // blank. While a box covers them they are taken away (kitty: deleted by
     // id; sixel and iTerm2: every cell repainted, which erases them), so
     // that nothing hides an alert or the help.
     /// The picture this frame, and the one on the terminal now.
-    private var framePicture: PlacedPicture?
-    private var shownPicture: PlacedPicture?
+    private var framePicture: Placed<PixelPicture>?
+    private var shownPicture: Placed<PixelPicture>?
+    /// A cell's size in pixels, read at the start and on each resize.
+    public private(set) var cellPixels = WindowSize.assumedCellPixels
     /// ncurses repaints every cell on the next refresh (start, resize).
     private var repaintAll = true
 
@@ -99,6 +91,7 @@ public final class CursesTerminal: Terminal {
             available = ColorDetection.mode(colors: Int(cnc_colors()))
         }
         colorMode = ColorDetection.capped(wanted, at: available)
+        if let cell = WindowSize.of(STDOUT_FILENO)?.cellPixels { cellPixels = cell }
     }
 
     deinit { close() }
@@ -110,7 +103,7 @@ public final class CursesTerminal: Terminal {
         if let shown = shownPicture {
             // No picture outlives the screen: kitty's is deleted, a sixel's
             // cells are cleared.
-            writeOut(shown.picture.removal)
+            writeOut(shown.content.removal)
             werase(cnc_stdscr())
             clearok(cnc_stdscr(), true)
             wrefresh(cnc_stdscr())
@@ -168,14 +161,18 @@ public final class CursesTerminal: Terminal {
     }
 
     public func put(_ grid: CellGrid, row: Int, column: Int) {
-        frameArt = Placed(grid: grid, row: row, column: column)
+        frameArt = Placed(content: grid, row: row, column: column, rows: grid.rows, columns: grid.columns)
     }
 
     public func put(_ picture: PixelPicture, row: Int, column: Int) {
-        framePicture = PlacedPicture(picture: picture, row: row, column: column)
+        framePicture = Placed(content: picture, row: row, column: column, rows: picture.rows, columns: picture.columns)
     }
 
-    public var cellPixels: (width: Int, height: Int)? { WindowSize.of(STDOUT_FILENO)?.cellPixels }
+    /// Whether text put this frame (a box) lies over `placed`.
+    private func coveredByText<Content>(_ placed: Placed<Content>) -> Bool {
+        let rows = placed.row..<(placed.row + placed.rows), columns = placed.column..<(placed.column + placed.columns)
+        return frameTexts.contains { rows.contains($0.row) && columns.overlaps($0.column..<($0.column + $0.text.columns)) }
+    }
 
     /// The art through ncurses, a cell at a time.
     private func drawInCurses(_ grid: CellGrid, row: Int, column: Int) {
@@ -211,33 +208,29 @@ public final class CursesTerminal: Terminal {
     }
 
     public func refresh() {
-        let wantedPicture = framePicture.flatMap { p in
-            frameTexts.contains { p.covers(row: $0.row, columns: $0.column..<($0.column + $0.text.columns)) } ? nil : p
-        }
+        let wantedPicture = framePicture.flatMap { coveredByText($0) ? nil : $0 }
         if let shown = shownPicture, shown != wantedPicture {
-            if shown.picture.removal.isEmpty { repaintAll = true } else { writeOut(shown.picture.removal) }
+            if shown.content.removal.isEmpty { repaintAll = true } else { writeOut(shown.content.removal) }
             shownPicture = nil
         }
         // A full repaint starts from a screen ncurses clears itself.
         if repaintAll, artOwner == .curses { artOwner = .none }
-        var write: Placed?
+        var write: Placed<CellGrid>?
         if let art = frameArt {
-            let covered = frameTexts.contains { art.covers(row: $0.row, columns: $0.column..<($0.column + $0.text.columns)) }
-            if covered || artOwner == .curses {
+            if coveredByText(art) || artOwner == .curses {
                 // A box over the art: ncurses draws both, the art first, and
                 // keeps the art until a repaint, so that closing the box changes
                 // only the box's cells. Art it did not know of is on the screen
                 // when the box opens: it repaints every cell, or the box's blank
                 // inside would let that art show through.
                 if case .written = artOwner { repaintAll = true }
-                drawInCurses(art.grid, row: art.row, column: art.column)
+                drawInCurses(art.content, row: art.row, column: art.column)
                 for text in frameTexts { draw(text.text, row: text.row, column: text.column, style: text.style) }
                 artOwner = .curses
             } else {
                 if case let .written(old) = artOwner {
                     // Art elsewhere than last written would leave the old one behind.
-                    if old.row != art.row || old.column != art.column || old.grid.rows != art.grid.rows
-                        || old.grid.columns != art.grid.columns {
+                    if old.row != art.row || old.column != art.column || old.rows != art.rows || old.columns != art.columns {
                         repaintAll = true
                     }
                     if repaintAll || old != art { write = art }
@@ -257,33 +250,26 @@ public final class CursesTerminal: Terminal {
         repaintAll = false
         if let wantedPicture, shownPicture == nil || repainted {
             // A full repaint clears the screen, and the picture with it.
-            var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
-            bytes += Array("\u{1B}[\(wantedPicture.row + 1);\(wantedPicture.column + 1)H".utf8)
-            bytes += wantedPicture.picture.sequence
-            bytes += [0x1B, UInt8(ascii: "8")]
-            writeOut(bytes)
+            writeKeepingCursor(Array("\u{1B}[\(wantedPicture.row + 1);\(wantedPicture.column + 1)H".utf8) + wantedPicture.content.sequence)
             shownPicture = wantedPicture
         }
         if let write {
-            // The cursor and attributes ncurses left are saved and restored
-            // around the art (DECSC, DECRC), so its own bookkeeping stays true.
-            var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
-            bytes += AnsiWriter.placedBytes(write.grid, row: write.row, column: write.column)
-            bytes += [0x1B, UInt8(ascii: "8")]
-            writeOut(bytes)
+            writeKeepingCursor(AnsiWriter.placedBytes(write.content, row: write.row, column: write.column))
             artOwner = .written(write)
         }
     }
 
-    /// Bytes straight to the terminal, past ncurses.
+    /// Bytes straight to the terminal, past ncurses, with the cursor and
+    /// attributes ncurses left saved and restored around them (DECSC,
+    /// DECRC), so that its own bookkeeping stays true.
+    private func writeKeepingCursor(_ bytes: [UInt8]) {
+        writeOut([0x1B, UInt8(ascii: "7")] + bytes + [0x1B, UInt8(ascii: "8")])
+    }
+
+    /// Bytes straight to the terminal. A terminal gone away is the key
+    /// loop's to notice (it hangs up): nothing to do here.
     private func writeOut(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let n = Glibc.write(STDOUT_FILENO, base + offset, raw.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
-            }
-        }
+        try? writeAll(STDOUT_FILENO, bytes)
     }
 
     public var inputDescriptor: Int32 { STDIN_FILENO }
@@ -291,6 +277,7 @@ public final class CursesTerminal: Terminal {
     public func resized() {
         guard let size = WindowSize.of(STDOUT_FILENO) else { return }
         resize_term(Int32(size.rows), Int32(size.columns))
+        if let cell = size.cellPixels { cellPixels = cell }
         // The old contents are gone: repaint every cell on the next refresh.
         repaintAll = true
     }

@@ -15,8 +15,9 @@ public protocol Terminal: AnyObject {
     func put(_ grid: CellGrid, row: Int, column: Int)
     /// Shows a picture of pixels with its top-left cell at a position.
     func put(_ picture: PixelPicture, row: Int, column: Int)
-    /// A cell's size in pixels, when the terminal says.
-    var cellPixels: (width: Int, height: Int)? { get }
+    /// A cell's size in pixels (`WindowSize.assumedCellPixels` when the
+    /// terminal does not say).
+    var cellPixels: (width: Int, height: Int) { get }
     /// Shows what was drawn.
     func refresh()
     /// The descriptor input arrives on, for the key loop's `poll`.

@@ -57,7 +57,7 @@ public final class ScreenView {
         drawTitle(state, layout, terminal)
         if let image = state.image {
             if state.showPixels && pictureFormat.isPixels,
-               let (picture, placement) = picture(image, layout, cell: terminal.cellPixels ?? WindowSize.assumedCellPixels) {
+               let (picture, placement) = picture(image, layout, cell: terminal.cellPixels) {
                 terminal.put(picture, row: layout.imageTop + placement.rowOffset, column: placement.columnOffset)
             } else {
                 let (grid, top, left) = art(image, layout)
