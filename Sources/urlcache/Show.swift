@@ -34,7 +34,7 @@ struct Show: ParsableCommand {
         // Before ncurses takes the terminal: its replies must not reach the keys.
         let detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
         let terminal: CursesTerminal
-        do { terminal = try CursesTerminal(environment: list.environment, colors: detection.colors) } catch {
+        do { terminal = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels) } catch {
             throw Failure.usage(error.description)
         }
         var options = ScreenApp.Options(

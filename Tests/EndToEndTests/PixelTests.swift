@@ -151,10 +151,11 @@ final class MisbehavingTerminalTests: XCTestCase {
     static let tool = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/fake-terminal.py").path
     let photo = Fixtures.images.appendingPathComponent("photo.jpg").path
 
-    private func run(_ mode: String, keys: String = "-", _ command: [String]) throws -> String {
+    private func run(_ mode: String, keys: String = "-", pixels: String = "800x480", _ command: [String]) throws -> String {
         let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
                                     [MisbehavingTerminalTests.tool, mode, keys, "--", "env", "-u", "TMUX", "-u", "KITTY_WINDOW_ID",
-                                     "-u", "TERM_PROGRAM", "-u", "VTE_VERSION", "-u", "COLORTERM", "-u", "NO_COLOR"] + command, guardSeconds: 60)
+                                     "-u", "TERM_PROGRAM", "-u", "VTE_VERSION", "-u", "COLORTERM", "-u", "NO_COLOR"] + command,
+                                    environment: ["FAKE_PIXELS": pixels], guardSeconds: 60)
         XCTAssertTrue(result.stderr.contains("exit 0"), result.stderr)
         return String(decoding: Array(result.stdout.utf8), as: UTF8.self)
     }
@@ -222,6 +223,24 @@ final class MisbehavingTerminalTests: XCTestCase {
         XCTAssertTrue(out[asked.upperBound...].contains("\u{1B}_Ga=d,d=I,\(sent.first?.id ?? "?"),q=2") ||
                       out[..<asked.lowerBound].contains("\u{1B}_Ga=d,d=I,"), "deleted")
         XCTAssertFalse(out[asked.upperBound...].contains("\u{1B}_Ga=T"), "no picture after the cache is cleared")
+    }
+
+    func testWithoutAPixelSizeTheScreenTakesTheCellFromTheReplies() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("photo.jpg", to: nginx.root)
+        let home = try TemporaryDirectory()
+        let list = try writeList([nginx.url("/photo.jpg")], in: home)
+        // TIOCGWINSZ says 0x0 pixels; CSI 16t answers 10x20.
+        let out = try run("sixel", keys: "q", pixels: "0x0", ["TERM=xterm", "NO_PROXY=127.0.0.1", "HOME=\(home.path)",
+                                                             Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")])
+        let raster = try XCTUnwrap(out.range(of: "\u{1B}P0;1;0q\"1;1;"), "a sixel picture")
+        let size = out[raster.upperBound...].prefix { $0 != "#" }.split(separator: ";").compactMap { Int($0) }
+        XCTAssertEqual(size.count, 2)
+        // The 3:2 photo fills the image rows: at 20 pixels a row it is wider
+        // than 8x16 cells (the guess without a reply) could make it.
+        XCTAssertGreaterThan(size.first ?? 0, 600, "\(size)")
+        XCTAssertEqual((size.last ?? 0) % 20, 0, "whole rows of 20 pixels: \(size)")
     }
 
     func testKittysPictureIsDeletedOnExit() throws {

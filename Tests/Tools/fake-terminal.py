@@ -6,7 +6,8 @@ then types KEYS. Prints everything the command wrote, as bytes, to stdout.
   fake-terminal.py MODE KEYS -- CMD...
 MODE: silent (never answers), half (a DA1 cut short), lie (a kitty OK for
 another image id, absurd registers and sizes, DA1 of letters), late (answers
-after 600 ms, past the deadline), sixel (answers as xterm -ti vt340 does).
+after 600 ms, past the deadline), sixel (answers as xterm -ti vt340 does,
+with cells of 10x20 pixels).
 KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
 becomes 120x40 cells, 960x640 pixels), once the command has been running 1.5 s
 ('-' for none); after them the command has 5 s to end."""
@@ -16,13 +17,15 @@ mode, keys, cmd = sys.argv[1], sys.argv[2], sys.argv[4:]
 pid, fd = os.forkpty()
 if pid == 0:
     os.execvp(cmd[0], cmd)
-fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 800, 480))
+# FAKE_PIXELS=0x0: a terminal whose TIOCGWINSZ has no pixel size.
+pw, ph = (int(v) for v in os.environ.get("FAKE_PIXELS", "800x480").split("x"))
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, pw, ph))
 os.kill(pid, signal.SIGWINCH)
 replies = {
     "half": b"\x1b[?1;0;256S\x1b[?62;4",
     "lie": b"\x1b_Gi=7;OK\x1b\\\x1b[?1;0;99999999S\x1b[6;90000;8t\x1b[?6x;4c",
     "late": b"\x1b[?62;4;22c",
-    "sixel": b"\x1b[?1;0;1024S\x1b[6;16;8t\x1b[?63;1;2;4;6;9;15;22c",
+    "sixel": b"\x1b[?1;0;1024S\x1b[6;20;10t\x1b[?63;1;2;4;6;9;15;22c",
 }
 out = bytearray()
 start = time.time()

@@ -58,7 +58,10 @@ public final class CursesTerminal: Terminal {
     /// Opens the terminal with `colors` (what `ColorDetection` decided),
     /// or fewer if that is all the terminal can show. Truecolour needs a
     /// `*-direct` terminfo entry: one is used when TERM's entry has none.
-    public init(environment: [String: String], colors wanted: ColorMode) throws(ScreenError) {
+    /// `cellPixels` is what detection learnt from the terminal's replies,
+    /// for a terminal whose TIOCGWINSZ gives no pixel size.
+    public init(environment: [String: String], colors wanted: ColorMode,
+                cellPixels replied: (width: Int, height: Int)? = nil) throws(ScreenError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
         let term = environment["TERM"] ?? ""
@@ -91,7 +94,7 @@ public final class CursesTerminal: Terminal {
             available = ColorDetection.mode(colors: Int(cnc_colors()))
         }
         colorMode = ColorDetection.capped(wanted, at: available)
-        if let cell = WindowSize.of(STDOUT_FILENO)?.cellPixels { cellPixels = cell }
+        if let cell = WindowSize.of(STDOUT_FILENO)?.cellPixels ?? replied { cellPixels = cell }
     }
 
     deinit { close() }
