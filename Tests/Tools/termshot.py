@@ -20,17 +20,59 @@ from PIL import Image
 BG = (255, 0, 255)
 W, H = 1000, 700
 
+def answers(disp):
+    """Whether an X server listens on disp's socket (a lock file alone may be
+    left behind by a server that died, or by another machine's /tmp)."""
+    import socket
+    path = f'/tmp/.X11-unix/X{disp[1:]}'
+    try:
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(1)
+            s.connect(path)
+        return True
+    except OSError:
+        return False
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
 def ensure_display():
-    disp = os.environ.get('TERMSHOT_DISPLAY', ':91')
-    lock = f'/tmp/.X{disp[1:]}-lock'
-    if not os.path.exists(lock):
+    """The display to use, started if nothing answers there. TERMSHOT_DISPLAY
+    names the first to try (default :91); a display held by a live server
+    that doesn't answer is passed over for the next number."""
+    first = int(os.environ.get('TERMSHOT_DISPLAY', ':91')[1:])
+    for n in range(first, first + 8):
+        disp = f':{n}'
+        if answers(disp):
+            return disp
+        lock = f'/tmp/.X{n}-lock'
+        try:
+            pid = int(open(lock).read().strip())
+        except (OSError, ValueError):
+            pid = None
+        if pid is not None and alive(pid):
+            # starting, or somebody else's: give it a moment, then move on
+            for _ in range(30):
+                if answers(disp): return disp
+                time.sleep(0.1)
+            continue
+        for stale in (lock, f'/tmp/.X11-unix/X{n}'):
+            try: os.remove(stale)
+            except FileNotFoundError: pass
+        # its own session: a test harness that kills termshot's process
+        # group must not take the server (and its lock) with it
         subprocess.Popen(['Xvfb', disp, '-screen', '0', f'{W}x{H}x24', '-nolisten', 'tcp'],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(50):
-            if os.path.exists(lock): break
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        for _ in range(100):
+            if answers(disp): return disp
             time.sleep(0.1)
-        time.sleep(0.5)
-    return disp
+    sys.exit(f'termshot: no X server could be started (tried :{first} to :{first + 7})')
 
 def shot(term, out, cmd):
     disp = ensure_display()
