@@ -28,13 +28,19 @@ struct PolicyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds a check stays fresh (default 86400, or the list's refreshInterval).", valueName: "seconds"))
     var refreshInterval: Seconds?
 
+    @Flag(help: "Show the cached copies whatever their age and make no request at all.")
+    var offline = false
+
     func controller(cache: DiskCache, list: URLList) -> URLCacheController {
         var limits = TransferLimits()
         if let seconds = list.settings.connectTimeout { limits.connectTimeout = seconds }
         if let seconds = list.settings.stallTimeout { limits.stallTimeout = seconds }
         if let bytes = list.settings.maxImageBytes { limits.maxBytes = Int64(bytes) }
         let interval = refreshInterval?.value ?? list.settings.refreshInterval ?? RefreshPolicy.defaultInterval
-        return URLCacheController(cache: cache, refreshInterval: interval, limits: limits)
+        var controller = URLCacheController(cache: cache, refreshInterval: interval, limits: limits)
+        if let bytes = list.settings.maxFeedBytes { controller.maxFeedBytes = Int64(bytes) }
+        controller.offline = offline
+        return controller
     }
 }
 

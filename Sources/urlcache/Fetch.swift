@@ -9,7 +9,8 @@ struct Fetch: ParsableCommand {
         commandName: "fetch",
         abstract: "Apply the caching policy once and print the outcome.",
         discussion: """
-            Prints three lines: the outcome, "Updated: <date>" and the cached image's path. \
+            Prints three lines: the outcome, "Updated: <date>" and the cached image's path; \
+            for a feed entry, then "Title:", "Credit:" and "Image:" lines as the feed gave them. \
             Exit status: 0 the image is there and the policy was applied; 3 the check failed \
             but the previous image is still there; 1 failed and nothing is cached; 2 usage or \
             config error.
@@ -25,24 +26,35 @@ struct Fetch: ParsableCommand {
 
     func run() throws {
         let urls = try list.loadList()
-        let url = try target.url(in: urls)
+        let entry = try target.entry(in: urls)
+        let url = entry.url
         let controller = policy.controller(cache: list.cache, list: urls)
-        let report = controller.display(url, force: force)
+        let report = controller.display(entry, force: force)
         switch report.result {
         case let .success(outcome):
             guard let copy = report.copy else { throw Failure.failed("the image vanished from the cache") }
             print(outcome.statusLine)
             print("Updated: \(UpdatedFormat.string(copy.updated))")
             print(copy.imagePath)
+            printCaption(copy.metadata)
         case let .failure(error):
             let message = "\(url.absoluteString.terminalSafe): \(error.description)"
             guard let copy = report.copy else { throw Failure.failed(message) }
             print("Previously cached image (check failed)")
             print("Updated: \(UpdatedFormat.string(copy.updated))")
             print(copy.imagePath)
+            printCaption(copy.metadata)
             throw Failure.staleKept(message)
         }
     }
+}
+
+/// A feed's words about the image, one line each, made terminal-safe.
+func printCaption(_ metadata: CacheMetadata?, indent: String = "") {
+    guard let metadata else { return }
+    if let title = metadata.title { print("\(indent)Title: \(title.terminalSafe)") }
+    if let credit = metadata.credit { print("\(indent)Credit: \(credit.terminalSafe)") }
+    if let image = metadata.imageURL { print("\(indent)Image: \(image.terminalSafe)") }
 }
 
 /// Which image: entry N of the list, or a URL given directly.
@@ -57,13 +69,13 @@ struct TargetOptions: ParsableArguments {
         if entry != nil && url != nil { throw ValidationError("give --entry or --url, not both") }
     }
 
-    func url(in list: URLList) throws(Failure) -> URL {
+    func entry(in list: URLList) throws(Failure) -> URLEntry {
         if let url {
-            do { return try ImageURL.validate(url, index: 1, source: "--url") } catch {
+            do { return URLEntry(url: try ImageURL.validate(url, index: 1, source: "--url")) } catch {
                 throw .usage("--url: \(error.description)")
             }
         }
-        do { return try list.entry(entry ?? 1).url } catch {
+        do { return try list.entry(entry ?? 1) } catch {
             throw .usage(error.description)
         }
     }

@@ -24,10 +24,15 @@ struct List: ParsableCommand {
         show("Cache: \(cache.directory.terminalSafe)")
         for (offset, entry) in urls.entries.enumerated() {
             show("\(offset + 1). \(entry.displayName)")
-            show("   \(entry.url.absoluteString.terminalSafe)")
+            show("   \(entry.feed == nil ? "" : "feed: ")\(entry.url.absoluteString.terminalSafe)")
             switch Result(catching: { () throws(CacheError) in try cache.lookup(entry.url) }) {
             case let .success(copy?):
                 show("   cached, Updated: \(UpdatedFormat.string(copy.updated))")
+                if let metadata = copy.metadata {
+                    if let title = metadata.title { show("   Title: \(title.terminalSafe)") }
+                    if let credit = metadata.credit { show("   Credit: \(credit.terminalSafe)") }
+                    if let image = metadata.imageURL { show("   Image: \(image.terminalSafe)") }
+                }
             case .success(nil):
                 show("   not cached")
             case let .failure(error):

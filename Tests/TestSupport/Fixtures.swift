@@ -14,6 +14,10 @@ public enum Fixtures {
     public static let jpeg = root.appendingPathComponent("jpeg")
     /// Images the servers hand out, and hostile files.
     public static let images = root.appendingPathComponent("images")
+    /// Feeds shaped like APOD's and Bing's JSON, RSS with media:content,
+    /// Wikimedia Commons' RSS, Atom and a page with og:image, written from
+    /// their documented shapes; `{{BASE}}` stands for the test server.
+    public static let feeds = root.appendingPathComponent("feeds")
     /// Inputs the fuzzer found, replayed as regression tests.
     public static let fuzz = root.appendingPathComponent("fuzz")
     /// The scripted misbehaving server.

@@ -2,16 +2,28 @@ import Foundation
 
 /// What the cache keeps beside an image: its URL and the validators the
 /// server sent, stored verbatim (nginx answers 304 only to the exact
-/// Last-Modified string it sent).
+/// Last-Modified string it sent); for a feed entry, the feed's validators
+/// and the item's words too. Every field added since the first version is
+/// optional, so older files still read.
 public struct CacheMetadata: Codable, Sendable, Equatable {
-    /// The whole URL the image was fetched from.
+    /// The entry's URL: the image's, or the feed's for a feed entry.
     public var url: String
-    /// The ETag header, verbatim (quotes and W/ included).
+    /// The image's ETag header, verbatim (quotes and W/ included).
     public var etag: String?
-    /// The Last-Modified header, verbatim.
+    /// The image's Last-Modified header, verbatim.
     public var lastModified: String?
     /// The Content-Type the server gave.
     public var contentType: String?
+    /// Feed entries: the URL the image came from.
+    public var imageURL: String?
+    /// Feed entries: the feed's own validators.
+    public var feedETag: String?
+    public var feedLastModified: String?
+    /// Feed entries: the item's title, credit, description and page.
+    public var title: String?
+    public var credit: String?
+    public var description: String?
+    public var link: String?
 
     public init(url: String, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
         self.url = url
@@ -20,8 +32,19 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
         self.contentType = contentType
     }
 
-    /// The validators, for the policy.
+    /// The image's validators, for the policy.
     public var validators: Validators { Validators(etag: etag, lastModified: lastModified) }
+
+    /// The feed's validators.
+    public var feedValidators: Validators { Validators(etag: feedETag, lastModified: feedLastModified) }
+
+    /// The words of `item` (already plain text; made terminal-safe where shown).
+    mutating func describe(_ item: FeedItem) {
+        title = item.title
+        credit = item.credit
+        description = item.description
+        link = item.link
+    }
 
     func encoded() -> Data {
         let encoder = JSONEncoder()

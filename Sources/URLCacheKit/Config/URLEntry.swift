@@ -3,14 +3,18 @@ import URLCacheSupport
 
 /// One image of the URL list: where it lives and what to call it.
 public struct URLEntry: Sendable, Equatable {
-    /// The image's address: http or https, checked when the list is read.
+    /// The image's address, or for a feed entry the feed's: http or https,
+    /// checked when the list is read. The cache keys the entry by it.
     public var url: URL
     /// The name the list gives it, if any.
     public var title: String?
+    /// Set when `url` is a feed that announces the image (`feed` in the list).
+    public var feed: FeedSpec?
 
-    public init(url: URL, title: String? = nil) {
+    public init(url: URL, title: String? = nil, feed: FeedSpec? = nil) {
         self.url = url
         self.title = title
+        self.feed = feed
     }
 
     /// The title, else the URL's host and file name ("host/latest.jpg"),
@@ -21,6 +25,15 @@ public struct URLEntry: Sendable, Equatable {
         let file = url.lastPathComponent
         return (file.isEmpty || file == "/" ? host : "\(host)/\(file)").terminalSafe
     }
+}
+
+/// How a feed entry's image is found in its feed.
+public struct FeedSpec: Sendable, Equatable {
+    /// A dotted key path into a JSON feed (`hdurl`, `images.0.url`); nil
+    /// tries `hdurl`, `url`, `image`, `images.0.url`. Unused for XML and HTML.
+    public var select: String?
+
+    public init(select: String? = nil) { self.select = select }
 }
 
 /// Settings a URL list may carry beside its images, each also settable on
@@ -35,12 +48,15 @@ public struct ListSettings: Sendable, Equatable {
     public var stallTimeout: TimeInterval?
     /// The largest image accepted, in bytes.
     public var maxImageBytes: Int?
+    /// The largest feed accepted, in bytes (default 2 MiB).
+    public var maxFeedBytes: Int?
 
     public init(refreshInterval: TimeInterval? = nil, connectTimeout: TimeInterval? = nil,
-                stallTimeout: TimeInterval? = nil, maxImageBytes: Int? = nil) {
+                stallTimeout: TimeInterval? = nil, maxImageBytes: Int? = nil, maxFeedBytes: Int? = nil) {
         self.refreshInterval = refreshInterval
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
         self.maxImageBytes = maxImageBytes
+        self.maxFeedBytes = maxFeedBytes
     }
 }

@@ -4,9 +4,10 @@ import URLCacheSupport
 /// The list of images to show: the original's URLCache.plist.
 ///
 /// Two shapes are read, in XML or binary plist form: an array whose items
-/// are URL strings (the original's) or `{url, title}` dicts; or a dict with
-/// that array under `images` and settings beside it (`refreshInterval`,
-/// `connectTimeout`, `stallTimeout`, `maxImageBytes`).
+/// are URL strings (the original's) or `{url, title}` dicts (`{feed, select,
+/// title}` for an image announced by a feed); or a dict with that array
+/// under `images` and settings beside it (`refreshInterval`,
+/// `connectTimeout`, `stallTimeout`, `maxImageBytes`, `maxFeedBytes`).
 public struct URLList: Sendable, Equatable {
     /// The images, in the list's order (never empty).
     public var entries: [URLEntry]
@@ -73,23 +74,30 @@ public struct URLList: Sendable, Equatable {
     private static func parseEntry(_ item: Any, index: Int, source: String) throws(ConfigError) -> URLEntry {
         let text: String
         var title: String?
+        var feed: FeedSpec?
         if let string = item as? String {
             text = string
         } else if let dict = item as? [String: Any] {
-            guard let url = dict["url"] as? String else {
-                throw .badEntry(file: source, index: index, reason: "a dict needs a \"url\" string")
-            }
-            text = url
-            if let value = dict["title"] {
+            func string(_ key: String) throws(ConfigError) -> String? {
+                guard let value = dict[key] else { return nil }
                 guard let string = value as? String else {
-                    throw .badEntry(file: source, index: index, reason: "\"title\" must be a string")
+                    throw .badEntry(file: source, index: index, reason: "\"\(key)\" must be a string")
                 }
-                title = string
+                return string
             }
+            switch (try string("url"), try string("feed")) {
+            case let (url?, nil): text = url
+            case let (nil, feedURL?):
+                text = feedURL
+                feed = FeedSpec(select: try string("select"))
+            case (_?, _?): throw .badEntry(file: source, index: index, reason: "give \"url\" or \"feed\", not both")
+            case (nil, nil): throw .badEntry(file: source, index: index, reason: "a dict needs a \"url\" or a \"feed\" string")
+            }
+            title = try string("title")
         } else {
             throw .badEntry(file: source, index: index, reason: "expected a URL string or a {url, title} dict, found \(describe(item))")
         }
-        return URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title)
+        return URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title, feed: feed)
     }
 
     private static func parseSettings(_ dict: [String: Any], source: String) throws(ConfigError) -> ListSettings {
@@ -106,6 +114,7 @@ public struct URLList: Sendable, Equatable {
         settings.connectTimeout = try seconds("connectTimeout")
         settings.stallTimeout = try seconds("stallTimeout")
         if let bytes = try seconds("maxImageBytes") { settings.maxImageBytes = Int(bytes) }
+        if let bytes = try seconds("maxFeedBytes") { settings.maxFeedBytes = Int(bytes) }
         return settings
     }
 

@@ -49,13 +49,13 @@ final class DownloadReceiver: TransferReceiver {
         self.observer = observer
     }
 
-    /// Runs one transfer of `request` into the cache's staging area and
-    /// returns the final head and what the download came to.
-    static func download(_ request: TransferRequest, over transport: any Transport, into cache: DiskCache,
-                         cached: CachedCopy?, now: Date, observer: FetchObserver) throws(FetchError) -> (ResponseHead, DownloadResult) {
-        // Without stored validators the headers cannot show the copy unchanged.
-        let stored = cached?.metadata?.validators
-        let receiver = DownloadReceiver(cache: cache, url: request.url, stored: stored, now: now, observer: observer)
+    /// Runs one transfer of `request` into the staging area of the cache
+    /// entry `key` and returns the final head and what the download came to.
+    /// `stored`: the validators of the copy this would replace (without
+    /// them the headers cannot show the copy unchanged).
+    static func download(_ request: TransferRequest, key: URL, stored: Validators?, over transport: any Transport,
+                         into cache: DiskCache, now: Date, observer: FetchObserver) throws(FetchError) -> (ResponseHead, DownloadResult) {
+        let receiver = DownloadReceiver(cache: cache, url: key, stored: stored, now: now, observer: observer)
         let outcome: TransferOutcome<DownloadStop>
         do { outcome = try transport.perform(request, receiver: receiver) } catch { throw .transport(error) }
         switch outcome.stopped {

@@ -1,3 +1,5 @@
+import URLCacheSupport
+
 /// The original's three status lines.
 public enum DisplayOutcome: Sendable, Equatable {
     /// The copy was checked within the refresh interval: no network used.
@@ -6,6 +8,11 @@ public enum DisplayOutcome: Sendable, Equatable {
     case newlyCached
     /// The server confirmed the copy is current.
     case upToDate
+    /// `--offline`: the cached copy, whatever its age; no request made.
+    case offline
+    /// The feed's item today is no picture (APOD's video days): the
+    /// previous image stays.
+    case notAnImageToday(kind: String, link: String?)
 
     /// The status line, in the original's words.
     public var statusLine: String {
@@ -13,6 +20,9 @@ public enum DisplayOutcome: Sendable, Equatable {
         case .previouslyCached: return "Previously cached image"
         case .newlyCached: return "Newly cached image"
         case .upToDate: return "Cached image is up to date"
+        case .offline: return "Offline: cached image, no request made"
+        case let .notAnImageToday(kind, link):
+            return "Today's item is a \(kind.terminalSafe)\(link.map { ": \($0.terminalSafe)" } ?? ""); showing the previous image"
         }
     }
 }

@@ -13,6 +13,14 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     case notModifiedWithoutCopy
     /// The cache could not be read or written.
     case cache(CacheError)
+    /// The feed named no image we can fetch.
+    case feed(FeedError)
+    /// The image a feed announced could not be fetched.
+    indirect case announcedImage(url: String, error: FetchError)
+    /// The feed's item is no picture and nothing is cached yet.
+    case noImageYet(kind: String, link: String?)
+    /// `--offline` with nothing cached for the entry.
+    case offlineNothingCached
 
     public var description: String {
         switch self {
@@ -29,9 +37,20 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "server answered 304 Not Modified but nothing is cached"
         case let .cache(error):
             return error.description
+        case let .feed(error):
+            return error.description
+        case let .announcedImage(url, error):
+            return "image \(url.terminalSafe) (from the feed): \(error.description)"
+        case let .noImageYet(kind, link):
+            return "today's item is a \(kind.terminalSafe)\(link.map { " (\($0.terminalSafe))" } ?? ""), and no earlier image is cached"
+        case .offlineNothingCached:
+            return "nothing cached for this entry (offline: no request made)"
         }
     }
 
     /// Whether the user asked for it (Esc): not shown as an alert.
-    public var isCancellation: Bool { self == .transport(.cancelled) }
+    public var isCancellation: Bool {
+        if case let .announcedImage(_, error) = self { return error.isCancellation }
+        return self == .transport(.cancelled)
+    }
 }

@@ -16,15 +16,23 @@ public enum RefreshPolicy {
         case download
     }
 
-    /// Decides from the cached copy (if any), the time and the interval. A
-    /// future or unparsable Last-Modified is not sent as a condition.
-    public static func plan(cached: CachedCopy?, now: Date, interval: TimeInterval, force: Bool) -> Plan {
+    /// Decides from the cached copy (if any), the time and the interval.
+    /// `validators`: what to send as conditions (the image's, or a feed
+    /// entry's feed's; by default the copy's image validators). A future or
+    /// unparsable Last-Modified is not sent as a condition.
+    public static func plan(cached: CachedCopy?, validators: Validators? = nil, now: Date, interval: TimeInterval,
+                            force: Bool) -> Plan {
         guard let cached else { return .download }
         let age = now.timeIntervalSince(cached.updated)
         // A modification time in the future (a clock set back) counts as fresh
         // only within one interval, so a bad clock cannot freeze the image.
         if !force, age < interval, age > -interval { return .useCached }
-        let validators = cached.metadata?.validators ?? Validators()
+        return conditions(validators ?? cached.metadata?.validators ?? Validators(), now: now)
+    }
+
+    /// A conditional check with `validators`, leaving out a Last-Modified
+    /// that is in the future or cannot be read.
+    static func conditions(_ validators: Validators, now: Date) -> Plan {
         var since = validators.lastModified
         if let text = since {
             if let date = HTTPDate.parse(text), date <= now.addingTimeInterval(60) {} else { since = nil }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The sample's controller: Display Image applies the caching policy to one
-/// URL; Clear Cache empties the cache.
+/// entry; Clear Cache empties the cache.
 public struct URLCacheController: Sendable {
     public let cache: DiskCache
     public let transport: any Transport
@@ -9,6 +9,11 @@ public struct URLCacheController: Sendable {
     /// Seconds after a check during which no network is used.
     public var refreshInterval: TimeInterval
     public var limits: TransferLimits
+    /// The largest feed read, in bytes.
+    public var maxFeedBytes: Int64 = 2 << 20
+    /// NSURLRequest's returnCacheDataDontLoad: the cached copy whatever its
+    /// age, and no request at all.
+    public var offline = false
 
     public init(cache: DiskCache, transport: any Transport = CurlTransport(), clock: any Clock = SystemClock(),
                 refreshInterval: TimeInterval = RefreshPolicy.defaultInterval, limits: TransferLimits = TransferLimits()) {
@@ -19,15 +24,22 @@ public struct URLCacheController: Sendable {
         self.limits = limits
     }
 
-    /// Display Image: shows the cached copy when it is fresh, otherwise asks
-    /// the server (conditionally) and downloads only a changed image.
-    /// `force` skips the interval (the check stays conditional).
+    /// Display Image for an image URL given directly.
     public func display(_ url: URL, force: Bool = false, observer: FetchObserver = FetchObserver()) -> DisplayReport {
+        display(URLEntry(url: url), force: force, observer: observer)
+    }
+
+    /// Display Image: shows the cached copy when it is fresh, otherwise asks
+    /// the server (conditionally) and downloads only a changed image; for a
+    /// feed entry, the feed first, then the image it names.
+    /// `force` skips the interval (the checks stay conditional).
+    public func display(_ entry: URLEntry, force: Bool = false, observer: FetchObserver = FetchObserver()) -> DisplayReport {
+        let key = entry.url
         do {
             // withLock creates the directory first.
-            return try cache.withLock(url) { check(url, force: force, observer: observer) }
+            return try cache.withLock(key) { check(entry, force: force, observer: observer) }
         } catch {
-            return DisplayReport(result: .failure(.cache(error)), copy: try? cache.lookup(url))
+            return DisplayReport(result: .failure(.cache(error)), copy: try? cache.lookup(key))
         }
     }
 
@@ -37,47 +49,51 @@ public struct URLCacheController: Sendable {
         try cache.clear()
     }
 
-    private func check(_ url: URL, force: Bool, observer: FetchObserver) -> DisplayReport {
+    private func check(_ entry: URLEntry, force: Bool, observer: FetchObserver) -> DisplayReport {
+        let key = entry.url
         let cached: CachedCopy?
-        do { cached = try cache.lookup(url) } catch {
+        do { cached = try cache.lookup(key) } catch {
             return DisplayReport(result: .failure(.cache(error)), copy: nil)
         }
+        if offline {
+            return DisplayReport(result: cached == nil ? .failure(.offlineNothingCached) : .success(.offline), copy: cached)
+        }
         let now = clock.now()
-        var request = TransferRequest(url: url, limits: limits)
-        switch RefreshPolicy.plan(cached: cached, now: now, interval: refreshInterval, force: force) {
-        case .useCached:
-            return DisplayReport(result: .success(.previouslyCached), copy: cached)
-        case .download:
-            break
-        case let .check(ifNoneMatch, ifModifiedSince):
+        let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
+        let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: refreshInterval, force: force)
+        if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
+        var request = TransferRequest(url: key, limits: limits)
+        if case let .check(ifNoneMatch, ifModifiedSince) = plan {
             request.ifNoneMatch = ifNoneMatch
             request.ifModifiedSince = ifModifiedSince
         }
         let result: Result<DisplayOutcome, FetchError>
-        do {
-            let (head, download) = try DownloadReceiver.download(request, over: transport, into: cache, cached: cached,
-                                                                 now: now, observer: observer)
-            result = finish(url, head: head, download: download, cached: cached, now: now)
-        } catch {
-            return DisplayReport(result: .failure(error), copy: cached)
+        if let spec = entry.feed {
+            result = checkFeed(request, spec: spec, cached: cached, now: now, observer: observer)
+        } else {
+            do {
+                let (head, download) = try DownloadReceiver.download(request, key: key, stored: cached?.metadata?.validators,
+                                                                     over: transport, into: cache, now: now, observer: observer)
+                var metadata = CacheMetadata(url: key.absoluteString, contentType: head.contentType ?? cached?.metadata?.contentType)
+                metadata.keepValidators(of: head, download: download, stored: cached?.metadata?.validators)
+                result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata)
+            } catch {
+                return DisplayReport(result: .failure(error), copy: cached)
+            }
         }
-        let copy = (try? cache.lookup(url)) ?? cached
+        let copy = (try? cache.lookup(key)) ?? cached
         return DisplayReport(result: result, copy: copy)
     }
 
-    /// Acts on what the download came to: the one place the cache changes.
-    private func finish(_ url: URL, head: ResponseHead, download: DownloadResult,
-                        cached: CachedCopy?, now: Date) -> Result<DisplayOutcome, FetchError> {
-        let metadata = CacheMetadata(url: url.absoluteString, etag: head.validators.etag,
-                                     lastModified: head.validators.lastModified, contentType: head.contentType)
+    /// Acts on what an image download came to: the one place the cache
+    /// changes. `metadata` is what the entry keeps if the image is current.
+    func finish(_ key: URL, head: ResponseHead, download: DownloadResult, cached: CachedCopy?, now: Date,
+                metadata: CacheMetadata) -> Result<DisplayOutcome, FetchError> {
         do throws(CacheError) {
             switch download {
             case .notModified, .unchangedByHeaders:
                 guard cached != nil else { return .failure(.notModifiedWithoutCopy) }
-                // A 304 may carry no validators: keep the stored ones then.
-                var keep: CacheMetadata? = metadata
-                if case .notModified = download, head.validators == Validators() { keep = nil }
-                try cache.markChecked(url, at: now, metadata: keep)
+                try cache.markChecked(key, at: now, metadata: metadata)
                 return .success(.upToDate)
             case .errorStatus:
                 return .failure(.httpStatus(status: head.status, reason: head.reason, contentType: head.contentType))
@@ -85,15 +101,26 @@ public struct URLCacheController: Sendable {
                 return .failure(.notAnImage(what: format.description, status: head.status, contentType: head.contentType))
             case let .staged(file, _):
                 if let cached, FileComparison.sameContents(file.path, cached.imagePath) {
-                    try cache.markChecked(url, at: now, metadata: metadata)
+                    try cache.markChecked(key, at: now, metadata: metadata)
                     return .success(.upToDate)
                 }
-                try cache.commit(file, for: url, metadata: metadata, updated: now)
+                try cache.commit(file, for: key, metadata: metadata, updated: now)
                 return .success(.newlyCached)
             }
         } catch {
             return .failure(.cache(error))
         }
+    }
+}
+
+extension CacheMetadata {
+    /// The image validators to keep after a download: the response's, but
+    /// the stored ones after a 304 that carried none.
+    mutating func keepValidators(of head: ResponseHead, download: DownloadResult, stored: Validators?) {
+        var validators = head.validators
+        if case .notModified = download, validators == Validators() { validators = stored ?? Validators() }
+        etag = validators.etag
+        lastModified = validators.lastModified
     }
 }
 

@@ -42,10 +42,11 @@ final class Loader: Sendable {
     /// (`takeBundled`), while the check goes on.
     /// With `check` false, nothing is asked of the network: the cached copy
     /// is decoded again (for a window that grew).
-    func start(controller: URLCacheController, url: URL, check: Bool, force: Bool, automatic: Bool, index: Int,
+    func start(controller: URLCacheController, entry: URLEntry, check: Bool, force: Bool, automatic: Bool, index: Int,
                background: RGB8, samples: (x: Int, y: Int), bundled: [UInt8]?,
                decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         state.withLock { $0 = State(running: true) }
+        let url = entry.url
         let thread = Thread { [self] in
             if let bundled, (try? controller.cache.lookup(url)) ?? nil == nil,
                let image = try? ImageDecoder.decode(bytes: bundled, background: background, samples: samples, size: decodeSize) {
@@ -63,7 +64,7 @@ final class Loader: Sendable {
                     if wake { wakeups.wake() }
                 },
                 isCancelled: { [self] in state.withLock { $0.cancelled } })
-            let report = check ? controller.display(url, force: force, observer: observer) : nil
+            let report = check ? controller.display(entry, force: force, observer: observer) : nil
             let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
             var image: Swift.Result<DecodedImage, DecodeError>?
             if let copy {

@@ -57,6 +57,7 @@ public final class ScreenApp {
         view.registers = options.registers
         view.passthrough = options.passthrough
         state = ScreenState(entries: options.list.entries)
+        state.offline = options.controller.offline
     }
 
     /// How long the first frame waits for the first image (seconds).
@@ -156,7 +157,9 @@ public final class ScreenApp {
         let entry = state.entry
         state.loading = ScreenState.Loading(index: state.index, started: Date(), progress: nil, automatic: automatic)
         log.write("display \(entry.url.absoluteString) force=\(force) automatic=\(automatic)")
-        loader.start(controller: options.controller, url: entry.url, check: true, force: force, automatic: automatic,
+        var controller = options.controller
+        controller.offline = state.offline
+        loader.start(controller: controller, entry: entry, check: true, force: force, automatic: automatic,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
                      bundled: state.image == nil ? BundledImage.bytes(for: entry.url) : nil, decodeSize: decodeArea())
     }
@@ -171,7 +174,7 @@ public final class ScreenApp {
                                         cell: terminal.cellPixels)
         guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
         log.write("window grew: decoding again at \(need.width)x\(need.height)")
-        loader.start(controller: options.controller, url: state.entry.url, check: false, force: false, automatic: true,
+        loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
                      bundled: nil, decodeSize: decodeArea())
     }

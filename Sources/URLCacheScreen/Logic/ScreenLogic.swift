@@ -30,7 +30,7 @@ public enum ScreenLogic {
                 return [.clearCache]
             case (.confirmClear, .escape), (.confirmClear, .character("n")), (.confirmClear, .character("N")):
                 state.overlay = nil
-            case (.help, _):
+            case (.help, _), (.about, _):
                 state.overlay = nil
             case (_, .interrupt):
                 return quit(&state)
@@ -41,6 +41,10 @@ public enum ScreenLogic {
         }
         if key == .character("f") {
             state.showPixels.toggle()
+            return []
+        }
+        if key == .character("i") {
+            state.overlay = .about
             return []
         }
         if state.loading != nil {
@@ -58,6 +62,10 @@ public enum ScreenLogic {
         case .left, .character("p"): return press(.previous, &state)
         case .right, .character("n"): return press(.next, &state)
         case .character("?"), .character("h"): return press(.help, &state)
+        case .character("o"):
+            state.offline.toggle()
+            // Going online checks at once what offline left alone.
+            return state.offline ? [] : [.display(force: false)]
         case .character("q"), .interrupt: return press(.quit, &state)
         default: return []
         }
@@ -109,6 +117,7 @@ public enum ScreenLogic {
         state.loading = nil
         if let copy = report.copy {
             state.updated = copy.updated
+            state.caption = ScreenState.Caption(copy.metadata)
         }
         switch image {
         case let .success(decoded)?:
@@ -162,7 +171,7 @@ public enum ScreenLogic {
     /// minutes (or the interval, if shorter). nil while loading or while a
     /// box is open, or with nothing shown.
     public static func nextAutomaticCheck(_ state: ScreenState, interval: TimeInterval) -> Date? {
-        guard state.loading == nil, state.overlay == nil, let updated = state.updated else { return nil }
+        guard state.loading == nil, state.overlay == nil, !state.offline, let updated = state.updated else { return nil }
         let spacing = max(interval, 60)
         var due = updated.addingTimeInterval(spacing)
         if let failed = state.lastAutomaticFailure { due = max(due, failed.addingTimeInterval(min(spacing, 300))) }

@@ -24,6 +24,11 @@ public struct ScreenState: Sendable {
     public var loading: Loading?
     /// A box over the screen.
     public var overlay: Overlay?
+    /// The words a feed gave with the image on screen (title, credit,
+    /// description); nil for plain image URLs.
+    public var caption: Caption?
+    /// `o`: cached copies only, no request at all (shown on the status line).
+    public var offline = false
     /// When a check by itself last failed (so it is not retried every tick).
     public var lastAutomaticFailure: Date?
     public var quitting = false
@@ -40,6 +45,7 @@ public struct ScreenState: Sendable {
         image = nil
         isBundled = false
         updated = nil
+        caption = nil
         status = ""
         statusIsError = false
     }
@@ -60,5 +66,24 @@ public struct ScreenState: Sendable {
         case confirmClear
         /// Every key.
         case help
+        /// `i`: the feed's description of the image.
+        case about
+    }
+
+    /// What a feed said about its image.
+    public struct Caption: Sendable, Equatable {
+        public var title: String?
+        public var credit: String?
+        public var description: String?
+        public var link: String?
+
+        /// From the cache's record; nil when it holds none of the words.
+        init?(_ metadata: CacheMetadata?) {
+            guard let metadata, metadata.title != nil || metadata.credit != nil || metadata.description != nil else { return nil }
+            title = metadata.title
+            credit = metadata.credit
+            description = metadata.description
+            link = metadata.link
+        }
     }
 }

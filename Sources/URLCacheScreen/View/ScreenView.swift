@@ -76,7 +76,7 @@ public final class ScreenView {
         for item in toolbar.items {
             terminal.put(item.text, row: layout.toolbarRow, column: item.column, style: state.loading != nil && item.button != .quit ? .dim : .reverse)
         }
-        if let overlay = state.overlay { drawOverlay(overlay, layout, terminal) }
+        if let overlay = state.overlay { drawOverlay(overlay, about: state.caption, layout, terminal) }
         terminal.refresh()
     }
 
@@ -131,7 +131,11 @@ public final class ScreenView {
 
     private func drawTitle(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
         let position = state.entries.count > 1 ? "  \(state.index + 1) of \(state.entries.count)" : ""
-        let name = state.entry.displayName
+        var name = state.entry.displayName
+        if let caption = state.caption {
+            if let title = caption.title?.terminalSafe, title != name { name += " · " + title }
+            if let credit = caption.credit?.terminalSafe { name += " © " + credit }
+        }
         let room = layout.columns - 2 - "urlcache · ".columns - position.columns
         let title = "urlcache · " + name.clipped(toColumns: max(0, room)) + position
         terminal.put(title, row: layout.titleRow, column: 1, style: .bold)
@@ -139,7 +143,8 @@ public final class ScreenView {
 
     private func drawStatus(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal, now: Date) {
         guard let loading = state.loading else {
-            terminal.put(clip(state.status, layout.columns - 2), row: layout.statusRow, column: 1,
+            let status = state.offline ? "[offline] " + state.status : state.status
+            terminal.put(clip(status, layout.columns - 2), row: layout.statusRow, column: 1,
                          style: state.statusIsError ? .bold : .plain)
             return
         }
@@ -163,7 +168,7 @@ public final class ScreenView {
         terminal.put(clip(text, layout.columns - 2), row: layout.statusRow, column: 1, style: .plain)
     }
 
-    private func drawOverlay(_ overlay: ScreenState.Overlay, _ layout: Layout, _ terminal: Terminal) {
+    private func drawOverlay(_ overlay: ScreenState.Overlay, about: ScreenState.Caption?, _ layout: Layout, _ terminal: Terminal) {
         let width = min(layout.columns - 4, 64)
         var lines: [String]
         var buttons: String
@@ -176,8 +181,19 @@ public final class ScreenView {
             buttons = "[ OK (y) ]  [ Cancel (n) ]"
         case .help:
             lines = ["Keys", "d, Enter   Display Image", "r          re-check now", "c          Clear Cache",
-                     "← → / p n  previous / next image", "Esc        cancel a download", "f          pixels / block art", "?          this help",
+                     "← → / p n  previous / next image", "Esc        cancel a download", "f          pixels / block art",
+                     "i          about this image", "o          offline on / off", "?          this help",
                      "q          quit", "", "Any key closes this box."]
+            buttons = ""
+        case .about:
+            let caption = about
+            lines = [caption?.title?.terminalSafe ?? "About this image"]
+            if let credit = caption?.credit { lines += Layout.wrap("© " + credit.terminalSafe, width: width - 4) }
+            lines.append("")
+            for paragraph in (caption?.description ?? "No description came with this image.").components(separatedBy: "\n\n") {
+                lines += Layout.wrap(paragraph.terminalSafe, width: width - 4) + [""]
+            }
+            if let link = caption?.link { lines += Layout.wrap(link.terminalSafe, width: width - 4) }
             buttons = ""
         }
         lines = Array(lines.prefix(max(1, layout.rows - 6)))

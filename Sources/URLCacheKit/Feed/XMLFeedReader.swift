@@ -1,0 +1,150 @@
+import Foundation
+
+/// RSS 2.0, RSS 1.0 and Atom: the newest item's image enclosure, else its
+/// largest `media:content`, else the first `<img src>` of its HTML.
+enum XMLFeedReader {
+    /// One item as read, before the image is chosen.
+    struct Draft {
+        var fields: [String: String] = [:]
+        var enclosures: [(url: String, type: String)] = []
+        var media: [(url: String, area: Int, bytes: Int)] = []
+        var inlineImages: [String] = []
+        var link: String?
+
+        var date: Date? {
+            for key in ["pubdate", "published", "updated", "dc:date"] {
+                if let text = fields[key]?.trimmingCharacters(in: .whitespacesAndNewlines), let date = FeedDates.parse(text) { return date }
+            }
+            return nil
+        }
+    }
+
+    /// The elements of an item whose text is kept.
+    static let textFields: Set<String> = ["title", "link", "description", "content:encoded", "summary", "content", "pubdate",
+                                          "published", "updated", "dc:date", "dc:creator", "media:credit", "copyright",
+                                          "dc:rights", "name", "media:title", "media:description"]
+
+    static func read(_ bytes: [UInt8], feedURL: URL) throws(FeedError) -> FeedItem {
+        var scanner = MarkupScanner(bytes)
+        var stack: [String] = []
+        var feedTitle: String?
+        var items: [Draft] = []
+        var draft: Draft?
+        var itemDepth = 0
+        // The element whose text is being gathered, and the depth it opened at.
+        var capture: (name: String, depth: Int, text: String)?
+        while let event = scanner.next() {
+            switch event {
+            case let .start(name, attributes):
+                stack.append(name)
+                if name == "item" || name == "entry" {
+                    draft = Draft()
+                    itemDepth = stack.count
+                    capture = nil
+                    continue
+                }
+                guard draft != nil else {
+                    if name == "title", feedTitle == nil, capture == nil { capture = (name, stack.count, "") }
+                    continue
+                }
+                take(name, attributes, into: &draft!)
+                if capture == nil, textFields.contains(name), stack.count <= itemDepth + 2 {
+                    capture = (name, stack.count, "")
+                }
+            case let .text(text):
+                capture?.text += text
+            case let .end(name):
+                guard let index = stack.lastIndex(of: name) else { continue }
+                let depth = index + 1
+                if let open = capture, open.depth >= depth {
+                    if draft == nil {
+                        feedTitle = feedTitle ?? open.text
+                    } else if draft!.fields[open.name] == nil {
+                        draft!.fields[open.name] = open.text
+                    }
+                    capture = nil
+                }
+                stack.removeSubrange(index...)
+                if let finished = draft, depth <= itemDepth {
+                    items.append(finished)
+                    draft = nil
+                }
+            }
+        }
+        if let unfinished = draft { items.append(unfinished) }
+        guard !items.isEmpty else { throw .noItem(kind: bytes.isEmpty ? "feed" : "RSS/Atom feed") }
+        let dates = items.map(\.date)
+        var newest = items[0]
+        if dates.allSatisfy({ $0 != nil }), let best = dates.indices.max(by: { dates[$0]! < dates[$1]! }) {
+            newest = items[best]
+        }
+        return try item(newest, feedTitle: feedTitle, feedURL: feedURL)
+    }
+
+    /// What a tag inside an item says by its attributes alone.
+    private static func take(_ name: String, _ attributes: [String: String], into draft: inout Draft) {
+        switch name {
+        case "enclosure":
+            if let url = attributes["url"] { draft.enclosures.append((url, attributes["type"] ?? "")) }
+        case "link":
+            // Atom: rel=enclosure is a picture's link; alternate (or none) the page.
+            guard let href = attributes["href"] else { return }
+            let rel = attributes["rel"] ?? "alternate"
+            if rel == "enclosure" { draft.enclosures.append((href, attributes["type"] ?? "")) }
+            if rel == "alternate", draft.link == nil { draft.link = href }
+        case "media:content":
+            guard let url = attributes["url"] else { return }
+            let medium = (attributes["medium"] ?? "").lowercased()
+            let type = (attributes["type"] ?? "").lowercased()
+            let isImage = medium == "image" || type.hasPrefix("image/") || (medium.isEmpty && type.isEmpty && looksLikeImage(url))
+            guard isImage else { return }
+            let area = (Int(attributes["width"] ?? "") ?? 0) * (Int(attributes["height"] ?? "") ?? 0)
+            draft.media.append((url, area, Int(attributes["filesize"] ?? "") ?? 0))
+        case "img":
+            if let src = attributes["src"] { draft.inlineImages.append(src) }
+        default: break
+        }
+    }
+
+    private static func item(_ draft: Draft, feedTitle: String?, feedURL: URL) throws(FeedError) -> FeedItem {
+        let html = draft.fields["description"] ?? draft.fields["content:encoded"] ?? draft.fields["content"] ?? draft.fields["summary"]
+        var source: String?
+        if let enclosure = draft.enclosures.first(where: { $0.type.lowercased().hasPrefix("image/") || ($0.type.isEmpty && looksLikeImage($0.url)) }) {
+            source = enclosure.url
+        } else if let largest = draft.media.enumerated().max(by: { a, b in
+            (a.element.area, a.element.bytes, -a.offset) < (b.element.area, b.element.bytes, -b.offset)
+        }) {
+            source = largest.element.url
+        } else {
+            source = [draft.fields["content:encoded"], draft.fields["description"], draft.fields["content"], draft.fields["summary"]]
+                .compactMap { $0 }.lazy.compactMap(FeedText.firstImage(html:)).first ?? draft.inlineImages.first
+        }
+        guard let source else { throw .itemWithoutImage }
+        let link = draft.link ?? draft.fields["link"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let credit = ["media:credit", "dc:creator", "name", "copyright", "dc:rights"].lazy.compactMap { draft.fields[$0] }
+            .compactMap(FeedText.clean).first
+        return FeedItem(media: .image(try FeedReader.imageURL(source, relativeTo: feedURL)),
+                        title: draft.fields["title"].flatMap(FeedText.plain(html:)) ?? feedTitle.flatMap(FeedText.plain(html:)),
+                        credit: credit,
+                        description: html.flatMap(FeedText.plain(html:)),
+                        link: link.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    static func looksLikeImage(_ url: String) -> Bool {
+        let path = url.lowercased().split(separator: "?").first.map(String.init) ?? ""
+        return [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { path.hasSuffix($0) }
+    }
+}
+
+/// The dates feeds carry: RFC 822 (RSS), ISO 8601 (Atom, dc:date).
+enum FeedDates {
+    static func parse(_ text: String) -> Date? {
+        let iso = ISO8601DateFormatter()
+        if let date = iso.date(from: text) { return date }
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = iso.date(from: text) { return date }
+        iso.formatOptions = [.withFullDate]
+        if let date = iso.date(from: text) { return date }
+        return HTTPDate.parse(text)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+extension URLCacheController {
+    /// A feed entry's check: the feed (conditionally), then, only when it
+    /// changed, the image it names: conditionally when the URL is the one
+    /// already cached, a plain GET when it is new. Nothing is recorded until
+    /// the image is settled, so a failed image is tried again next time.
+    func checkFeed(_ request: TransferRequest, spec: FeedSpec, cached: CachedCopy?, now: Date,
+                   observer: FetchObserver) -> Result<DisplayOutcome, FetchError> {
+        let key = request.url
+        var feedRequest = request
+        feedRequest.limits.maxBytes = maxFeedBytes
+        let receiver = FeedReceiver(stored: cached?.metadata?.feedValidators, now: now, limit: maxFeedBytes)
+        let outcome: TransferOutcome<FeedReceiver.Stop>
+        do { outcome = try transport.perform(feedRequest, receiver: receiver) } catch {
+            if case .tooLarge = error { return .failure(.feed(.tooLarge(limit: maxFeedBytes))) }
+            return .failure(.transport(error))
+        }
+        let head = outcome.head
+        switch outcome.stopped {
+        case .notModified?, .unchangedByHeaders?:
+            guard let cached else { return .failure(.notModifiedWithoutCopy) }
+            var metadata = cached.metadata ?? CacheMetadata(url: key.absoluteString)
+            if head.validators != Validators() {
+                metadata.feedETag = head.validators.etag
+                metadata.feedLastModified = head.validators.lastModified
+            }
+            return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
+        case .errorStatus?:
+            return .failure(.httpStatus(status: head.status, reason: head.reason, contentType: head.contentType))
+        case .tooLarge?:
+            return .failure(.feed(.tooLarge(limit: maxFeedBytes)))
+        case nil:
+            break
+        }
+        let item: FeedItem
+        do { item = try FeedReader.read(receiver.body, contentType: head.contentType, feedURL: key, select: spec.select) } catch {
+            return .failure(.feed(error))
+        }
+        var metadata = CacheMetadata(url: key.absoluteString)
+        metadata.feedETag = head.validators.etag
+        metadata.feedLastModified = head.validators.lastModified
+        metadata.describe(item)
+        switch item.media {
+        case let .other(kind, link):
+            guard let cached else { return .failure(.noImageYet(kind: kind, link: link)) }
+            // The previous picture and its words stay; only the feed's
+            // validators move on, so the same video day is not read again.
+            var kept = cached.metadata ?? CacheMetadata(url: key.absoluteString)
+            kept.feedETag = metadata.feedETag
+            kept.feedLastModified = metadata.feedLastModified
+            return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: kept) }
+                .map { _ in .notAnImageToday(kind: kind, link: link) }
+        case let .image(imageURL):
+            metadata.imageURL = imageURL.absoluteString
+            let same = cached?.metadata?.imageURL == imageURL.absoluteString
+            let stored = same ? cached?.metadata?.validators : nil
+            var imageRequest = TransferRequest(url: imageURL, limits: limits)
+            if same, case let .check(etag, since) = RefreshPolicy.conditions(stored ?? Validators(), now: now) {
+                imageRequest.ifNoneMatch = etag
+                imageRequest.ifModifiedSince = since
+            }
+            let fetched: (ResponseHead, DownloadResult)
+            do {
+                fetched = try DownloadReceiver.download(imageRequest, key: key, stored: stored, over: transport, into: cache,
+                                                        now: now, observer: observer)
+            } catch {
+                return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
+            }
+            metadata.contentType = fetched.0.contentType ?? (same ? cached?.metadata?.contentType : nil)
+            metadata.keepValidators(of: fetched.0, download: fetched.1, stored: stored)
+            // A 304 for the image is only possible when it was asked
+            // conditionally, i.e. for the cached copy.
+            let result = finish(key, head: fetched.0, download: fetched.1, cached: cached, now: now, metadata: metadata)
+            if case let .failure(error) = result, !isCacheError(error) {
+                return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
+            }
+            return result
+        }
+    }
+
+    private func record(_ write: () throws(CacheError) -> Void) -> Result<DisplayOutcome, FetchError> {
+        do { try write() } catch { return .failure(.cache(error)) }
+        return .success(.upToDate)
+    }
+
+    private func isCacheError(_ error: FetchError) -> Bool {
+        if case .cache = error { return true }
+        return false
+    }
+}
+
+/// Receives a feed into memory, up to the limit for feeds, unless the
+/// head shows it unchanged.
+final class FeedReceiver: TransferReceiver {
+    enum Stop {
+        case notModified
+        case unchangedByHeaders
+        case errorStatus
+        case tooLarge
+    }
+
+    private let stored: Validators?
+    private let now: Date
+    private let limit: Int64
+    private(set) var body: [UInt8] = []
+
+    init(stored: Validators?, now: Date, limit: Int64) {
+        self.stored = stored
+        self.now = now
+        self.limit = limit
+    }
+
+    func head(_ head: ResponseHead) -> TransferDecision<Stop> {
+        if head.status == 304 { return .stop(.notModified) }
+        guard (200..<300).contains(head.status) else { return .stop(.errorStatus) }
+        if let length = head.contentLength, length > limit { return .stop(.tooLarge) }
+        if let stored, RefreshPolicy.headersShowUnchanged(stored: stored, received: head.validators, now: now) == true {
+            return .stop(.unchangedByHeaders)
+        }
+        return .proceed
+    }
+
+    func body(_ bytes: UnsafeRawBufferPointer) -> TransferDecision<Stop> {
+        guard Int64(body.count + bytes.count) <= limit else { return .stop(.tooLarge) }
+        body.append(contentsOf: bytes)
+        return .proceed
+    }
+
+    func progress(_ progress: TransferProgress) -> Bool { true }
+}
