@@ -100,6 +100,31 @@ final class ScreenTests: XCTestCase {
         tmux.wait(forText: "Do you really want to clear the cache?")
     }
 
+    func testAFeedsTitleCreditAndDescriptionAndOffline() throws {
+        let feed = try String(contentsOf: Fixtures.feeds.appendingPathComponent("apod.json"), encoding: .utf8)
+            .replacingOccurrences(of: "{{BASE}}/image/hd/andromeda.jpg", with: nginx.url("/earth.jpg"))
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: nginx.root.file("apod.json")))
+        let list = try home.write("feed.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array><dict><key>title</key><string>APOD</string>
+            <key>feed</key><string>\(nginx.url("/apod.json"))</string></dict></array></plist>
+            """)
+        let tmux = try open([], list: list)
+        let screen = wait(tmux, forTextAndArt: "Newly cached image")
+        XCTAssertTrue(screen.contains("urlcache · APOD · Andromeda Rising © Jane Stargazer"), screen)
+        tmux.send("i")
+        let about = tmux.wait(forText: "quiet valley.")
+        XCTAssertTrue(about.contains("What's that glowing over the ridge?"), about)
+        tmux.send("Escape")
+        tmux.send("o")
+        tmux.send("r")
+        let offline = tmux.wait(forText: "[offline] Offline: cached image, no request made")
+        XCTAssertFalse(offline.contains("quiet valley."), "the box closed")
+        XCTAssertEqual(nginx.requests.map(\.path), ["/apod.json", "/earth.jpg"], "offline: no request")
+        tmux.send("q")
+        tmux.waitForExit()
+    }
+
     func testClearCacheAsksThenEmptiesCacheAndFields() throws {
         let tmux = try open([nginx.url("/sun.png")])
         tmux.wait(forText: "Newly cached image")

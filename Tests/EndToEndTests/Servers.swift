@@ -115,7 +115,7 @@ final class Nginx {
                 fastcgi_temp_path \(prefix.path)/fastcgi;
                 uwsgi_temp_path \(prefix.path)/uwsgi;
                 scgi_temp_path \(prefix.path)/scgi;
-                types { image/png png; image/jpeg jpg; }
+                types { image/png png; image/jpeg jpg; application/json json; application/rss+xml rss; application/atom+xml atom; text/html html; }
                 server {
                     \(listen)
                     root \(root.path);
