@@ -47,8 +47,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // The decoders under libFuzzer (Scripts/fuzz); built plainly, it replays inputs.
-        .executableTarget(name: "urlcache-fuzz", dependencies: ["BlockArt"]),
+        // The decoders and feed readers under libFuzzer (Scripts/fuzz); built plainly, it replays inputs.
+        .executableTarget(name: "urlcache-fuzz", dependencies: ["BlockArt", "URLCacheKit"]),
 
         // Shared by the test targets: where the fixtures are.
         .target(name: "URLCacheTestSupport", path: "Tests/TestSupport"),

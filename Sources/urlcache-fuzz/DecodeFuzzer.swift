@@ -1,9 +1,24 @@
 import BlockArt
+import Foundation
+import URLCacheKit
 
-// The decoders under libFuzzer: any bytes go through the same path as a
-// cached file (sniff, libpng or libjpeg through the C shim, the box filter,
-// the renderer). Scripts/fuzz builds this with -sanitize=fuzzer,address and
-// -DFUZZING; built plainly it replays files given on the command line.
+// The decoders and the feed readers under libFuzzer: any bytes go through
+// the same path as a cached file (sniff, libpng or libjpeg through the C
+// shim, the box filter, the renderer), and through each feed reader (JSON
+// key paths, RSS/Atom, HTML). Scripts/fuzz builds this with
+// -sanitize=fuzzer,address and -DFUZZING; built plainly it replays files
+// given on the command line.
+
+let feedURL = URL(string: "https://feeds.test/daily/feed.xml")!
+
+/// One input through the three feed readers: a FeedError or an item, never
+/// a crash or a hang.
+func readFeedOnce(_ bytes: [UInt8]) {
+    for kind in [FeedKind.json, .xml, .html] {
+        _ = try? FeedReader.read(bytes, as: kind, feedURL: feedURL, select: nil)
+    }
+    _ = try? FeedReader.read(bytes, as: .json, feedURL: feedURL, select: "images.0.url")
+}
 
 /// One input: must never crash, hang or leak, whatever the bytes.
 func decodeOnce(_ bytes: [UInt8]) {
@@ -17,7 +32,9 @@ func decodeOnce(_ bytes: [UInt8]) {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    decodeOnce(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    decodeOnce(bytes)
+    readFeedOnce(bytes)
     return 0
 }
 
@@ -35,8 +52,6 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzerTestOneInput(data, size) }
 }
 #else
-import Foundation
-
 /// Replays inputs (files, or every file in directories): the regression run.
 @main
 struct Replay {
@@ -50,6 +65,7 @@ struct Replay {
             for path in paths {
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
                 decodeOnce(Array(data))
+                readFeedOnce(Array(data))
                 count += 1
             }
         }

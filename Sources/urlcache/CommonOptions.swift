@@ -31,6 +31,9 @@ struct PolicyOptions: ParsableArguments {
     @Flag(help: "Show the cached copies whatever their age and make no request at all.")
     var offline = false
 
+    @Option(help: ArgumentHelp("fixed: refreshInterval after each check (the default); server: the server's Cache-Control, Expires or Last-Modified, capped by refreshInterval.", valueName: "rule"))
+    var freshness: FreshnessChoice?
+
     func controller(cache: DiskCache, list: URLList) -> URLCacheController {
         var limits = TransferLimits()
         if let seconds = list.settings.connectTimeout { limits.connectTimeout = seconds }
@@ -40,8 +43,22 @@ struct PolicyOptions: ParsableArguments {
         var controller = URLCacheController(cache: cache, refreshInterval: interval, limits: limits)
         if let bytes = list.settings.maxFeedBytes { controller.maxFeedBytes = Int64(bytes) }
         controller.offline = offline
+        controller.freshness = list.settings.freshness ?? .fixed
+        controller.commandLineFreshness = freshness?.mode
         return controller
     }
+}
+
+/// `--freshness`'s value.
+struct FreshnessChoice: ExpressibleByArgument {
+    var mode: FreshnessMode
+
+    init?(argument: String) {
+        guard let mode = FreshnessMode(rawValue: argument) else { return nil }
+        self.mode = mode
+    }
+
+    static var allValueStrings: [String] { FreshnessMode.allCases.map(\.rawValue) }
 }
 
 /// A failure a command reports in one line; `main.swift` prints it and

@@ -119,6 +119,10 @@ final class Nginx {
                 server {
                     \(listen)
                     root \(root.path);
+                    # Freshness as real servers send it (FreshnessTests).
+                    location /max10m/ { alias \(root.path)/; expires 10m; }
+                    location /nocache/ { alias \(root.path)/; add_header Cache-Control "no-cache"; }
+                    location /nostore/ { alias \(root.path)/; add_header Cache-Control "no-store"; }
                 }
             }
             """)

@@ -29,6 +29,10 @@ Routes (NAME is a file under ROOT):
   /escape            500 whose reason phrase carries escape sequences
   /mislabeled/NAME   the file as text/plain
   /hugeheader/NAME   the file, behind one header line of 120 KB (libcurl's limit is 100 KB)
+  /headers/NAME?h=Name:Value&h=...
+                     as /plain/NAME, plus these headers (URL-encoded); in a value,
+                     {now+N} / {now-N} become the HTTP date N seconds from now; a
+                     Date header is added unless one is given
 """
 import email.utils, gzip, hashlib, json, os, socket, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -81,9 +85,9 @@ class Handler(BaseHTTPRequestHandler):
             sent = len(body)
         self.record(status, sent)
 
-    def conditional(self, name, use_etag=True, use_lm=True):
+    def conditional(self, name, use_etag=True, use_lm=True, extra=()):
         body, etag, lm = self.file(name)
-        headers = []
+        headers = list(extra)
         if use_etag: headers.append(("ETag", etag))
         if use_lm: headers.append(("Last-Modified", lm))
         inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
@@ -112,6 +116,17 @@ class Handler(BaseHTTPRequestHandler):
     def route_plain(self, name): self.conditional(name)
     def route_etagonly(self, name): self.conditional(name, use_lm=False)
     def route_lmonly(self, name): self.conditional(name, use_etag=False)
+
+    def route_headers(self, name):
+        import re, urllib.parse
+        query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+        def value(text):
+            return re.sub(r"\{now([+-]\d+)\}",
+                          lambda m: email.utils.formatdate(time.time() + int(m.group(1)), usegmt=True), text)
+        extra = [(h.split(":", 1)[0], value(h.split(":", 1)[1])) for h in query.get("h", []) if ":" in h]
+        if not any(k.lower() == "date" for k, _ in extra):
+            extra.append(("Date", email.utils.formatdate(time.time(), usegmt=True)))
+        self.conditional(name, extra=extra)
 
     def route_ignore(self, name):
         body, etag, lm = self.file(name)

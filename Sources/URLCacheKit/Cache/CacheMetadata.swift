@@ -24,6 +24,12 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     public var credit: String?
     public var description: String?
     public var link: String?
+    /// How long the last check stays fresh, by HTTP's rules, and why.
+    public var lifetime: Lifetime?
+    /// The freshness headers of the last full response, verbatim, for a 304
+    /// that does not repeat them.
+    public var cacheControl: String?
+    public var expires: String?
 
     public init(url: String, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
         self.url = url
@@ -37,6 +43,18 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
 
     /// The feed's validators.
     public var feedValidators: Validators { Validators(etag: feedETag, lastModified: feedLastModified) }
+
+    /// Records the freshness of the response `head` (received at `now`),
+    /// falling back to the stored headers a 304 did not repeat.
+    mutating func keepFreshness(of head: ResponseHead, stored: CacheMetadata?, now: Date, cap: TimeInterval) {
+        var merged = head
+        merged.cacheControl = head.cacheControl ?? stored?.cacheControl
+        merged.expires = head.expires ?? stored?.expires
+        if merged.validators.lastModified == nil { merged.validators.lastModified = lastModified ?? stored?.lastModified }
+        cacheControl = merged.cacheControl
+        expires = merged.expires
+        lifetime = Lifetime.of(merged, now: now, cap: cap)
+    }
 
     /// The words of `item` (already plain text; made terminal-safe where shown).
     mutating func describe(_ item: FeedItem) {

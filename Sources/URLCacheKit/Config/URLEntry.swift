@@ -10,11 +10,14 @@ public struct URLEntry: Sendable, Equatable {
     public var title: String?
     /// Set when `url` is a feed that announces the image (`feed` in the list).
     public var feed: FeedSpec?
+    /// The entry's own freshness rule (`freshness` in its dict), if any.
+    public var freshness: FreshnessMode?
 
-    public init(url: URL, title: String? = nil, feed: FeedSpec? = nil) {
+    public init(url: URL, title: String? = nil, feed: FeedSpec? = nil, freshness: FreshnessMode? = nil) {
         self.url = url
         self.title = title
         self.feed = feed
+        self.freshness = freshness
     }
 
     /// The title, else the URL's host and file name ("host/latest.jpg"),
@@ -50,6 +53,8 @@ public struct ListSettings: Sendable, Equatable {
     public var maxImageBytes: Int?
     /// The largest feed accepted, in bytes (default 2 MiB).
     public var maxFeedBytes: Int?
+    /// The freshness rule for every entry that names none.
+    public var freshness: FreshnessMode?
 
     public init(refreshInterval: TimeInterval? = nil, connectTimeout: TimeInterval? = nil,
                 stallTimeout: TimeInterval? = nil, maxImageBytes: Int? = nil, maxFeedBytes: Int? = nil) {

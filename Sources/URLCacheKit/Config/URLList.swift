@@ -7,7 +7,8 @@ import URLCacheSupport
 /// are URL strings (the original's) or `{url, title}` dicts (`{feed, select,
 /// title}` for an image announced by a feed); or a dict with that array
 /// under `images` and settings beside it (`refreshInterval`,
-/// `connectTimeout`, `stallTimeout`, `maxImageBytes`, `maxFeedBytes`).
+/// `connectTimeout`, `stallTimeout`, `maxImageBytes`, `maxFeedBytes`,
+/// `freshness`). An entry's dict may carry its own `freshness`.
 public struct URLList: Sendable, Equatable {
     /// The images, in the list's order (never empty).
     public var entries: [URLEntry]
@@ -75,6 +76,7 @@ public struct URLList: Sendable, Equatable {
         let text: String
         var title: String?
         var feed: FeedSpec?
+        var freshness: FreshnessMode?
         if let string = item as? String {
             text = string
         } else if let dict = item as? [String: Any] {
@@ -94,10 +96,16 @@ public struct URLList: Sendable, Equatable {
             case (nil, nil): throw .badEntry(file: source, index: index, reason: "a dict needs a \"url\" or a \"feed\" string")
             }
             title = try string("title")
+            if let mode = try string("freshness") {
+                guard let parsed = FreshnessMode(rawValue: mode) else {
+                    throw .badEntry(file: source, index: index, reason: "\"freshness\" must be \"fixed\" or \"server\"")
+                }
+                freshness = parsed
+            }
         } else {
             throw .badEntry(file: source, index: index, reason: "expected a URL string or a {url, title} dict, found \(describe(item))")
         }
-        return URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title, feed: feed)
+        return URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title, feed: feed, freshness: freshness)
     }
 
     private static func parseSettings(_ dict: [String: Any], source: String) throws(ConfigError) -> ListSettings {
@@ -115,6 +123,12 @@ public struct URLList: Sendable, Equatable {
         settings.stallTimeout = try seconds("stallTimeout")
         if let bytes = try seconds("maxImageBytes") { settings.maxImageBytes = Int(bytes) }
         if let bytes = try seconds("maxFeedBytes") { settings.maxFeedBytes = Int(bytes) }
+        if let value = dict["freshness"] {
+            guard let text = value as? String, let mode = FreshnessMode(rawValue: text) else {
+                throw .badSetting(file: source, key: "freshness", reason: "expected \"fixed\" or \"server\"")
+            }
+            settings.freshness = mode
+        }
         return settings
     }
 

@@ -61,6 +61,12 @@ public enum FeedReader {
     /// is the JSON key path (nil: the default ones).
     public static func read(_ bytes: [UInt8], contentType: String?, feedURL: URL, select: String?) throws(FeedError) -> FeedItem {
         guard let kind = sniff(bytes, contentType: contentType) else { throw .unknownKind(contentType: contentType) }
+        return try read(bytes, as: kind, feedURL: feedURL, select: select)
+    }
+
+    /// Reads `bytes` as a feed of `kind` (the fuzz target drives each reader
+    /// with every input this way).
+    public static func read(_ bytes: [UInt8], as kind: FeedKind, feedURL: URL, select: String?) throws(FeedError) -> FeedItem {
         var item: FeedItem
         switch kind {
         case .json: item = try JSONFeedReader.read(bytes, select: select, feedURL: feedURL)

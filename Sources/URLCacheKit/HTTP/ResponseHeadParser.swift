@@ -37,6 +37,10 @@ struct ResponseHeadParser {
         case "content-type": current.contentType = value
         case "content-length": current.contentLength = Int64(value)
         case "location": hasLocation = true
+        case "cache-control": current.cacheControl = current.cacheControl.map { $0 + ", " + value } ?? value
+        case "expires": current.expires = value
+        case "date": current.date = value
+        case "age": current.age = value
         default: break
         }
         return nil

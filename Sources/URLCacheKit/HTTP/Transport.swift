@@ -37,14 +37,25 @@ public struct ResponseHead: Sendable, Equatable {
     public var contentType: String?
     public var contentLength: Int64?
     public var validators: Validators
+    /// What the server says about freshness, verbatim (several
+    /// Cache-Control lines joined with commas).
+    public var cacheControl: String?
+    public var expires: String?
+    public var date: String?
+    public var age: String?
 
     public init(status: Int = 0, reason: String = "", contentType: String? = nil, contentLength: Int64? = nil,
-                validators: Validators = Validators()) {
+                validators: Validators = Validators(), cacheControl: String? = nil, expires: String? = nil,
+                date: String? = nil, age: String? = nil) {
         self.status = status
         self.reason = reason
         self.contentType = contentType
         self.contentLength = contentLength
         self.validators = validators
+        self.cacheControl = cacheControl
+        self.expires = expires
+        self.date = date
+        self.age = age
     }
 }
 

@@ -8,6 +8,8 @@ public enum DisplayOutcome: Sendable, Equatable {
     case newlyCached
     /// The server confirmed the copy is current.
     case upToDate
+    /// `Cache-Control: no-store` under the server's rules: shown, not kept.
+    case notStored
     /// `--offline`: the cached copy, whatever its age; no request made.
     case offline
     /// The feed's item today is no picture (APOD's video days): the
@@ -21,6 +23,7 @@ public enum DisplayOutcome: Sendable, Equatable {
         case .newlyCached: return "Newly cached image"
         case .upToDate: return "Cached image is up to date"
         case .offline: return "Offline: cached image, no request made"
+        case .notStored: return "Not cached: the server said no-store (shown once, nothing written)"
         case let .notAnImageToday(kind, link):
             return "Today's item is a \(kind.terminalSafe)\(link.map { ": \($0.terminalSafe)" } ?? ""); showing the previous image"
         }

@@ -25,6 +25,7 @@ extension URLCacheController {
                 metadata.feedETag = head.validators.etag
                 metadata.feedLastModified = head.validators.lastModified
             }
+            metadata.keepFreshness(of: head, stored: cached.metadata, now: now, cap: refreshInterval)
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
         case .errorStatus?:
             return .failure(.httpStatus(status: head.status, reason: head.reason, contentType: head.contentType))
@@ -40,6 +41,8 @@ extension URLCacheController {
         var metadata = CacheMetadata(url: key.absoluteString)
         metadata.feedETag = head.validators.etag
         metadata.feedLastModified = head.validators.lastModified
+        // The feed is what is checked: its headers say how long it stays fresh.
+        metadata.keepFreshness(of: head, stored: nil, now: now, cap: refreshInterval)
         metadata.describe(item)
         switch item.media {
         case let .other(kind, link):
@@ -49,6 +52,9 @@ extension URLCacheController {
             var kept = cached.metadata ?? CacheMetadata(url: key.absoluteString)
             kept.feedETag = metadata.feedETag
             kept.feedLastModified = metadata.feedLastModified
+            kept.lifetime = metadata.lifetime
+            kept.cacheControl = metadata.cacheControl
+            kept.expires = metadata.expires
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: kept) }
                 .map { _ in .notAnImageToday(kind: kind, link: link) }
         case let .image(imageURL):
@@ -68,7 +74,9 @@ extension URLCacheController {
                 return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
             }
             metadata.contentType = fetched.0.contentType ?? (same ? cached?.metadata?.contentType : nil)
+            let freshness = (metadata.lifetime, metadata.cacheControl, metadata.expires)
             metadata.keepValidators(of: fetched.0, download: fetched.1, stored: stored)
+            (metadata.lifetime, metadata.cacheControl, metadata.expires) = freshness
             // A 304 for the image is only possible when it was asked
             // conditionally, i.e. for the cached copy.
             let result = finish(key, head: fetched.0, download: fetched.1, cached: cached, now: now, metadata: metadata)

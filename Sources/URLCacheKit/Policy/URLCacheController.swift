@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheSupport
 
 /// The sample's controller: Display Image applies the caching policy to one
 /// entry; Clear Cache empties the cache.
@@ -14,6 +15,10 @@ public struct URLCacheController: Sendable {
     /// NSURLRequest's returnCacheDataDontLoad: the cached copy whatever its
     /// age, and no request at all.
     public var offline = false
+    /// The freshness rule for entries that name none (the list's setting).
+    public var freshness: FreshnessMode = .fixed
+    /// `--freshness`: overrides every entry's rule.
+    public var commandLineFreshness: FreshnessMode?
 
     public init(cache: DiskCache, transport: any Transport = CurlTransport(), clock: any Clock = SystemClock(),
                 refreshInterval: TimeInterval = RefreshPolicy.defaultInterval, limits: TransferLimits = TransferLimits()) {
@@ -60,7 +65,7 @@ public struct URLCacheController: Sendable {
         }
         let now = clock.now()
         let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
-        let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: refreshInterval, force: force)
+        let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: interval(for: entry, cached), force: force)
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
         var request = TransferRequest(url: key, limits: limits)
         if case let .check(ifNoneMatch, ifModifiedSince) = plan {
@@ -76,6 +81,11 @@ public struct URLCacheController: Sendable {
                                                                      over: transport, into: cache, now: now, observer: observer)
                 var metadata = CacheMetadata(url: key.absoluteString, contentType: head.contentType ?? cached?.metadata?.contentType)
                 metadata.keepValidators(of: head, download: download, stored: cached?.metadata?.validators)
+                metadata.keepFreshness(of: head, stored: cached?.metadata, now: now, cap: refreshInterval)
+                let noStore = mode(for: entry) == .server && metadata.lifetime?.noStore == true
+                if noStore, case let .staged(file, _) = download {
+                    return showWithoutStoring(file, key: key, metadata: metadata, now: now)
+                }
                 result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata)
             } catch {
                 return DisplayReport(result: .failure(error), copy: cached)
@@ -83,6 +93,35 @@ public struct URLCacheController: Sendable {
         }
         let copy = (try? cache.lookup(key)) ?? cached
         return DisplayReport(result: result, copy: copy)
+    }
+
+    /// The rule that applies to `entry`: the command line's, else the
+    /// entry's, else the list's.
+    public func mode(for entry: URLEntry) -> FreshnessMode {
+        commandLineFreshness ?? entry.freshness ?? freshness
+    }
+
+    /// Seconds the copy stays fresh after its check: the fixed interval, or
+    /// what the server's headers said (nothing known: check now).
+    public func interval(for entry: URLEntry, _ cached: CachedCopy?) -> TimeInterval {
+        guard mode(for: entry) == .server else { return refreshInterval }
+        return min(refreshInterval, cached?.metadata?.lifetime?.seconds ?? 0)
+    }
+
+    /// `no-store` under the server's rules: the image is shown from a file
+    /// outside the cache, and the cache (and any copy in it) is left as it was.
+    private func showWithoutStoring(_ file: StagedFile, key: URL, metadata: CacheMetadata, now: Date) -> DisplayReport {
+        let path = cache.transientPath(for: key)
+        do throws(Errno) {
+            if Posix.isDirectory((path as NSString).deletingLastPathComponent) != true {
+                try Posix.makeDirectories((path as NSString).deletingLastPathComponent, mode: 0o700)
+            }
+            try? FileManager.default.removeItem(atPath: path)
+            guard (try? FileManager.default.copyItem(atPath: file.path, toPath: path)) != nil else { throw Errno.current }
+        } catch {
+            return DisplayReport(result: .failure(.cache(.writeFailed(path: path, errno: error))), copy: try? cache.lookup(key))
+        }
+        return DisplayReport(result: .success(.notStored), copy: CachedCopy(imagePath: path, updated: now, metadata: metadata))
     }
 
     /// Acts on what an image download came to: the one place the cache

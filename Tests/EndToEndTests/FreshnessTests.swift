@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+import URLCacheTestSupport
+
+/// `--freshness server` against nginx's real `expires` and `add_header`
+/// headers, and the scripted server's Age, past Expires, bad dates and
+/// conflicts: the requests counted over a sequence of `touch -d` steps.
+final class ServerFreshnessTests: XCTestCase {
+    var home: TemporaryDirectory!
+    var nginx: Nginx!
+
+    override func setUpWithError() throws {
+        home = try TemporaryDirectory()
+        nginx = try Nginx()
+        try copyFixture("earth.jpg", to: nginx.root)
+    }
+
+    override func tearDown() {
+        nginx?.stop()
+        nginx = nil
+        home = nil
+    }
+
+    private func fetch(_ url: String, _ extra: [String] = ["--freshness", "server"]) throws -> RunResult {
+        try urlcache(["fetch", "--url", url] + extra, home: home)
+    }
+
+    func testNginxExpiresTenMinutes() throws {
+        let url = nginx.url("/max10m/earth.jpg")
+        let first = try fetch(url)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let path = first.lines[2]
+        let list = try writeList([url], in: home)
+        let listed = try urlcache(["list", "--config", list, "--freshness", "server"], home: home)
+        XCTAssertTrue(listed.stdout.contains("fresh for 10 min (max-age)"), listed.stdout)
+
+        try age(path, by: 5 * 60)
+        XCTAssertEqual(try fetch(url).lines.first, "Previously cached image")
+        XCTAssertEqual(nginx.requests.count, 1, "5 minutes into 10: no request")
+
+        try age(path, by: 11 * 60)
+        XCTAssertEqual(try fetch(url).lines.first, "Cached image is up to date")
+        XCTAssertEqual(nginx.requests.map(\.status), [200, 304], "11 minutes: one conditional request")
+
+        try age(path, by: 11 * 60)
+        XCTAssertEqual(try fetch(url, []).lines.first, "Previously cached image", "the fixed rule waits 24 hours")
+        XCTAssertEqual(nginx.requests.count, 2)
+        let fixed = try urlcache(["list", "--config", list], home: home)
+        XCTAssertTrue(fixed.stdout.contains("fresh for 23 h 49 min (refreshInterval)"), fixed.stdout)
+    }
+
+    func testNoCacheAlwaysAsksAndNoStoreWritesNothing() throws {
+        let url = nginx.url("/nocache/earth.jpg")
+        XCTAssertEqual(try fetch(url).status, 0)
+        XCTAssertEqual(try fetch(url).lines.first, "Cached image is up to date")
+        XCTAssertEqual(nginx.requests.map(\.status), [200, 304], "no-cache: every Display Image asks")
+
+        let stored = try fetch(nginx.url("/nostore/earth.jpg"))
+        XCTAssertEqual(stored.status, 0, stored.stderr)
+        XCTAssertEqual(stored.lines.first, "Not cached: the server said no-store (shown once, nothing written)")
+        XCTAssertFalse(stored.lines[2].hasPrefix(home.file("cache")), "the image is outside the cache")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: stored.lines[2])),
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
+        let images = try FileManager.default.contentsOfDirectory(atPath: home.file("cache/urlcache")).filter { $0.hasSuffix(".img") }
+        XCTAssertEqual(images.count, 1, "only the no-cache image is in the cache")
+        XCTAssertEqual(try fetch(nginx.url("/nostore/earth.jpg")).lines.first?.hasPrefix("Not cached"), true)
+        XCTAssertEqual(nginx.requests.map(\.status), [200, 304, 200, 200], "nothing kept: downloaded each time")
+    }
+
+    func testLastModifiedHeuristic() throws {
+        // nginx's Last-Modified is the file's mtime: 100 minutes ago gives 10 minutes.
+        try age(nginx.root.file("earth.jpg"), by: 100 * 60)
+        let url = nginx.url("/earth.jpg")
+        let path = try fetch(url).lines[2]
+        try age(path, by: 9 * 60)
+        XCTAssertEqual(try fetch(url).lines.first, "Previously cached image")
+        try age(path, by: 11 * 60)
+        XCTAssertEqual(try fetch(url).lines.first, "Cached image is up to date")
+        XCTAssertEqual(nginx.requests.map(\.status), [200, 304])
+    }
+
+    func testScriptedAgePastExpiresBadDatesAndConflicts() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        try copyFixture("earth.jpg", to: server.root)
+        func route(_ headers: [String]) -> String {
+            let query = headers.map { "h=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }.joined(separator: "&")
+            return server.url("/headers/earth.jpg?" + query)
+        }
+        // Each case: its headers, and whether a copy checked 5 minutes ago is still fresh.
+        let cases: [(headers: [String], freshAfterFiveMinutes: Bool)] = [
+            (["Cache-Control: max-age=600", "Age: 400"], false),
+            (["Cache-Control: max-age=600", "Age: 100"], true),
+            (["Expires: {now-60}"], false),
+            (["Expires: {now+3600}", "Date: {now+0}"], true),
+            (["Expires: {now+3600}", "Date: {now+3500}"], false),  // the server's clock, not ours
+            (["Expires: next week"], false),
+            (["Cache-Control: max-age=60", "Expires: {now+3600}"], false),
+            (["Cache-Control: max-age=3600, no-cache"], false),
+        ]
+        for (headers, fresh) in cases {
+            let url = route(headers)
+            let first = try fetch(url)
+            XCTAssertEqual(first.status, 0, first.stderr)
+            try age(first.lines[2], by: 5 * 60)
+            let before = server.requests.count
+            let again = try fetch(url)
+            XCTAssertEqual(again.status, 0, again.stderr)
+            XCTAssertEqual(server.requests.count - before, fresh ? 0 : 1, "\(headers)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+@testable import URLCacheKit
+
+/// HTTP's freshness rules for a private cache, as a pure function of a
+/// response head and the time it came.
+final class FreshnessTests: XCTestCase {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+    let day: TimeInterval = 86_400
+
+    private func http(_ offset: TimeInterval) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: now.addingTimeInterval(offset))
+    }
+
+    private func lifetime(cacheControl: String? = nil, expires: String? = nil, date: String? = nil, age: String? = nil,
+                          lastModified: String? = nil, cap: TimeInterval = 86_400) -> Lifetime {
+        Lifetime.of(ResponseHead(status: 200, validators: Validators(lastModified: lastModified), cacheControl: cacheControl,
+                                 expires: expires, date: date, age: age), now: now, cap: cap)
+    }
+
+    func testMaxAgeLessTheAge() {
+        XCTAssertEqual(lifetime(cacheControl: "public, max-age=600"), Lifetime(seconds: 600, reason: "max-age"))
+        XCTAssertEqual(lifetime(cacheControl: "max-age=600", age: "100"), Lifetime(seconds: 500, reason: "max-age"))
+        XCTAssertEqual(lifetime(cacheControl: "max-age=600", age: "900").seconds, 0, "older than its lifetime: stale")
+        XCTAssertEqual(lifetime(cacheControl: "max-age=600", age: "-5").seconds, 600, "a negative Age counts as 0")
+        XCTAssertEqual(lifetime(cacheControl: "max-age=soon").seconds, 0, "an unreadable max-age is stale")
+    }
+
+    func testNoCacheNoStoreMustRevalidate() {
+        XCTAssertEqual(lifetime(cacheControl: "no-cache"), Lifetime(seconds: 0, reason: "no-cache"))
+        XCTAssertEqual(lifetime(cacheControl: "No-Store"), Lifetime(seconds: 0, reason: "no-store", noStore: true))
+        XCTAssertEqual(lifetime(cacheControl: "max-age=60, must-revalidate"),
+                       Lifetime(seconds: 60, reason: "max-age", mustRevalidate: true))
+    }
+
+    func testExpiresAgainstTheServersDate() {
+        // The server's clock runs an hour behind ours: Expires − Date decides, not Expires − now.
+        XCTAssertEqual(lifetime(expires: http(-3600 + 300), date: http(-3600)), Lifetime(seconds: 300, reason: "Expires"))
+        XCTAssertEqual(lifetime(expires: http(-60), date: http(0)).seconds, 0, "Expires in the past")
+        XCTAssertEqual(lifetime(expires: "0", date: http(0)), Lifetime(seconds: 0, reason: "Expires"), "a bad Expires is in the past")
+        XCTAssertEqual(lifetime(expires: http(300), date: "not a date").seconds, 300, "a bad Date: our clock instead")
+        XCTAssertEqual(lifetime(expires: http(300), date: http(0), age: "60").seconds, 240)
+    }
+
+    func testConflictingHeaders() {
+        XCTAssertEqual(lifetime(cacheControl: "max-age=60", expires: http(3600), date: http(0)).reason, "max-age", "max-age beats Expires")
+        XCTAssertEqual(lifetime(cacheControl: "max-age=60, max-age=3600").seconds, 60, "the first of two")
+        XCTAssertEqual(lifetime(cacheControl: "max-age=3600, no-cache").reason, "no-cache", "no-cache beats max-age")
+    }
+
+    func testLastModifiedHeuristicAndTheCap() {
+        XCTAssertEqual(lifetime(date: http(0), lastModified: http(-6000)), Lifetime(seconds: 600, reason: "Last-Modified"))
+        XCTAssertEqual(lifetime(date: http(0), lastModified: http(-30 * day)),
+                       Lifetime(seconds: day, reason: "Last-Modified, capped by refreshInterval"))
+        XCTAssertEqual(lifetime(cacheControl: "max-age=31536000", cap: 3600), Lifetime(seconds: 3600, reason: "max-age, capped by refreshInterval"))
+        XCTAssertEqual(lifetime(date: http(0), lastModified: http(600)).reason, "refreshInterval", "a future Last-Modified says nothing")
+        XCTAssertEqual(lifetime(), Lifetime(seconds: day, reason: "refreshInterval"), "no word from the server: the fixed rule")
+    }
+}
