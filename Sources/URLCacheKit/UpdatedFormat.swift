@@ -11,12 +11,17 @@ import Glibc
 /// loads locale and time-zone data, several milliseconds on the screen's
 /// path to its first frame.
 public enum UpdatedFormat {
-    public static func string(_ date: Date) -> String {
+    public static func string(_ date: Date) -> String { format(date, "%e %b %Y at %l:%M %p") }
+
+    /// The day alone, as the history shows it ("19 Nov 2026").
+    public static func day(_ date: Date) -> String { format(date, "%e %b %Y") }
+
+    private static func format(_ date: Date, _ pattern: String) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return date.description }
         var buffer = [CChar](repeating: 0, count: 64)
-        let count = strftime(&buffer, buffer.count, "%e %b %Y at %l:%M %p", &parts)
+        let count = strftime(&buffer, buffer.count, pattern, &parts)
         let text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // %e and %l pad single digits with a space: "3 Nov", "1:32".
         return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")

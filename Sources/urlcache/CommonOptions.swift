@@ -34,7 +34,17 @@ struct PolicyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("fixed: refreshInterval after each check (the default); server: the server's Cache-Control, Expires or Last-Modified, capped by refreshInterval.", valueName: "rule"))
     var freshness: FreshnessChoice?
 
+    @Option(help: ArgumentHelp("Distinct images kept for each entry, the current one included (default 7, or the list's keep).", valueName: "n"))
+    var keep: Int?
+
+    func validate() throws {
+        if let keep, keep < 1 { throw ValidationError("--keep must be 1 or more") }
+    }
+
     func controller(cache: DiskCache, list: URLList) -> URLCacheController {
+        var cache = cache
+        if let count = keep ?? list.settings.keep { cache.keep = count }
+        if let bytes = list.settings.maxCacheBytes { cache.maxBytes = Int64(bytes) }
         var limits = TransferLimits()
         if let seconds = list.settings.connectTimeout { limits.connectTimeout = seconds }
         if let seconds = list.settings.stallTimeout { limits.stallTimeout = seconds }

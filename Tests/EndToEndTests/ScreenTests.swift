@@ -2,6 +2,16 @@ import Foundation
 import XCTest
 import URLCacheTestSupport
 
+/// Today as the history's status line writes it ("23 Nov 2026").
+enum UpdatedFormatDay {
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "d MMM yyyy"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: Date())
+    }
+}
+
 /// The screen as a person meets it: the real binary in tmux against real
 /// servers on 127.0.0.1.
 final class ScreenTests: XCTestCase {
@@ -123,6 +133,26 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(nginx.requests.map(\.path), ["/apod.json", "/earth.jpg"], "offline: no request")
         tmux.send("q")
         tmux.waitForExit()
+    }
+
+    func testBracketsStepThroughTheKeptImages() throws {
+        try copyFixture("earth.jpg", to: nginx.root, as: "daily.jpg")
+        let list = try writeList([nginx.url("/daily.jpg")], in: home)
+        let first = try urlcache(["fetch", "--config", list, "--cache-dir", cacheDir], home: home)
+        try copyFixture("sun.png", to: nginx.root, as: "daily.jpg")
+        try age(first.lines[2], by: 25 * 3600)
+        let tmux = try open([], list: list)
+        let current = wait(tmux, forTextAndArt: "Newly cached image")
+        tmux.send("[")
+        let older = tmux.wait(forText: "2 of 2 · ")
+        XCTAssertTrue(older.contains(UpdatedFormatDay.today()), older)
+        tmux.wait(for: "the earlier image's art") { $0 != current && $0.contains("2 of 2") && self.artWidth($0) > 0 }
+        tmux.send("[")
+        tmux.send("]")
+        tmux.wait(forText: "1 of 2 · ")
+        tmux.send("q")
+        tmux.waitForExit()
+        XCTAssertEqual(nginx.requests.count, 2, "the history needs no network")
     }
 
     func testClearCacheAsksThenEmptiesCacheAndFields() throws {

@@ -24,6 +24,8 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     public var credit: String?
     public var description: String?
     public var link: String?
+    /// When this image was first downloaded (the history's date for it).
+    public var firstSeen: Date?
     /// How long the last check stays fresh, by HTTP's rules, and why.
     public var lifetime: Lifetime?
     /// The freshness headers of the last full response, verbatim, for a 304

@@ -16,9 +16,15 @@ import Glibc
 public struct DiskCache: Sendable {
     /// The directory holding the cache.
     public let directory: String
+    /// How many distinct images each entry keeps, the current one included.
+    public var keep = 7
+    /// The whole cache's bound in bytes; the oldest history images go first.
+    public var maxBytes: Int64 = 512 << 20
 
-    public init(directory: String) {
+    public init(directory: String, keep: Int = 7, maxBytes: Int64 = 512 << 20) {
         self.directory = directory
+        self.keep = max(1, keep)
+        self.maxBytes = maxBytes
     }
 
     /// The files of one entry.
@@ -105,13 +111,23 @@ public struct DiskCache: Sendable {
     /// first: a crash between the two leaves old validators beside a new
     /// image, which costs at most one download; the reverse could leave a
     /// stale image that the server would call up to date.
+    /// The image it replaces joins the entry's history; the history is
+    /// then cut to `keep` and the cache to `maxBytes`, all under the cache's
+    /// one lock, so that two processes never lose an image between them.
     func commit(_ staged: StagedFile, for url: URL, metadata: CacheMetadata, updated: Date) throws(CacheError) {
         let paths = paths(for: url)
-        do { try staged.place(at: paths.image, updated: updated) } catch {
-            throw .writeFailed(path: paths.image, errno: error)
+        var metadata = metadata
+        metadata.firstSeen = updated
+        try withCacheLock { () throws(CacheError) in
+            if keep > 1 { archiveCurrent(url) }
+            do throws(Errno) { try staged.place(at: paths.image, updated: updated) } catch {
+                throw CacheError.writeFailed(path: paths.image, errno: error)
+            }
+            try writeMetadata(metadata, paths: paths)
+            Posix.syncDirectory(directory)
+            prune(url)
+            evict()
         }
-        try writeMetadata(metadata, paths: paths)
-        Posix.syncDirectory(directory)
     }
 
     /// Records a successful check that found the image unchanged: the
@@ -151,7 +167,7 @@ public struct DiskCache: Sendable {
         return name.hasSuffix(".img") || name.hasSuffix(".meta") || name.hasSuffix(".lock") || name.contains(".tmp.")
     }
 
-    private func writeMetadata(_ metadata: CacheMetadata, paths: EntryPaths) throws(CacheError) {
+    func writeMetadata(_ metadata: CacheMetadata, paths: EntryPaths) throws(CacheError) {
         do {
             let staged = try newStagedFile(paths, tag: "meta.")
             try staged.append(Array(metadata.encoded()))

@@ -57,6 +57,17 @@ enum Posix {
 
     static func rename(_ from: String, _ to: String) throws(Errno) { try check(Glibc.rename(from, to)) }
 
+    /// A second name for a file (the history keeps the image the current
+    /// name is about to lose).
+    static func link(_ from: String, _ to: String) throws(Errno) { try check(Glibc.link(from, to)) }
+
+    /// The file's size in bytes; nil when it does not exist.
+    static func fileSize(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+
     /// Makes the directory's entries (a rename) durable.
     static func syncDirectory(_ path: String) {
         guard let fd = try? open(path, O_RDONLY | O_DIRECTORY) else { return }

@@ -55,6 +55,10 @@ public struct ListSettings: Sendable, Equatable {
     public var maxFeedBytes: Int?
     /// The freshness rule for every entry that names none.
     public var freshness: FreshnessMode?
+    /// How many distinct images each entry keeps (default 7).
+    public var keep: Int?
+    /// The whole cache's bound in bytes (default 512 MiB).
+    public var maxCacheBytes: Int?
 
     public init(refreshInterval: TimeInterval? = nil, connectTimeout: TimeInterval? = nil,
                 stallTimeout: TimeInterval? = nil, maxImageBytes: Int? = nil, maxFeedBytes: Int? = nil) {

@@ -8,7 +8,7 @@ import URLCacheSupport
 /// title}` for an image announced by a feed); or a dict with that array
 /// under `images` and settings beside it (`refreshInterval`,
 /// `connectTimeout`, `stallTimeout`, `maxImageBytes`, `maxFeedBytes`,
-/// `freshness`). An entry's dict may carry its own `freshness`.
+/// `freshness`, `keep`, `maxCacheBytes`). An entry's dict may carry its own `freshness`.
 public struct URLList: Sendable, Equatable {
     /// The images, in the list's order (never empty).
     public var entries: [URLEntry]
@@ -109,20 +109,25 @@ public struct URLList: Sendable, Equatable {
     }
 
     private static func parseSettings(_ dict: [String: Any], source: String) throws(ConfigError) -> ListSettings {
-        func seconds(_ key: String) throws(ConfigError) -> TimeInterval? {
+        // `<true/>` is no number; `<integer>1</integer>` is, though Foundation
+        // also lets it pass as a Bool.
+        func number(_ key: String, _ what: String) throws(ConfigError) -> Double? {
             guard let value = dict[key] else { return nil }
-            guard let number = value as? NSNumber, !(value is Bool), number.doubleValue > 0,
+            guard let number = value as? NSNumber, type(of: value) != Bool.self, number.doubleValue > 0,
                   number.doubleValue.isFinite else {
-                throw .badSetting(file: source, key: key, reason: "expected a positive number of seconds")
+                throw .badSetting(file: source, key: key, reason: "expected a positive number of \(what)")
             }
             return number.doubleValue
         }
+        func seconds(_ key: String) throws(ConfigError) -> TimeInterval? { try number(key, "seconds") }
         var settings = ListSettings()
         settings.refreshInterval = try seconds("refreshInterval")
         settings.connectTimeout = try seconds("connectTimeout")
         settings.stallTimeout = try seconds("stallTimeout")
-        if let bytes = try seconds("maxImageBytes") { settings.maxImageBytes = Int(bytes) }
-        if let bytes = try seconds("maxFeedBytes") { settings.maxFeedBytes = Int(bytes) }
+        if let bytes = try number("maxImageBytes", "bytes") { settings.maxImageBytes = Int(bytes) }
+        if let bytes = try number("maxFeedBytes", "bytes") { settings.maxFeedBytes = Int(bytes) }
+        if let bytes = try number("maxCacheBytes", "bytes") { settings.maxCacheBytes = Int(bytes) }
+        if let count = try number("keep", "images") { settings.keep = max(1, Int(count)) }
         if let value = dict["freshness"] {
             guard let text = value as? String, let mode = FreshnessMode(rawValue: text) else {
                 throw .badSetting(file: source, key: "freshness", reason: "expected \"fixed\" or \"server\"")

@@ -41,10 +41,10 @@ final class Loader: Sendable {
     /// nothing cached, that picture is decoded and handed over first
     /// (`takeBundled`), while the check goes on.
     /// With `check` false, nothing is asked of the network: the cached copy
-    /// is decoded again (for a window that grew).
+    /// (or the file at `path`: a kept earlier image) is decoded again.
     func start(controller: URLCacheController, entry: URLEntry, check: Bool, force: Bool, automatic: Bool, index: Int,
                background: RGB8, samples: (x: Int, y: Int), bundled: [UInt8]?,
-               decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+               decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int), path: String? = nil) {
         state.withLock { $0 = State(running: true) }
         let url = entry.url
         let thread = Thread { [self] in
@@ -67,9 +67,9 @@ final class Loader: Sendable {
             let report = check ? controller.display(entry, force: force, observer: observer) : nil
             let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
             var image: Swift.Result<DecodedImage, DecodeError>?
-            if let copy {
+            if let file = path ?? copy?.imagePath {
                 image = Swift.Result { () throws(DecodeError) in
-                    try ImageDecoder.decode(path: copy.imagePath, background: background, samples: samples, size: decodeSize)
+                    try ImageDecoder.decode(path: file, background: background, samples: samples, size: decodeSize)
                 }
             }
             state.withLock {

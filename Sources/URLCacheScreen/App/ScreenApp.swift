@@ -142,6 +142,7 @@ public final class ScreenApp {
             switch effect {
             case let .display(force): startLoad(force: force, automatic: false)
             case .cancel: loader.cancel()
+            case let .history(step): showHistory(step: step)
             case .clearCache:
                 let result = Result { () throws(CacheError) in try options.controller.clearCache() }
                 log.write("clear cache: \(result)")
@@ -164,11 +165,29 @@ public final class ScreenApp {
                      bundled: state.image == nil ? BundledImage.bytes(for: entry.url) : nil, decodeSize: decodeArea())
     }
 
+    /// `[` `]`: another of the entry's kept images, decoded from its file
+    /// with no check; the status says which.
+    private func showHistory(step: Int) {
+        guard !loader.running, !state.isBundled else { return }
+        let items = (try? options.controller.cache.history(state.entry.url)) ?? []
+        guard !items.isEmpty else {
+            state.status = "No earlier images kept for this entry"
+            return
+        }
+        let shown = state.historyIndex ?? 0
+        let index = min(max(0, shown + step), items.count - 1)
+        ScreenLogic.showHistory(items, index: index, &state)
+        guard index != shown else { return }
+        loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
+                     index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
+                     bundled: nil, decodeSize: decodeArea(), path: items[index].path)
+    }
+
     /// The window grew past what the image was decoded for: decode the
     /// cached file again at the new size, with no check and no spinner, so
     /// that the art is as sharp as `render` would print it.
     private func redecodeIfGrown() {
-        guard !loader.running, state.loading == nil, !state.isBundled, let image = state.image,
+        guard !loader.running, state.loading == nil, !state.isBundled, (state.historyIndex ?? 0) == 0, let image = state.image,
               let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
         let need = ScreenApp.decodeSize(for: image.info, columns: layout.columns, rows: layout.imageRows, options: options,
                                         cell: terminal.cellPixels)

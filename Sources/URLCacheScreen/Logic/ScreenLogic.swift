@@ -10,6 +10,8 @@ public enum Effect: Equatable, Sendable {
     case cancel
     case clearCache
     case quit
+    /// Show the entry's kept image `step` older (negative: newer).
+    case history(step: Int)
 }
 
 /// The screen's behaviour: events in, new state and effects out.
@@ -62,6 +64,8 @@ public enum ScreenLogic {
         case .left, .character("p"): return press(.previous, &state)
         case .right, .character("n"): return press(.next, &state)
         case .character("?"), .character("h"): return press(.help, &state)
+        case .character("["): return [.history(step: 1)]
+        case .character("]"): return [.history(step: -1)]
         case .character("o"):
             state.offline.toggle()
             // Going online checks at once what offline left alone.
@@ -99,6 +103,17 @@ public enum ScreenLogic {
         return state.loading != nil ? [.cancel, .quit] : [.quit]
     }
 
+    /// The kept image number `index` of `items` (newest first) is going on
+    /// screen: its words, and "3 of 7 · 19 Nov 2026".
+    public static func showHistory(_ items: [HistoryItem], index: Int, _ state: inout ScreenState) {
+        guard items.indices.contains(index) else { return }
+        state.historyIndex = index
+        state.caption = ScreenState.Caption(items[index].metadata)
+        state.status = "\(index + 1) of \(items.count) · \(UpdatedFormat.day(items[index].firstSeen))"
+        if index == 0 { state.status += " (current)" }
+        state.statusIsError = false
+    }
+
     /// The bundled picture is ready while the first check goes on: shown,
     /// and labelled, unless an image came first.
     public static func showBundled(_ image: DecodedImage, _ state: inout ScreenState) {
@@ -115,6 +130,7 @@ public enum ScreenLogic {
     public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
                                 now: Date, _ state: inout ScreenState) {
         state.loading = nil
+        state.historyIndex = nil
         if let copy = report.copy {
             state.updated = copy.updated
             state.caption = ScreenState.Caption(copy.metadata)

@@ -27,6 +27,9 @@ public struct ScreenState: Sendable {
     /// The words a feed gave with the image on screen (title, credit,
     /// description); nil for plain image URLs.
     public var caption: Caption?
+    /// `[` `]`: which of the entry's kept images is on screen (0 the newest);
+    /// nil: the current one, as Display Image left it.
+    public var historyIndex: Int?
     /// `o`: cached copies only, no request at all (shown on the status line).
     public var offline = false
     /// When a check by itself last failed (so it is not retried every tick).
@@ -46,6 +49,7 @@ public struct ScreenState: Sendable {
         isBundled = false
         updated = nil
         caption = nil
+        historyIndex = nil
         status = ""
         statusIsError = false
     }

@@ -182,7 +182,7 @@ public final class ScreenView {
         case .help:
             lines = ["Keys", "d, Enter   Display Image", "r          re-check now", "c          Clear Cache",
                      "← → / p n  previous / next image", "Esc        cancel a download", "f          pixels / block art",
-                     "i          about this image", "o          offline on / off", "?          this help",
+                     "[ ]        older / newer kept image", "i          about this image", "o          offline on / off", "?          this help",
                      "q          quit", "", "Any key closes this box."]
             buttons = ""
         case .about:

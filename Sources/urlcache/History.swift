@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import URLCacheKit
+import URLCacheSupport
+
+/// `urlcache history`: the images an entry has kept, newest first.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List the images an entry has kept, newest first, with the path of each.",
+        discussion: "Each entry keeps its last 7 distinct images (the list's keep, or fetch --keep); an unchanged check adds none."
+    )
+
+    @OptionGroup var list: ListOptions
+
+    @Option(help: ArgumentHelp("Entry number in the list (default 1).", valueName: "n"))
+    var entry: Int = 1
+
+    func run() throws {
+        let urls = try list.loadList()
+        let chosen: URLEntry
+        do { chosen = try urls.entry(entry) } catch { throw Failure.usage(error.description) }
+        let items: [HistoryItem]
+        do { items = try list.cache.history(chosen.url) } catch { throw Failure.failed(error.description) }
+        guard !items.isEmpty else { throw Failure.failed("\(chosen.displayName): nothing cached yet") }
+        for (offset, item) in items.enumerated() {
+            var line = "\(offset + 1). \(UpdatedFormat.string(item.firstSeen))"
+            if let title = item.metadata?.title { line += "  \(title.terminalSafe)" }
+            if item.isCurrent { line += "  (current)" }
+            print(line)
+            print("   \(item.path.terminalSafe)")
+        }
+    }
+}
