@@ -180,7 +180,8 @@ final class FeedTests: XCTestCase {
         let result = try fetch(list)
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("feed larger than the 2 MiB limit for feeds"), result.stderr)
-        XCTAssertLessThanOrEqual(nginx.requests.last?.bodyBytes ?? 0, 2 << 20)
+        // Stopped at the head (its Content-Length): nginx counts what the socket buffers took, far from 50 MB.
+        XCTAssertLessThan(nginx.requests.last?.bodyBytes ?? 0, 10 << 20)
     }
 
     func testOfflineMakesNoRequest() throws {

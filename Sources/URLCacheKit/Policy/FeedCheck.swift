@@ -10,7 +10,7 @@ extension URLCacheController {
         let key = request.url
         var feedRequest = request
         feedRequest.limits.maxBytes = maxFeedBytes
-        let receiver = FeedReceiver(stored: cached?.metadata?.feedValidators, now: now, limit: maxFeedBytes)
+        let receiver = FeedReceiver(stored: cached?.metadata?.feedValidators, now: now, limit: maxFeedBytes, observer: observer)
         let outcome: TransferOutcome<FeedReceiver.Stop>
         do { outcome = try transport.perform(feedRequest, receiver: receiver) } catch {
             if case .tooLarge = error { return .failure(.feed(.tooLarge(limit: maxFeedBytes))) }
@@ -111,12 +111,14 @@ final class FeedReceiver: TransferReceiver {
     private let stored: Validators?
     private let now: Date
     private let limit: Int64
+    private let observer: FetchObserver
     private(set) var body: [UInt8] = []
 
-    init(stored: Validators?, now: Date, limit: Int64) {
+    init(stored: Validators?, now: Date, limit: Int64, observer: FetchObserver) {
         self.stored = stored
         self.now = now
         self.limit = limit
+        self.observer = observer
     }
 
     func head(_ head: ResponseHead) -> TransferDecision<Stop> {
@@ -135,5 +137,6 @@ final class FeedReceiver: TransferReceiver {
         return .proceed
     }
 
-    func progress(_ progress: TransferProgress) -> Bool { true }
+    /// Esc cancels the feed as it cancels an image.
+    func progress(_ progress: TransferProgress) -> Bool { !observer.isCancelled() }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+@testable import URLCacheKit
+
+/// The feed path's decisions through a stand-in transport: what is asked,
+/// and what is recorded when the image fails.
+final class FeedControllerTests: XCTestCase {
+    private var directory: URL!
+    private let feedURL = URL(string: "http://feeds.example/apod.json")!
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 40)
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("urlcache-feed-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    private func controller(_ transport: StandInTransport, at date: Date) -> URLCacheController {
+        URLCacheController(cache: DiskCache(directory: directory.path), transport: transport, clock: FixedClock(date: date))
+    }
+
+    private var entry: URLEntry { URLEntry(url: feedURL, feed: FeedSpec()) }
+
+    private func feed(_ image: String, etag: String) -> StandInTransport.Reply {
+        .response(ResponseHead(status: 200, reason: "OK", contentType: "application/json", validators: Validators(etag: etag)),
+                  body: [Array(#"{"title": "Today", "hdurl": "\#(image)"}"#.utf8)])
+    }
+
+    private func image(_ status: Int, etag: String? = nil, fill: UInt8 = 7) -> StandInTransport.Reply {
+        let bytes = Array(png.prefix(8)) + Array(repeating: fill, count: 40)
+        return .response(ResponseHead(status: status, reason: status == 200 ? "OK" : "Not Found", contentType: "image/png",
+                                      validators: Validators(etag: etag)), body: status == 200 ? [bytes] : [Array("gone".utf8)])
+    }
+
+    func testAFailedImageRecordsNothingSoTheFeedIsReadAgain() throws {
+        let first = StandInTransport([feed("/a.png", etag: "\"f1\""), image(200, etag: "\"i1\"")])
+        XCTAssertEqual(controller(first, at: now.addingTimeInterval(-200_000)).display(entry).result, .success(.newlyCached))
+        XCTAssertEqual(first.requests.map(\.url.path), ["/apod.json", "/a.png"])
+
+        // A new item whose image is missing: the error, and the old record kept.
+        let failing = StandInTransport([feed("/b.png", etag: "\"f2\""), image(404)])
+        let report = controller(failing, at: now.addingTimeInterval(-100_000)).display(entry)
+        guard case let .failure(.announcedImage(url, error)) = report.result else { return XCTFail("\(report.result)") }
+        XCTAssertEqual(url, "http://feeds.example/b.png")
+        XCTAssertEqual(error, .httpStatus(status: 404, reason: "Not Found", contentType: "image/png"))
+        XCTAssertEqual(failing.requests.first?.ifNoneMatch, "\"f1\"")
+        XCTAssertEqual(report.copy?.metadata?.feedETag, "\"f1\"", "the feed's new validators are not recorded")
+        XCTAssertEqual(report.copy?.metadata?.imageURL, "http://feeds.example/a.png")
+
+        // So the next check asks with the old validators, and gets the new item again.
+        let again = StandInTransport([feed("/b.png", etag: "\"f2\""), image(200, etag: "\"i2\"", fill: 9)])
+        XCTAssertEqual(controller(again, at: now).display(entry).result, .success(.newlyCached))
+        XCTAssertEqual(again.requests.first?.ifNoneMatch, "\"f1\"")
+        XCTAssertNil(again.requests.last?.ifNoneMatch, "a new image URL is asked plainly")
+    }
+
+    func testTheSameImageURLIsAskedConditionally() throws {
+        let first = StandInTransport([feed("/a.png", etag: "\"f1\""), image(200, etag: "\"i1\"")])
+        _ = controller(first, at: now.addingTimeInterval(-200_000)).display(entry)
+        let second = StandInTransport([feed("/a.png", etag: "\"f2\""), image(304, etag: "\"i1\"")])
+        let report = controller(second, at: now).display(entry)
+        XCTAssertEqual(report.result, .success(.upToDate))
+        XCTAssertEqual(second.requests.last?.ifNoneMatch, "\"i1\"")
+        XCTAssertEqual(report.copy?.metadata?.feedETag, "\"f2\"")
+        XCTAssertEqual(report.copy?.metadata?.etag, "\"i1\"")
+    }
+
+    func testOfflineAsksNothing() throws {
+        let transport = StandInTransport([])
+        var offline = controller(transport, at: now)
+        offline.offline = true
+        XCTAssertEqual(offline.display(entry).result, .failure(.offlineNothingCached))
+        XCTAssertTrue(transport.requests.isEmpty)
+    }
+}
