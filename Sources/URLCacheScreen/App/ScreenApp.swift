@@ -90,7 +90,9 @@ public final class ScreenApp {
                 dirty = false
                 if options.exitAfterFirstImage && state.image != nil { break }
             }
-            let interval = options.controller.refreshInterval
+            // The screen re-checks by itself when the copy goes stale: after
+            // the fixed interval, or as soon as the server's freshness runs out.
+            let interval = state.freshFor ?? options.controller.refreshInterval
             let deadline = ScreenLogic.nextWake(state, now: Date(), interval: interval, spinnerPeriod: ScreenView.spinnerPeriod)
             let ready = EventPoll.wait([terminal.inputDescriptor, wakeups.readEnd, signals.readEnd], until: deadline)
             if ready[0].hungUp {
@@ -239,6 +241,8 @@ public final class ScreenApp {
         if case let .failure(error) = report.result { log.write("display failed: \(error)") }
         if result.index == state.index {
             ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), &state)
+            // A no-store image is not asked for again every minute: the fixed interval.
+            state.freshFor = report.result == .success(.notStored) ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
         } else {
             state.loading = nil
         }

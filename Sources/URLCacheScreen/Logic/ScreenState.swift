@@ -27,6 +27,10 @@ public struct ScreenState: Sendable {
     /// The words a feed gave with the image on screen (title, credit,
     /// description); nil for plain image URLs.
     public var caption: Caption?
+    /// How long the copy on screen stays fresh after its check: the fixed
+    /// interval, or what the server said (`--freshness server`); nil: the
+    /// fixed interval.
+    public var freshFor: TimeInterval?
     /// `[` `]`: which of the entry's kept images is on screen (0 the newest);
     /// nil: the current one, as Display Image left it.
     public var historyIndex: Int?
@@ -50,6 +54,7 @@ public struct ScreenState: Sendable {
         updated = nil
         caption = nil
         historyIndex = nil
+        freshFor = nil
         status = ""
         statusIsError = false
     }
