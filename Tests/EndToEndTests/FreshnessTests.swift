@@ -79,6 +79,23 @@ final class ServerFreshnessTests: XCTestCase {
         XCTAssertEqual(nginx.requests.map(\.status), [200, 304])
     }
 
+    func testAFailedCheckOfAMustRevalidateCopySaysItIsStale() throws {
+        let server = try ScriptedServer()
+        try copyFixture("earth.jpg", to: server.root)
+        let url = server.url("/headers/earth.jpg?h=" + ("Cache-Control: max-age=60, must-revalidate".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let path = try fetch(url).lines[2]
+        let list = try writeList([url], in: home)
+        XCTAssertTrue(try urlcache(["list", "--config", list, "--freshness", "server"], home: home).stdout.contains("(max-age, must-revalidate)"))
+        server.stop()
+        try age(path, by: 5 * 60)
+        let failed = try fetch(url)
+        XCTAssertEqual(failed.status, 3, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("could not connect"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("the copy shown is stale and its server requires revalidation (must-revalidate)"), failed.stderr)
+        XCTAssertEqual(failed.lines[2], path, "the copy is still there")
+        XCTAssertFalse(try fetch(url, []).stderr.contains("must-revalidate"), "the fixed rule: fresh for 24 hours, nothing to say")
+    }
+
     func testScriptedAgePastExpiresBadDatesAndConflicts() throws {
         let server = try ScriptedServer()
         defer { server.stop() }

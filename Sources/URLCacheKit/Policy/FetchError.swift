@@ -21,6 +21,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     case noImageYet(kind: String, link: String?)
     /// `--offline` with nothing cached for the entry.
     case offlineNothingCached
+    /// The check failed, and the stale copy still shown came with
+    /// `must-revalidate` (under `--freshness server`).
+    indirect case staleMustRevalidate(FetchError)
 
     public var description: String {
         switch self {
@@ -45,12 +48,15 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "today's item is a \(kind.terminalSafe)\(link.map { " (\($0.terminalSafe))" } ?? ""), and no earlier image is cached"
         case .offlineNothingCached:
             return "nothing cached for this entry (offline: no request made)"
+        case let .staleMustRevalidate(error):
+            return "\(error.description); the copy shown is stale and its server requires revalidation (must-revalidate)"
         }
     }
 
     /// Whether the user asked for it (Esc): not shown as an alert.
     public var isCancellation: Bool {
         if case let .announcedImage(_, error) = self { return error.isCancellation }
+        if case let .staleMustRevalidate(error) = self { return error.isCancellation }
         return self == .transport(.cancelled)
     }
 }

@@ -88,11 +88,20 @@ public struct URLCacheController: Sendable {
                 }
                 result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata)
             } catch {
-                return DisplayReport(result: .failure(error), copy: cached)
+                return DisplayReport(result: flagMustRevalidate(.failure(error), entry: entry, cached: cached), copy: cached)
             }
         }
         let copy = (try? cache.lookup(key)) ?? cached
-        return DisplayReport(result: result, copy: copy)
+        return DisplayReport(result: flagMustRevalidate(result, entry: entry, cached: cached), copy: copy)
+    }
+
+    /// A failed check of a copy whose server said `must-revalidate` says
+    /// so: the copy is still shown (nothing is ever lost), marked stale.
+    private func flagMustRevalidate(_ result: Result<DisplayOutcome, FetchError>, entry: URLEntry,
+                                    cached: CachedCopy?) -> Result<DisplayOutcome, FetchError> {
+        guard case let .failure(error) = result, !error.isCancellation, mode(for: entry) == .server,
+              cached?.metadata?.lifetime?.mustRevalidate == true else { return result }
+        return .failure(.staleMustRevalidate(error))
     }
 
     /// The rule that applies to `entry`: the command line's, else the
