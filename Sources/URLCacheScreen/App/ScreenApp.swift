@@ -86,6 +86,7 @@ public final class ScreenApp {
         var dirty = true
         while !state.quitting {
             if dirty {
+                view.serverFreshness = options.controller.mode(for: state.entry) == .server
                 view.draw(state, on: terminal, now: Date())
                 dirty = false
                 if options.exitAfterFirstImage && state.image != nil { break }

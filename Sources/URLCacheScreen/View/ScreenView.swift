@@ -10,6 +10,8 @@ public final class ScreenView {
     public var cellAspect: Double
     /// The refresh interval, for the info line.
     public var interval: TimeInterval
+    /// The entry on screen follows `--freshness server`: the info line says so.
+    public var serverFreshness = false
     private var cached: (key: ArtKey, grid: CellGrid)?
     /// How pictures are shown when the state asks for pixels (`.symbols`:
     /// never), with the sixel registers to use.
@@ -69,7 +71,9 @@ public final class ScreenView {
         // status line says (a spinner, an error).
         let updated = state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? ""
         terminal.put(clip("Updated: " + updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
-        for (i, line) in Layout.infoText(interval: ScreenView.describe(interval), width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
+        // Under the server's rules the wait is what its headers said, capped by the interval.
+        let wait = serverFreshness ? "the server's freshness time (at most \(ScreenView.describe(interval)))" : ScreenView.describe(interval)
+        for (i, line) in Layout.infoText(interval: wait, width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
             terminal.put(line, row: layout.infoRow + i, column: 1, style: .dim)
         }
         let toolbar = Toolbar(width: layout.columns)
