@@ -184,6 +184,23 @@ final class FeedTests: XCTestCase {
         XCTAssertLessThan(nginx.requests.last?.bodyBytes ?? 0, 10 << 20)
     }
 
+    func testANoStoreFeedUnderTheServersRulesWritesNothing() throws {
+        try serveFeed("apod.json", at: "/apod.json")
+        try serveImage("photo.jpg", at: "/image/hd/andromeda.jpg")
+        let list = try feedList("/nostore/apod.json")
+        for _ in 0..<2 {
+            let result = try fetch(list, ["--freshness", "server"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.lines.first, "Not cached: the server said no-store (shown once, nothing written)")
+            XCTAssertTrue(result.lines.contains("Title: Andromeda Rising"), result.stdout)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: result.lines[2])), try bytes("photo.jpg"))
+        }
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: home.file("cache/urlcache"))) ?? []
+        XCTAssertEqual(cached.filter { $0.hasSuffix(".img") || $0.hasSuffix(".meta") }, [], "nothing in the cache")
+        XCTAssertEqual(nginx.requests.map(\.path), ["/nostore/apod.json", "/image/hd/andromeda.jpg", "/nostore/apod.json", "/image/hd/andromeda.jpg"])
+        XCTAssertNil(nginx.requests.last?.ifNoneMatch, "nothing kept to ask with")
+    }
+
     func testOfflineMakesNoRequest() throws {
         try serveFeed("apod.json", at: "/apod.json")
         try serveImage("photo.jpg", at: "/image/hd/andromeda.jpg")

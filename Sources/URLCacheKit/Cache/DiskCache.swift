@@ -43,14 +43,6 @@ public struct DiskCache: Sendable {
                           stagingPrefix: directory + "/." + name + ".tmp.")
     }
 
-    /// Where an image the server forbade storing (`no-store`) is put to be
-    /// shown: outside the cache, in a private temporary directory, one file
-    /// an entry, replaced each time.
-    public func transientPath(for url: URL) -> String {
-        let name = String(SHA256.hex(Array(url.absoluteString.utf8)).prefix(32))
-        return NSTemporaryDirectory() + "/urlcache-\(getuid())/" + name + ".img"
-    }
-
     /// Creates the directory (mode 0700) when it is missing.
     public func prepare() throws(CacheError) {
         switch Posix.isDirectory(directory) {

@@ -5,7 +5,9 @@ extension URLCacheController {
     /// changed, the image it names: conditionally when the URL is the one
     /// already cached, a plain GET when it is new. Nothing is recorded until
     /// the image is settled, so a failed image is tried again next time.
-    func checkFeed(_ request: TransferRequest, spec: FeedSpec, cached: CachedCopy?, now: Date,
+    /// Under the server's rules a feed sent with `no-store` records nothing:
+    /// its image is fetched plainly and shown from outside the cache.
+    func checkFeed(_ request: TransferRequest, entry: URLEntry, spec: FeedSpec, cached: CachedCopy?, now: Date,
                    observer: FetchObserver) -> Result<DisplayOutcome, FetchError> {
         let key = request.url
         var feedRequest = request
@@ -44,9 +46,11 @@ extension URLCacheController {
         // The feed is what is checked: its headers say how long it stays fresh.
         metadata.keepFreshness(of: head, stored: nil, now: now, cap: refreshInterval)
         metadata.describe(item)
+        let noStore = mode(for: entry) == .server && metadata.lifetime?.noStore == true
         switch item.media {
         case let .other(kind, link):
             guard let cached else { return .failure(.noImageYet(kind: kind, link: link)) }
+            if noStore { return .success(.notAnImageToday(kind: kind, link: link)) }
             // The previous picture and its words stay; only the feed's
             // validators move on, so the same video day is not read again.
             var kept = cached.metadata ?? CacheMetadata(url: key.absoluteString)
@@ -59,7 +63,7 @@ extension URLCacheController {
                 .map { _ in .notAnImageToday(kind: kind, link: link) }
         case let .image(imageURL):
             metadata.imageURL = imageURL.absoluteString
-            let same = cached?.metadata?.imageURL == imageURL.absoluteString
+            let same = !noStore && cached?.metadata?.imageURL == imageURL.absoluteString
             let stored = same ? cached?.metadata?.validators : nil
             var imageRequest = TransferRequest(url: imageURL, limits: limits)
             if same, case let .check(etag, since) = RefreshPolicy.conditions(stored ?? Validators(), now: now) {
@@ -77,6 +81,7 @@ extension URLCacheController {
             let freshness = (metadata.lifetime, metadata.cacheControl, metadata.expires)
             metadata.keepValidators(of: fetched.0, download: fetched.1, stored: stored)
             (metadata.lifetime, metadata.cacheControl, metadata.expires) = freshness
+            if noStore, case let .staged(file, _) = fetched.1 { return keepTransient(file, key: key, metadata: metadata) }
             // A 304 for the image is only possible when it was asked
             // conditionally, i.e. for the cached copy.
             let result = finish(key, head: fetched.0, download: fetched.1, cached: cached, now: now, metadata: metadata)

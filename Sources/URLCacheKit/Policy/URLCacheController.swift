@@ -74,7 +74,7 @@ public struct URLCacheController: Sendable {
         }
         let result: Result<DisplayOutcome, FetchError>
         if let spec = entry.feed {
-            result = checkFeed(request, spec: spec, cached: cached, now: now, observer: observer)
+            result = checkFeed(request, entry: entry, spec: spec, cached: cached, now: now, observer: observer)
         } else {
             do {
                 let (head, download) = try DownloadReceiver.download(request, key: key, stored: cached?.metadata?.validators,
@@ -82,16 +82,17 @@ public struct URLCacheController: Sendable {
                 var metadata = CacheMetadata(url: key.absoluteString, contentType: head.contentType ?? cached?.metadata?.contentType)
                 metadata.keepValidators(of: head, download: download, stored: cached?.metadata?.validators)
                 metadata.keepFreshness(of: head, stored: cached?.metadata, now: now, cap: refreshInterval)
-                let noStore = mode(for: entry) == .server && metadata.lifetime?.noStore == true
-                if noStore, case let .staged(file, _) = download {
-                    return showWithoutStoring(file, key: key, metadata: metadata, now: now)
+                if mode(for: entry) == .server, metadata.lifetime?.noStore == true, case let .staged(file, _) = download {
+                    result = keepTransient(file, key: key, metadata: metadata)
+                } else {
+                    result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata)
                 }
-                result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata)
             } catch {
                 return DisplayReport(result: flagMustRevalidate(.failure(error), entry: entry, cached: cached), copy: cached)
             }
         }
-        let copy = (try? cache.lookup(key)) ?? cached
+        // A no-store image is shown from outside the cache.
+        let copy = result == .success(.notStored) ? cache.transientCopy(for: key) : (try? cache.lookup(key)) ?? cached
         return DisplayReport(result: flagMustRevalidate(result, entry: entry, cached: cached), copy: copy)
     }
 
@@ -117,20 +118,11 @@ public struct URLCacheController: Sendable {
         return min(refreshInterval, cached?.metadata?.lifetime?.seconds ?? 0)
     }
 
-    /// `no-store` under the server's rules: the image is shown from a file
-    /// outside the cache, and the cache (and any copy in it) is left as it was.
-    private func showWithoutStoring(_ file: StagedFile, key: URL, metadata: CacheMetadata, now: Date) -> DisplayReport {
-        let path = cache.transientPath(for: key)
-        do throws(Errno) {
-            if Posix.isDirectory((path as NSString).deletingLastPathComponent) != true {
-                try Posix.makeDirectories((path as NSString).deletingLastPathComponent, mode: 0o700)
-            }
-            try? FileManager.default.removeItem(atPath: path)
-            guard (try? FileManager.default.copyItem(atPath: file.path, toPath: path)) != nil else { throw Errno.current }
-        } catch {
-            return DisplayReport(result: .failure(.cache(.writeFailed(path: path, errno: error))), copy: try? cache.lookup(key))
-        }
-        return DisplayReport(result: .success(.notStored), copy: CachedCopy(imagePath: path, updated: now, metadata: metadata))
+    /// `no-store` under the server's rules: shown from outside the cache,
+    /// nothing written in it.
+    func keepTransient(_ file: StagedFile, key: URL, metadata: CacheMetadata) -> Result<DisplayOutcome, FetchError> {
+        do { try cache.keepTransient(file, for: key, metadata: metadata) } catch { return .failure(.cache(error)) }
+        return .success(.notStored)
     }
 
     /// Acts on what an image download came to: the one place the cache

@@ -1,0 +1,41 @@
+import Foundation
+import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where an image the server forbade storing (`Cache-Control: no-store`,
+/// under `--freshness server`) is put to be shown: outside the cache, in a
+/// private temporary directory, one image and its record an entry, replaced
+/// each time. The cache, and any copy in it, is left as it was.
+extension DiskCache {
+    /// The file a no-store image of `url` is shown from.
+    public func transientPath(for url: URL) -> String {
+        let name = String(SHA256.hex(Array(url.absoluteString.utf8)).prefix(32))
+        return NSTemporaryDirectory() + "/urlcache-\(getuid())/" + name + ".img"
+    }
+
+    /// Puts the downloaded `file` and its record at the transient place.
+    func keepTransient(_ file: StagedFile, for url: URL, metadata: CacheMetadata) throws(CacheError) {
+        let path = transientPath(for: url)
+        let directory = (path as NSString).deletingLastPathComponent
+        do throws(Errno) {
+            if Posix.isDirectory(directory) != true { try Posix.makeDirectories(directory, mode: 0o700) }
+        } catch {
+            throw .cannotCreateDirectory(path: directory, errno: error)
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        guard (try? FileManager.default.copyItem(atPath: file.path, toPath: path)) != nil,
+              FileManager.default.createFile(atPath: path + ".meta", contents: metadata.encoded()) else {
+            throw .writeFailed(path: path, errno: Errno.current)
+        }
+    }
+
+    /// The no-store image last shown for `url`, with its record.
+    func transientCopy(for url: URL) -> CachedCopy? {
+        let path = transientPath(for: url)
+        guard let updated = try? Posix.modificationTime(path) else { return nil }
+        let metadata = FileManager.default.contents(atPath: path + ".meta").flatMap(CacheMetadata.decode)
+        return CachedCopy(imagePath: path, updated: updated, metadata: metadata)
+    }
+}
