@@ -66,6 +66,16 @@ final class FeedControllerTests: XCTestCase {
         XCTAssertEqual(report.copy?.metadata?.etag, "\"i1\"")
     }
 
+    func testAnUnchangedImageKeepsTheDayItWasFirstSeen() throws {
+        let plain = URLEntry(url: URL(string: "http://images.example/a.png")!)
+        let start = now.addingTimeInterval(-2 * 86_400)
+        XCTAssertEqual(controller(StandInTransport([image(200, etag: "\"i1\"")]), at: start).display(plain).result, .success(.newlyCached))
+        XCTAssertEqual(controller(StandInTransport([image(304, etag: "\"i1\"")]), at: now).display(plain).result, .success(.upToDate))
+        let history = try DiskCache(directory: directory.path).history(plain.url)
+        XCTAssertEqual(history.count, 1)
+        XCTAssertEqual(history.first?.firstSeen, start, "a 304 is a check, not a new image")
+    }
+
     func testOfflineAsksNothing() throws {
         let transport = StandInTransport([])
         var offline = controller(transport, at: now)

@@ -129,6 +129,9 @@ public struct URLCacheController: Sendable {
     /// changes. `metadata` is what the entry keeps if the image is current.
     func finish(_ key: URL, head: ResponseHead, download: DownloadResult, cached: CachedCopy?, now: Date,
                 metadata: CacheMetadata) -> Result<DisplayOutcome, FetchError> {
+        // The same image keeps the day it was first seen (the history's date).
+        var metadata = metadata
+        metadata.firstSeen = cached?.metadata?.firstSeen ?? cached?.updated
         do throws(CacheError) {
             switch download {
             case .notModified, .unchangedByHeaders:
