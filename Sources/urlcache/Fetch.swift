@@ -36,25 +36,25 @@ struct Fetch: ParsableCommand {
             print(outcome.statusLine)
             print("Updated: \(UpdatedFormat.string(copy.updated))")
             print(copy.imagePath)
-            printCaption(copy.metadata)
+            captionLines(copy.metadata).forEach { print($0) }
         case let .failure(error):
             let message = "\(url.absoluteString.terminalSafe): \(error.description)"
             guard let copy = report.copy else { throw Failure.failed(message) }
             print("Previously cached image (check failed)")
             print("Updated: \(UpdatedFormat.string(copy.updated))")
             print(copy.imagePath)
-            printCaption(copy.metadata)
+            captionLines(copy.metadata).forEach { print($0) }
             throw Failure.staleKept(message)
         }
     }
 }
 
-/// A feed's words about the image, one line each, made terminal-safe.
-func printCaption(_ metadata: CacheMetadata?, indent: String = "") {
-    guard let metadata else { return }
-    if let title = metadata.title { print("\(indent)Title: \(title.terminalSafe)") }
-    if let credit = metadata.credit { print("\(indent)Credit: \(credit.terminalSafe)") }
-    if let image = metadata.imageURL { print("\(indent)Image: \(image.terminalSafe)") }
+/// A feed's words about the image, a line each, made terminal-safe
+/// (`fetch` and `list` print them).
+func captionLines(_ metadata: CacheMetadata?) -> [String] {
+    guard let metadata else { return [] }
+    return [("Title", metadata.title), ("Credit", metadata.credit), ("Image", metadata.imageURL)]
+        .compactMap { label, value in value.map { "\(label): \($0.terminalSafe)" } }
 }
 
 /// Which image: entry N of the list, or a URL given directly.

@@ -41,11 +41,7 @@ struct List: ParsableCommand {
             switch Result(catching: { () throws(CacheError) in try cache.lookup(entry.url) }) {
             case let .success(copy?):
                 show("   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(entry, copy, controller, now))")
-                if let metadata = copy.metadata {
-                    if let title = metadata.title { show("   Title: \(title.terminalSafe)") }
-                    if let credit = metadata.credit { show("   Credit: \(credit.terminalSafe)") }
-                    if let image = metadata.imageURL { show("   Image: \(image.terminalSafe)") }
-                }
+                captionLines(copy.metadata).forEach { show("   " + $0) }
             case .success(nil):
                 show("   not cached")
             case let .failure(error):

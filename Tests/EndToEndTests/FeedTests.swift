@@ -5,21 +5,7 @@ import URLCacheTestSupport
 /// Feed entries end to end: the real binary against nginx serving feeds
 /// shaped like APOD's, Bing's, an RSS and an Atom feed and a page, with
 /// every request counted from nginx's log.
-final class FeedTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var nginx: Nginx!
-
-    override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        nginx = try Nginx()
-    }
-
-    override func tearDown() {
-        nginx?.stop()
-        nginx = nil
-        home = nil
-    }
-
+final class FeedTests: NginxTestCase {
     /// Puts a feed fixture at `path` on nginx, `{{BASE}}` filled in.
     private func serveFeed(_ fixture: String, at path: String, edit: (String) -> String = { $0 }) throws {
         let text = try String(contentsOf: Fixtures.feeds.appendingPathComponent(fixture), encoding: .utf8)

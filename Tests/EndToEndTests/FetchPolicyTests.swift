@@ -4,20 +4,10 @@ import URLCacheTestSupport
 
 /// The caching policy end to end: the real binary against a real nginx, with
 /// the requests and body bytes that crossed the wire read from its log.
-final class FetchPolicyTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var nginx: Nginx!
-
+final class FetchPolicyTests: NginxTestCase {
     override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        nginx = try Nginx()
+        try super.setUpWithError()
         try copyFixture("earth.jpg", to: nginx.root)
-    }
-
-    override func tearDown() {
-        nginx?.stop()
-        nginx = nil
-        home = nil
     }
 
     private func fetch(_ extra: [String] = []) throws -> RunResult {

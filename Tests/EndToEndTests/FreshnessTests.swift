@@ -5,20 +5,10 @@ import URLCacheTestSupport
 /// `--freshness server` against nginx's real `expires` and `add_header`
 /// headers, and the scripted server's Age, past Expires, bad dates and
 /// conflicts: the requests counted over a sequence of `touch -d` steps.
-final class ServerFreshnessTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var nginx: Nginx!
-
+final class ServerFreshnessTests: NginxTestCase {
     override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        nginx = try Nginx()
+        try super.setUpWithError()
         try copyFixture("earth.jpg", to: nginx.root)
-    }
-
-    override func tearDown() {
-        nginx?.stop()
-        nginx = nil
-        home = nil
     }
 
     private func fetch(_ url: String, _ extra: [String] = ["--freshness", "server"]) throws -> RunResult {

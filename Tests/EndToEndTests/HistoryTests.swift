@@ -4,21 +4,7 @@ import URLCacheTestSupport
 
 /// The history: each entry keeps its last N distinct images; the whole
 /// cache stays under maxCacheBytes, the oldest earlier images going first.
-final class HistoryTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var nginx: Nginx!
-
-    override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        nginx = try Nginx()
-    }
-
-    override func tearDown() {
-        nginx?.stop()
-        nginx = nil
-        home = nil
-    }
-
+final class HistoryTests: NginxTestCase {
     private var cacheDir: String { home.file("cache/urlcache") }
 
     private func images() -> [String] {

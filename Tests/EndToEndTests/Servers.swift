@@ -63,6 +63,24 @@ final class ScriptedServer {
     }
 }
 
+/// A test case with a home of its own and a real nginx, stopped after each
+/// test (the fetch, feed, freshness and history tests).
+class NginxTestCase: XCTestCase {
+    var home: TemporaryDirectory!
+    var nginx: Nginx!
+
+    override func setUpWithError() throws {
+        home = try TemporaryDirectory()
+        nginx = try Nginx()
+    }
+
+    override func tearDown() {
+        nginx?.stop()
+        nginx = nil
+        home = nil
+    }
+}
+
 /// A real nginx on 127.0.0.1 serving a directory, with its true
 /// Last-Modified, ETag and 304 behaviour, and an access log the tests read.
 final class Nginx {

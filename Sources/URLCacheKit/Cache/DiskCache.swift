@@ -37,10 +37,15 @@ public struct DiskCache: Sendable {
 
     /// The paths for `url`.
     public func paths(for url: URL) -> EntryPaths {
-        let name = String(SHA256.hex(Array(url.absoluteString.utf8)).prefix(32))
+        let name = DiskCache.name(for: url)
         let base = directory + "/" + name
         return EntryPaths(image: base + ".img", metadata: base + ".meta", lock: base + ".lock",
                           stagingPrefix: directory + "/." + name + ".tmp.")
+    }
+
+    /// An entry's file name: the first 32 hex digits of its URL's SHA-256.
+    static func name(for url: URL) -> String {
+        String(SHA256.hex(Array(url.absoluteString.utf8)).prefix(32))
     }
 
     /// Creates the directory (mode 0700) when it is missing.
@@ -74,16 +79,17 @@ public struct DiskCache: Sendable {
     /// Creates the cache directory first.
     public func withLock<T>(_ url: URL, _ body: () -> T) throws(CacheError) -> T {
         try prepare()
-        let path = paths(for: url).lock
+        return try holding(paths(for: url).lock) { () throws(CacheError) in body() }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the file at `path`
+    /// (made if missing), released when `body` returns.
+    func holding<T>(_ path: String, _ body: () throws(CacheError) -> T) throws(CacheError) -> T {
         let fd: Int32
-        do {
-            fd = try Posix.open(path, O_RDWR | O_CREAT, 0o600)
-        } catch {
-            throw .lockFailed(path: path, errno: error)
-        }
+        do { fd = try Posix.open(path, O_RDWR | O_CREAT, 0o600) } catch { throw .lockFailed(path: path, errno: error) }
         defer { close(fd) }
         do { try Posix.lockExclusive(fd) } catch { throw .lockFailed(path: path, errno: error) }
-        return body()
+        return try body()
     }
 
     /// A temporary file for a new copy of `url`. Call it holding the lock:

@@ -40,12 +40,7 @@ extension DiskCache {
     /// Runs `body` holding the lock of the whole cache (`cache.lock`): every
     /// commit, and with it every eviction, takes it.
     func withCacheLock<T>(_ body: () throws(CacheError) -> T) throws(CacheError) -> T {
-        let path = directory + "/cache.lock"
-        let fd: Int32
-        do { fd = try Posix.open(path, O_RDWR | O_CREAT, 0o600) } catch { throw .lockFailed(path: path, errno: error) }
-        defer { close(fd) }
-        do { try Posix.lockExclusive(fd) } catch { throw .lockFailed(path: path, errno: error) }
-        return try body()
+        try holding(directory + "/cache.lock", body)
     }
 
     /// The current image of `url` (about to be replaced) gets a second name

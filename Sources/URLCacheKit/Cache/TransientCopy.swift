@@ -11,8 +11,7 @@ import Glibc
 extension DiskCache {
     /// The file a no-store image of `url` is shown from.
     public func transientPath(for url: URL) -> String {
-        let name = String(SHA256.hex(Array(url.absoluteString.utf8)).prefix(32))
-        return NSTemporaryDirectory() + "/urlcache-\(getuid())/" + name + ".img"
+        NSTemporaryDirectory() + "/urlcache-\(getuid())/" + DiskCache.name(for: url) + ".img"
     }
 
     /// Puts the downloaded `file` and its record at the transient place.

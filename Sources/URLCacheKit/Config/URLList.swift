@@ -154,16 +154,29 @@ public struct URLList: Sendable, Equatable {
 public enum ImageURL {
     /// Returns the URL when `text` is an absolute http or https URL with a host.
     public static func validate(_ text: String, index: Int, source: String) throws(ConfigError) -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
-            throw .badEntry(file: source, index: index, reason: "\"\(text)\" is not a URL")
+        let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        switch check(url) {
+        case let .success(url): return url
+        case .failure(.notAURL): throw .badEntry(file: source, index: index, reason: "\"\(text)\" is not a URL")
+        case let .failure(.scheme(scheme)): throw .badEntry(file: source, index: index, reason: "scheme \"\(scheme)\" is not allowed (http or https only)")
+        case .failure(.noHost): throw .badEntry(file: source, index: index, reason: "\"\(text)\" has no host")
         }
-        guard scheme == "http" || scheme == "https" else {
-            throw .badEntry(file: source, index: index, reason: "scheme \"\(scheme)\" is not allowed (http or https only)")
-        }
-        guard let host = url.host, !host.isEmpty else {
-            throw .badEntry(file: source, index: index, reason: "\"\(text)\" has no host")
-        }
-        return url
+    }
+
+    /// Why a URL may not be fetched: the one rule for the list's entries and
+    /// the images feeds announce.
+    enum Refusal: Error, Equatable {
+        case notAURL
+        /// A scheme other than http or https.
+        case scheme(String)
+        case noHost
+    }
+
+    /// `url` when it is absolute, http or https, with a host.
+    static func check(_ url: URL?) -> Result<URL, Refusal> {
+        guard let url, let scheme = url.scheme?.lowercased() else { return .failure(.notAURL) }
+        guard scheme == "http" || scheme == "https" else { return .failure(.scheme(scheme)) }
+        guard let host = url.host, !host.isEmpty else { return .failure(.noHost) }
+        return .success(url)
     }
 }

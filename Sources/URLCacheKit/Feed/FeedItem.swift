@@ -60,7 +60,7 @@ public enum FeedReader {
     /// Reads `bytes`, which came from `feedURL` with `contentType`. `select`
     /// is the JSON key path (nil: the default ones).
     public static func read(_ bytes: [UInt8], contentType: String?, feedURL: URL, select: String?) throws(FeedError) -> FeedItem {
-        guard let kind = sniff(bytes, contentType: contentType) else { throw .unknownKind(contentType: contentType) }
+        guard let kind = FeedKind.sniff(bytes, contentType: contentType) else { throw .unknownKind(contentType: contentType) }
         return try read(bytes, as: kind, feedURL: feedURL, select: select)
     }
 
@@ -79,18 +79,16 @@ public enum FeedReader {
         return item
     }
 
-    static func sniff(_ bytes: [UInt8], contentType: String?) -> FeedKind? { FeedKind.sniff(bytes, contentType: contentType) }
-
     /// `text` from a feed as an image URL: resolved against the feed's URL,
     /// http or https only.
     static func imageURL(_ text: String, relativeTo base: URL) throws(FeedError) -> URL {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
-              let scheme = url.scheme?.lowercased() else { throw .badImageURL(text: text, reason: "not a URL") }
-        guard scheme == "http" || scheme == "https" else {
-            throw .badImageURL(text: text, reason: "scheme \(scheme) is not allowed (http or https only)")
+        let url = trimmed.isEmpty ? nil : URL(string: trimmed, relativeTo: base)?.absoluteURL
+        switch ImageURL.check(url) {
+        case let .success(url): return url
+        case .failure(.notAURL): throw .badImageURL(text: text, reason: "not a URL")
+        case let .failure(.scheme(scheme)): throw .badImageURL(text: text, reason: "scheme \(scheme) is not allowed (http or https only)")
+        case .failure(.noHost): throw .badImageURL(text: text, reason: "no host")
         }
-        guard let host = url.host, !host.isEmpty else { throw .badImageURL(text: text, reason: "no host") }
-        return url
     }
 }

@@ -22,7 +22,7 @@ enum XMLFeedReader {
     /// The elements of an item whose text is kept.
     static let textFields: Set<String> = ["title", "link", "description", "content:encoded", "summary", "content", "pubdate",
                                           "published", "updated", "dc:date", "dc:creator", "media:credit", "copyright",
-                                          "dc:rights", "name", "media:title", "media:description"]
+                                          "dc:rights", "name"]
 
     static func read(_ bytes: [UInt8], feedURL: URL) throws(FeedError) -> FeedItem {
         var scanner = MarkupScanner(bytes)

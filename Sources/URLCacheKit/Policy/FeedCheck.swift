@@ -78,13 +78,11 @@ extension URLCacheController {
                 return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
             }
             metadata.contentType = fetched.0.contentType ?? (same ? cached?.metadata?.contentType : nil)
-            let freshness = (metadata.lifetime, metadata.cacheControl, metadata.expires)
             metadata.keepValidators(of: fetched.0, download: fetched.1, stored: stored)
-            (metadata.lifetime, metadata.cacheControl, metadata.expires) = freshness
-            if noStore, case let .staged(file, _) = fetched.1 { return keepTransient(file, key: key, metadata: metadata) }
             // A 304 for the image is only possible when it was asked
             // conditionally, i.e. for the cached copy.
-            let result = finish(key, head: fetched.0, download: fetched.1, cached: cached, now: now, metadata: metadata)
+            let result = finish(key, head: fetched.0, download: fetched.1, cached: cached, now: now, metadata: metadata,
+                                store: !noStore)
             if case let .failure(error) = result, !isCacheError(error) {
                 return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
             }

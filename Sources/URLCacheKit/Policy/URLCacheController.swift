@@ -82,13 +82,10 @@ public struct URLCacheController: Sendable {
                 var metadata = CacheMetadata(url: key.absoluteString, contentType: head.contentType ?? cached?.metadata?.contentType)
                 metadata.keepValidators(of: head, download: download, stored: cached?.metadata?.validators)
                 metadata.keepFreshness(of: head, stored: cached?.metadata, now: now, cap: refreshInterval)
-                if mode(for: entry) == .server, metadata.lifetime?.noStore == true, case let .staged(file, _) = download {
-                    result = keepTransient(file, key: key, metadata: metadata)
-                } else {
-                    result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata)
-                }
+                let store = !(mode(for: entry) == .server && metadata.lifetime?.noStore == true)
+                result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata, store: store)
             } catch {
-                return DisplayReport(result: flagMustRevalidate(.failure(error), entry: entry, cached: cached), copy: cached)
+                result = .failure(error)
             }
         }
         // A no-store image is shown from outside the cache.
@@ -118,17 +115,16 @@ public struct URLCacheController: Sendable {
         return min(refreshInterval, cached?.metadata?.lifetime?.seconds ?? 0)
     }
 
-    /// `no-store` under the server's rules: shown from outside the cache,
-    /// nothing written in it.
-    func keepTransient(_ file: StagedFile, key: URL, metadata: CacheMetadata) -> Result<DisplayOutcome, FetchError> {
-        do { try cache.keepTransient(file, for: key, metadata: metadata) } catch { return .failure(.cache(error)) }
-        return .success(.notStored)
-    }
-
     /// Acts on what an image download came to: the one place the cache
     /// changes. `metadata` is what the entry keeps if the image is current.
+    /// `store` false (`no-store` under the server's rules): a new image is
+    /// shown from outside the cache, and nothing is written in it.
     func finish(_ key: URL, head: ResponseHead, download: DownloadResult, cached: CachedCopy?, now: Date,
-                metadata: CacheMetadata) -> Result<DisplayOutcome, FetchError> {
+                metadata: CacheMetadata, store: Bool) -> Result<DisplayOutcome, FetchError> {
+        if !store, case let .staged(file, _) = download {
+            do { try cache.keepTransient(file, for: key, metadata: metadata) } catch { return .failure(.cache(error)) }
+            return .success(.notStored)
+        }
         // The same image keeps the day it was first seen (the history's date).
         var metadata = metadata
         metadata.firstSeen = cached?.metadata?.firstSeen ?? cached?.updated

@@ -190,14 +190,13 @@ public final class ScreenView {
                      "q          quit", "", "Any key closes this box."]
             buttons = ""
         case .about:
-            let caption = about
-            lines = [caption?.title?.terminalSafe ?? "About this image"]
-            if let credit = caption?.credit { lines += Layout.wrap("© " + credit.terminalSafe, width: width - 4) }
+            lines = [about?.title?.terminalSafe ?? "About this image"]
+            if let credit = about?.credit { lines += Layout.wrap("© " + credit.terminalSafe, width: width - 4) }
             lines.append("")
-            for paragraph in (caption?.description ?? "No description came with this image.").components(separatedBy: "\n\n") {
+            for paragraph in (about?.description ?? "No description came with this image.").components(separatedBy: "\n\n") {
                 lines += Layout.wrap(paragraph.terminalSafe, width: width - 4) + [""]
             }
-            if let link = caption?.link { lines += Layout.wrap(link.terminalSafe, width: width - 4) }
+            if let link = about?.link { lines += Layout.wrap(link.terminalSafe, width: width - 4) }
             buttons = ""
         }
         lines = Array(lines.prefix(max(1, layout.rows - 6)))
