@@ -20,8 +20,6 @@ let package = Package(
         // the typed wrappers Swift needs (variadic calls, macros).
         // libcurl's headers only: CCurlLoader opens the library on first use.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg",
@@ -39,7 +37,7 @@ let package = Package(
         // real terminals, where an unoptimised sixel encoder takes seconds.
         .target(name: "BlockArt", dependencies: ["CImageShim", "URLCacheSupport"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "URLCacheKit", dependencies: ["CCurlLoader", "CCrypto", "BlockArt", "URLCacheSupport"],
+        .target(name: "URLCacheKit", dependencies: ["CCurlLoader", "BlockArt", "URLCacheSupport"],
                 resources: [.embedInCode("Config/URLCache.plist"), .embedInCode("Config/BundledImage.jpg")]),
         .target(name: "URLCacheScreen", dependencies: ["CNCurses", "URLCacheKit", "BlockArt", "URLCacheSupport"]),
         .executableTarget(name: "urlcache", dependencies: [

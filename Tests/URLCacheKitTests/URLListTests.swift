@@ -53,13 +53,6 @@ final class URLListTests: XCTestCase {
         }
     }
 
-    func testSHA256KnownVectors() {
-        XCTAssertEqual(SHA256.hex(Array("".utf8)), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-    }
-
     func testCacheNamesComeFromTheWholeURL() {
         let cache = DiskCache(directory: "/c")
         let a = cache.paths(for: URL(string: "https://a.example/latest.jpg")!)

@@ -1,21 +1,79 @@
-internal import CCrypto
-
-/// SHA-256, for cache file names and the tests' pixel digests, from
-/// OpenSSL's libcrypto (maintained, and already on every machine that has
-/// libcurl; swift-crypto would add a minute to every clean build).
+/// SHA-256 (FIPS 180-4), for cache file names and the tests' pixel digests.
+///
+/// Our own rather than libcrypto's: linking libcrypto cost every launch about
+/// 1 ms in the dynamic loader (its 4.5 MB and thousands of relocations), on
+/// the screen's path to its first frame, for the hash of one URL. The names
+/// it gives are the same, so existing caches keep their files.
 public enum SHA256 {
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
-        let message = Array(bytes)
-        var digest = [UInt8](repeating: 0, count: 32)
-        let status = message.withUnsafeBytes { input in
-            digest.withUnsafeMutableBufferPointer { ccrypto_sha256(input.baseAddress, input.count, $0.baseAddress) }
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in digest(Array(bytes)) {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 15)])
         }
-        // libcrypto fails here only without memory for its context.
-        precondition(status == 0, "libcrypto could not compute SHA-256")
-        return digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return String(decoding: text, as: UTF8.self)
     }
+
+    /// The 32-byte digest of `message`.
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
+        var state: [UInt32] = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
+                               0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
+        var w = [UInt32](repeating: 0, count: 64)
+        let whole = message.count / 64 * 64
+        message.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < whole {
+                compress(&state, block: UnsafeBufferPointer(rebasing: bytes[offset..<offset + 64]), schedule: &w)
+                offset += 64
+            }
+        }
+        // The padding: a 1 bit, zeros, and the length in bits, to a whole
+        // number of blocks (one, or two when the tail leaves under 9 bytes).
+        var tail = Array(message[whole...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bits = UInt64(message.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        tail.withUnsafeBufferPointer { bytes in
+            for offset in stride(from: 0, to: tail.count, by: 64) {
+                compress(&state, block: UnsafeBufferPointer(rebasing: bytes[offset..<offset + 64]), schedule: &w)
+            }
+        }
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+    }
+
+    private static let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    private static func compress(_ state: inout [UInt32], block: UnsafeBufferPointer<UInt8>, schedule w: inout [UInt32]) {
+        for t in 0..<16 {
+            w[t] = UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8 | UInt32(block[t * 4 + 3])
+        }
+        for t in 16..<64 {
+            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for t in 0..<64 {
+            let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+            let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
+    }
+
+    @inline(__always)
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
 }
