@@ -3,9 +3,9 @@ import XCTest
 import URLCacheTestSupport
 @testable import BlockArt
 
-/// Large PNGs are decoded on a second thread while this one filters the
-/// rows: the pixels must be exactly those of one thread, and every error
-/// must come through without a hang.
+/// Large PNGs and JPEGs are decoded on a second thread while this one
+/// filters the rows: the pixels must be exactly those of one thread, and
+/// every error and warning must come through without a hang.
 final class RowPipelineTests: XCTestCase {
     private func bytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: Fixtures.images.appendingPathComponent(name)))
@@ -23,6 +23,13 @@ final class RowPipelineTests: XCTestCase {
             let two = try decode(input, pipelined: true)
             XCTAssertEqual(one.info, SourceInfo(format: .png, width: 800, height: 600), name)
             XCTAssertEqual(two.pixmap, one.pixmap, name)
+            XCTAssertGreaterThan(Set(one.pixmap.values).count, 100, "\(name): a picture, not a blank")
+        }
+        // JPEG: libjpeg on the second thread, an EXIF-turned file among them.
+        for name in ["earth.jpg", "photo.jpg", "tall.jpg"] {
+            let input = try bytes(name)
+            let one = try decode(input, pipelined: false)
+            XCTAssertEqual(try decode(input, pipelined: true).pixmap, one.pixmap, name)
             XCTAssertGreaterThan(Set(one.pixmap.values).count, 100, "\(name): a picture, not a blank")
         }
         // PngSuite's small files, every kind, through the pipeline too.
@@ -51,6 +58,16 @@ final class RowPipelineTests: XCTestCase {
                 }
             }
         }
+    }
+
+    func testATruncatedJPEGWarnsFromEitherThread() throws {
+        let input = try bytes("photo.jpg")
+        let cut = Array(input.prefix(input.count * 2 / 3))
+        let one = try decode(cut, pipelined: false)
+        let two = try decode(cut, pipelined: true)
+        XCTAssertEqual(one.warnings, [.truncated(format: "JPEG")])
+        XCTAssertEqual(two.warnings, one.warnings)
+        XCTAssertEqual(two.pixmap, one.pixmap)
     }
 
     func testManyDecodesInARowLeaveNoThreadBehind() throws {

@@ -146,9 +146,10 @@ public enum ImageDecoder {
                                      width: target.width, height: target.height, samples: raster)
         let bg = LinearRGB(srgb: background)
         let channels = source.channels
-        if source.format == .png && source.rowCount >= pipelineRows {
-            // libpng's inflate and unfilter cost as much as all the rest: on
-            // a thread of their own they overlap with the filtering here.
+        if source.rowCount >= pipelineRows {
+            // libpng's inflate and unfilter cost as much as all the rest, and
+            // libjpeg's decoding most of it: on a thread of their own they
+            // overlap with the filtering here.
             try RowPipeline(source: source).run { row, place in
                 resampler.push(bytes: row, channels: channels, background: bg, at: place)
             }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Decoding on two cores: a producer thread runs the decoder (libpng's
-/// inflate and unfilter, the costly half) into a small ring of row batches,
+/// inflate and unfilter, libjpeg's entropy decoding and IDCT: the costly
+/// half) into a small ring of row batches,
 /// while the calling thread turns the batches into linear light and
 /// box-filters them. Memory is the ring, a few rows' worth, whatever the
 /// image's size; the rows reach the consumer in the decoder's order.
