@@ -33,21 +33,34 @@ struct Show: ParsableCommand {
         let urls = try list.loadList()
         // Before ncurses takes the terminal: its replies must not reach the keys.
         let detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
-        let terminal: CursesTerminal
-        do { terminal = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels) } catch {
-            throw Failure.usage(error.description)
-        }
+        // Not a terminal, or TERM=dumb: said before anything starts.
+        do { try CursesTerminal.check(environment: list.environment) } catch { throw Failure.usage(error.description) }
+        let window = WindowSize.of(STDOUT_FILENO)
         var options = ScreenApp.Options(
             list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols ?? detection.symbols,
             dither: look.dither, background: look.background,
-            cellAspect: look.cellAspect?.value ?? WindowSize.of(STDOUT_FILENO)?.cellAspect ?? 0.5, logPath: logFile)
+            cellAspect: look.cellAspect?.value ?? window?.cellAspect ?? 0.5, logPath: logFile)
         options.exitAfterFirstImage = exitAfterFirstFrame
         options.pictureFormat = format.requested ?? detection.format
         options.registers = detection.registers
         // Only a format named inside tmux gets here with pixels.
         options.passthrough = format.requested?.isPixels == true && !(list.environment["TMUX"] ?? "").isEmpty
-        let result = Result { () throws(ScreenError) in try ScreenApp(options: options, terminal: terminal).run() }
-        terminal.close()
-        if case let .failure(error) = result { throw Failure.failed(error.description) }
+        var terminal: CursesTerminal?
+        let result = Result { () throws(ScreenError) in
+            let app = try ScreenApp(options: options, window: (window?.columns ?? 80, window?.rows ?? 24),
+                                    cellPixels: window?.cellPixels ?? detection.cellPixels ?? WindowSize.assumedCellPixels) { () throws(ScreenError) in
+                let opened = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels)
+                terminal = opened
+                return opened
+            }
+            try app.run()
+        }
+        terminal?.close()
+        switch result {
+        case .success: break
+        case let .failure(.eventLoop(errno)): throw Failure.failed(ScreenError.eventLoop(errno).description)
+        // The terminal could not be opened: how it was called.
+        case let .failure(error): throw Failure.usage(error.description)
+        }
     }
 }

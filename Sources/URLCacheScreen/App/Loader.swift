@@ -37,18 +37,21 @@ final class Loader: Sendable {
     var running: Bool { state.withLock { $0.running } }
 
     /// Starts a load; `decodeSize` picks the pixmap size from the source's,
-    /// and `samples` is passed on to the decoder. With `bundled` bytes and
-    /// nothing cached, that picture is decoded and handed over first
-    /// (`takeBundled`), while the check goes on.
+    /// and `samples` is passed on to the decoder. With `offerBundled` and
+    /// nothing cached, the picture the binary carries for the entry, if
+    /// any, is decoded and handed over first (`takeBundled`), while the
+    /// check goes on.
     /// With `check` false, nothing is asked of the network: the cached copy
     /// (or the file at `path`: a kept earlier image) is decoded again.
     func start(controller: URLCacheController, entry: URLEntry, check: Bool, force: Bool, automatic: Bool, index: Int,
-               background: RGB8, samples: (x: Int, y: Int), bundled: [UInt8]?,
+               background: RGB8, samples: (x: Int, y: Int), offerBundled: Bool,
                decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int), path: String? = nil) {
         state.withLock { $0 = State(running: true) }
         let url = entry.url
         let thread = Thread { [self] in
-            if let bundled, (try? controller.cache.lookup(url)) ?? nil == nil,
+            // Looked for here, not on the screen's thread: the cached start
+            // never reads the built-in list a second time.
+            if offerBundled, (try? controller.cache.lookup(url)) ?? nil == nil, let bundled = BundledImage.bytes(for: url),
                let image = try? ImageDecoder.decode(bytes: bundled, background: background, samples: samples, size: decodeSize) {
                 state.withLock { $0.bundled = (image, index) }
                 wakeups.wake()

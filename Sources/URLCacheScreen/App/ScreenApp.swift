@@ -45,26 +45,38 @@ public final class ScreenApp {
     private let log: Log
     private var state: ScreenState
 
-    public init(options: Options, terminal: Terminal) throws(ScreenError) {
+    /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
+    /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
+    /// the decode, so the first frame comes sooner. `window` (TIOCGWINSZ's
+    /// size) and `cellPixels` size that first decode; a window that turns
+    /// out larger gets the image decoded again, as after a resize.
+    public init(options: Options, window: (columns: Int, rows: Int), cellPixels: (width: Int, height: Int),
+                openTerminal: () throws(ScreenError) -> Terminal) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
         loader = Loader(wakeups: wakeups)
         self.options = options
-        self.terminal = terminal
         log = Log(path: options.logPath)
+        state = ScreenState(entries: options.list.entries)
+        state.offline = options.controller.offline
+        ScreenApp.startLoad(loader, &state, options: options, force: false, automatic: false, log: log,
+                            decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options))
+        do { terminal = try openTerminal() } catch {
+            // As when q is pressed during a download: nothing half-written is kept.
+            loader.cancel()
+            throw error
+        }
         view = ScreenView(renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
                           cellAspect: options.cellAspect, interval: options.controller.refreshInterval)
         view.pictureFormat = options.pictureFormat
         view.registers = options.registers
         view.passthrough = options.passthrough
-        state = ScreenState(entries: options.list.entries)
-        state.offline = options.controller.offline
     }
 
     /// How long the first frame waits for the first image (seconds).
     static let firstFrameWait: TimeInterval = 0.1
 
-    /// Runs until q, Ctrl-C or a signal. At launch it does Display Image by
-    /// itself, as the original does.
+    /// Runs until q, Ctrl-C or a signal. The launch's Display Image (the
+    /// original does one by itself) started in `init`.
     ///
     /// The loop sleeps in one `poll` on the terminal, the loader's wake-up
     /// pipe and the signal pipe. It has no tick: it wakes on its own only
@@ -75,7 +87,6 @@ public final class ScreenApp {
         do { signals = try SignalPipe.install() } catch { throw .eventLoop(error) }
         defer { SignalPipe.uninstall() }
         log.write("screen started: \(terminal.size.columns)x\(terminal.size.rows), colours \(terminal.colorMode)")
-        perform([.display(force: false)])
         // A start from a fresh cache has its image within milliseconds: the
         // first frame waits a moment for it rather than drawing "Loading"
         // first. A download shows its spinner after that moment.
@@ -158,6 +169,12 @@ public final class ScreenApp {
 
     private func startLoad(force: Bool, automatic: Bool) {
         guard !loader.running else { return }
+        ScreenApp.startLoad(loader, &state, options: options, force: force, automatic: automatic, log: log, decodeSize: decodeArea())
+    }
+
+    /// Display Image on the loader's thread.
+    private static func startLoad(_ loader: Loader, _ state: inout ScreenState, options: Options, force: Bool, automatic: Bool,
+                                  log: Log, decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         let entry = state.entry
         state.loading = ScreenState.Loading(index: state.index, started: Date(), progress: nil, automatic: automatic)
         log.write("display \(entry.url.absoluteString) force=\(force) automatic=\(automatic)")
@@ -165,7 +182,7 @@ public final class ScreenApp {
         controller.offline = state.offline
         loader.start(controller: controller, entry: entry, check: true, force: force, automatic: automatic,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     bundled: state.image == nil ? BundledImage.bytes(for: entry.url) : nil, decodeSize: decodeArea())
+                     offerBundled: state.image == nil, decodeSize: decodeSize)
     }
 
     /// `[` `]`: another of the entry's kept images, decoded from its file
@@ -183,7 +200,7 @@ public final class ScreenApp {
         guard index != shown else { return }
         loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     bundled: nil, decodeSize: decodeArea(), path: items[index].path)
+                     offerBundled: false, decodeSize: decodeArea(), path: items[index].path)
     }
 
     /// The window grew past what the image was decoded for: decode the
@@ -198,17 +215,20 @@ public final class ScreenApp {
         log.write("window grew: decoding again at \(need.width)x\(need.height)")
         loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     bundled: nil, decodeSize: decodeArea())
+                     offerBundled: false, decodeSize: decodeArea())
     }
 
     /// The pixmap size to decode at: exactly what the image area needs now,
     /// as `render` decodes, so that the art needs no second resampling; a
     /// window that grows later gets `redecodeIfGrown`. Never more than the source.
     private func decodeArea() -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
-        let size = terminal.size
+        ScreenApp.decodeArea(terminal.size, cell: terminal.cellPixels, options: options)
+    }
+
+    private static func decodeArea(_ size: (columns: Int, rows: Int), cell: (width: Int, height: Int),
+                                   options: Options) -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
         let layout = Layout(columns: max(size.columns, Layout.minimum.columns), rows: max(size.rows, Layout.minimum.rows))
         let columns = layout?.columns ?? 80, rows = layout?.imageRows ?? 20
-        let options = options, cell = terminal.cellPixels
         return { info in ScreenApp.decodeSize(for: info, columns: columns, rows: rows, options: options, cell: cell) }
     }
 

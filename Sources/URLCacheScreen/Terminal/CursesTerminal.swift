@@ -62,11 +62,11 @@ public final class CursesTerminal: Terminal {
     /// for a terminal whose TIOCGWINSZ gives no pixel size.
     public init(environment: [String: String], colors wanted: ColorMode,
                 cellPixels replied: (width: Int, height: Int)? = nil) throws(ScreenError) {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        try CursesTerminal.check(environment: environment)
         setlocale(LC_ALL, "")
         let term = environment["TERM"] ?? ""
         // One terminfo read per entry: can it hold a screen, and how many colours.
-        guard !term.isEmpty, term != "dumb", let colors = CursesTerminal.probe(term) else { throw .unusableTerminal(term: term) }
+        guard let colors = CursesTerminal.probe(term) else { throw .unusableTerminal(term: term) }
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
             let base = term.replacingOccurrences(of: "-256color", with: "").replacingOccurrences(of: "-color", with: "")
@@ -98,6 +98,14 @@ public final class CursesTerminal: Terminal {
     }
 
     deinit { close() }
+
+    /// What can be known without ncurses: stdin and stdout are terminals,
+    /// and TERM names one that can hold a screen.
+    public static func check(environment: [String: String]) throws(ScreenError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb" else { throw .unusableTerminal(term: term) }
+    }
 
     /// Restores the terminal. Safe to call more than once.
     public func close() {
