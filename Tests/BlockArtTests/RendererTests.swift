@@ -135,4 +135,22 @@ final class RendererTests: XCTestCase {
             XCTAssertEqual(ColorSpace.toSRGB(ColorSpace.toLinear[v]), UInt8(v))
         }
     }
+
+    /// Two threads (top and bottom half) give exactly the cells of one, in
+    /// every mode, symbol set and dither, on a picture with detail everywhere.
+    func testTwoThreadsGiveExactlyTheOneThreadCells() throws {
+        let image = try ImageDecoder.decode(path: Fixtures.images.appendingPathComponent("photo.jpg").path,
+                                            samples: (1, 1)) { _ in (240, 160) }
+        for symbols in [SymbolSet.halves, .quadrants, .sextants, .ascii] {
+            for colors in [ColorMode.truecolor, .palette256, .ansi16, .none] {
+                for dither in Dither.allCases {
+                    let options = RenderOptions(symbols: symbols, colors: colors, dither: dither)
+                    let one = Renderer.render(image.pixmap, columns: 60, rows: 21, options: options, threads: 1)
+                    let two = Renderer.render(image.pixmap, columns: 60, rows: 21, options: options, threads: 2)
+                    XCTAssertEqual(two, one, "\(symbols) \(colors) \(dither)")
+                    XCTAssertGreaterThan(Set(one.cells.map(\.glyph)).count, 2, "\(symbols) \(colors) \(dither): art, not a blank")
+                }
+            }
+        }
+    }
 }

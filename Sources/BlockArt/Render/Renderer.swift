@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import Synchronization
+
 /// The renderer: a pure function from pixels to cells. For every cell it
 /// tries every glyph of the symbol set with its best two colours (the means,
 /// in linear light, of the sub-cells each colour covers) and keeps the one
@@ -34,22 +38,49 @@ public enum Renderer {
 
     /// Renders `pixmap` into `columns` × `rows` cells (resampling it first
     /// when it is not already at the sub-cell size).
-    public static func render(_ pixmap: Pixmap, columns: Int, rows: Int, options: RenderOptions) -> CellGrid {
-        let (gx, gy) = options.symbols.grid
+    ///
+    /// A large grid is rendered on two threads, top half and bottom half,
+    /// unless error diffusion carries error from each row to the next: the
+    /// cells are the same either way (`threads: 1` forces one).
+    public static func render(_ pixmap: Pixmap, columns: Int, rows: Int, options: RenderOptions, threads: Int = 2) -> CellGrid {
         let size = pixmapSize(columns: columns, rows: rows, symbols: options.symbols)
         let source = pixmap.resampled(width: size.width, height: size.height, samples: samples(options.symbols))
+        let diffused = Quantizer(mode: options.colors, dither: options.dither, columns: columns).dither == .diffusion
+        guard threads > 1, !diffused, columns * rows >= parallelCells, rows >= 2 else {
+            return CellGrid(columns: columns, rows: rows, cells: renderRows(0..<rows, of: source, columns: columns, options: options))
+        }
+        let bottom = Mutex<[Cell]>([])
+        let done = DispatchSemaphore(value: 0)
+        let helper = Thread {
+            let cells = renderRows(rows / 2..<rows, of: source, columns: columns, options: options)
+            bottom.withLock { $0 = cells }
+            done.signal()
+        }
+        helper.start()
+        var cells = renderRows(0..<rows / 2, of: source, columns: columns, options: options)
+        done.wait()
+        cells += bottom.withLock { $0 }
+        return CellGrid(columns: columns, rows: rows, cells: cells)
+    }
+
+    /// Below this many cells a second thread costs more than it saves.
+    static let parallelCells = 1000
+
+    /// The cells of `rows` of `source`, already at the sub-cell size.
+    private static func renderRows(_ rows: Range<Int>, of source: Pixmap, columns: Int, options: RenderOptions) -> [Cell] {
+        let (gx, gy) = options.symbols.grid
         var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
         var block = CellBlock(count: gx * gy)
         var scratch = Scratch()
         let shapes = options.symbols.shapes
         var cells: [Cell] = []
-        cells.reserveCapacity(columns * rows)
+        cells.reserveCapacity(columns * rows.count)
         source.values.withUnsafeBufferPointer { values in
-            for row in 0..<rows {
+            for row in rows {
                 for column in 0..<columns {
                     for k in 0..<block.count {
                         let x = column * gx + k % gx, y = row * gy + k / gx
-                        let i = (y * size.width + x) * 3
+                        let i = (y * source.width + x) * 3
                         block.linear[k] = LinearRGB(values[i], values[i + 1], values[i + 2])
                     }
                     quantizer.prepare(&block.linear, column: column, row: row)
@@ -64,7 +95,7 @@ public enum Renderer {
                 quantizer.nextRow()
             }
         }
-        return CellGrid(columns: columns, rows: rows, cells: cells)
+        return cells
     }
 
     /// Reused buffers: nothing is allocated per cell.
