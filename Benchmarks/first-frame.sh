@@ -21,7 +21,7 @@ NO_PROXY=127.0.0.1 "$urlcache" fetch --config "$work/list.plist" --cache-dir "$w
 ours="$urlcache --config $work/list.plist --cache-dir $work/cache --exit-after-first-frame"
 theirs="chafa --size 160x48 $out/earth.jpg"
 tmux -L urlcache-ff -f /dev/null new-session -d -x 160 -y 50 \
-  "env TERM=tmux-256color COLORTERM=truecolor NO_COLOR= $python $root/Benchmarks/race.py --tty $work/medians ${RUNS:-9} '$ours' '$theirs'; tmux -L urlcache-ff wait-for -S done"
+  "env TERM=tmux-256color COLORTERM=truecolor NO_COLOR= $python $root/Benchmarks/race.py --tty $work/medians ${RUNS:-15} '$ours' '$theirs'; tmux -L urlcache-ff wait-for -S done"
 tmux -L urlcache-ff wait-for done
 mapfile -t medians < "$work/medians"
 printf '%-26s %9s   %s\n' "launch to first frame" "median s" command

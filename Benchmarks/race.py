@@ -65,7 +65,7 @@ for warm_up in [True] + [False] * rounds:
             subprocess.run(shlex.split(command) if plain else command, shell=not plain, stdout=sink, stderr=sink, check=False)
         if not warm_up:
             times[k].append(time.perf_counter() - start)
-lines = "".join("%.3f\n" % statistics.median(t) for t in times)
+lines = "".join("%.4f\n" % statistics.median(t) for t in times)
 if tty_out:
     with open(tty_out, "w") as f:
         f.write(lines)
