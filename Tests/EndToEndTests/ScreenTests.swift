@@ -236,6 +236,24 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(tmux.alternateScreenOn)
     }
 
+    func testAResizeDuringADownloadGetsTheImageDecodedForTheNewSize() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        try copyFixture("large.png", to: server.root)
+        let log = home.file("screen.log")
+        let tmux = try open([server.url("/slow/large.png?delay=1")], columns: 80, rows: 24, extra: ["--log-file", log])
+        tmux.wait(for: "a progress bar") { $0.contains("%") && $0.contains("Esc cancels") }
+        tmux.resize(columns: 160, rows: 50)
+        let shown = wait(tmux, forTextAndArt: "Newly cached image")
+        XCTAssertGreaterThan(artWidth(shown), 90, "laid out for the larger window: \(shown)")
+        let entries = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(entries.contains("window grew: decoding again"),
+                      "decoded for 80x24 when the load started, then again for 160x50: \(entries)")
+        XCTAssertEqual(server.requests.count, 1, "decoded again from the cache, nothing fetched")
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+    }
+
     func testErrorsComeUpInAnAlertAndKeepTheImage() throws {
         let tmux = try open([nginx.url("/earth.jpg")], extra: ["--refresh-interval", "0"])
         tmux.wait(forText: "Newly cached image")

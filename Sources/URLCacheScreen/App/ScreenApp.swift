@@ -264,6 +264,9 @@ public final class ScreenApp {
             ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), &state)
             // A no-store image is not asked for again every minute: the fixed interval.
             state.freshFor = report.result == .success(.notStored) ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
+            // Decoded for the window as it was when the load started: the
+            // launch's before ncurses gave its size, or any before a resize.
+            redecodeIfGrown()
         } else {
             state.loading = nil
         }
