@@ -81,7 +81,7 @@ struct Render: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let area = area(terminal)
-        let cell = terminal?.cellPixels ?? detection?.cellPixels ?? WindowSize.assumedCellPixels
+        let cell = WindowSize.cellPixels(terminal, replied: detection?.cellPixels)
         let decoded = try decode(input, samples: (1, 1)) { info in
             let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
                                        cellWidth: cell.width, cellHeight: cell.height, centred: false)

@@ -48,7 +48,7 @@ struct Show: ParsableCommand {
         var terminal: CursesTerminal?
         let result = Result { () throws(ScreenError) in
             let app = try ScreenApp(options: options, window: (window?.columns ?? 80, window?.rows ?? 24),
-                                    cellPixels: window?.cellPixels ?? detection.cellPixels ?? WindowSize.assumedCellPixels) { () throws(ScreenError) in
+                                    cellPixels: WindowSize.cellPixels(window, replied: detection.cellPixels)) { () throws(ScreenError) in
                 let opened = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels)
                 terminal = opened
                 return opened

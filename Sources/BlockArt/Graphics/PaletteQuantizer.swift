@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Chooses the few hundred colours a sixel picture may use, and maps each
 /// pixel to one of them.
 ///
@@ -98,14 +95,11 @@ struct PaletteQuantizer {
     func indices(_ image: PixelImage) -> [UInt16] {
         let count = image.width * image.height
         let parts = count >= 1 << 16 ? 2 : 1
-        let results = Mutex([[UInt16]](repeating: [], count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let mapped = image.rgb.withUnsafeBufferPointer { rgb in
+        return TwoCores.map(parts: parts) { part in
+            image.rgb.withUnsafeBufferPointer { rgb in
                 map(rgb, range: (count * part / parts)..<(count * (part + 1) / parts))
             }
-            results.withLock { $0[part] = mapped }
-        }
-        return results.withLock { $0.flatMap { $0 } }
+        }.flatMap { $0 }
     }
 
     private func map(_ rgb: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [UInt16] {

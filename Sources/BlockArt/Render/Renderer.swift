@@ -1,7 +1,3 @@
-import Dispatch
-import Foundation
-import Synchronization
-
 /// The renderer: a pure function from pixels to cells. For every cell it
 /// tries every glyph of the symbol set with its best two colours (the means,
 /// in linear light, of the sub-cells each colour covers) and keeps the one
@@ -49,18 +45,10 @@ public enum Renderer {
         guard threads > 1, !diffused, columns * rows >= parallelCells, rows >= 2 else {
             return CellGrid(columns: columns, rows: rows, cells: renderRows(0..<rows, of: source, columns: columns, options: options))
         }
-        let bottom = Mutex<[Cell]>([])
-        let done = DispatchSemaphore(value: 0)
-        let helper = Thread {
-            let cells = renderRows(rows / 2..<rows, of: source, columns: columns, options: options)
-            bottom.withLock { $0 = cells }
-            done.signal()
+        let halves = TwoCores.map(parts: 2) { half in
+            renderRows(half == 0 ? 0..<rows / 2 : rows / 2..<rows, of: source, columns: columns, options: options)
         }
-        helper.start()
-        var cells = renderRows(0..<rows / 2, of: source, columns: columns, options: options)
-        done.wait()
-        cells += bottom.withLock { $0 }
-        return CellGrid(columns: columns, rows: rows, cells: cells)
+        return CellGrid(columns: columns, rows: rows, cells: halves[0] + halves[1])
     }
 
     /// Below this many cells a second thread costs more than it saves.

@@ -94,7 +94,7 @@ public final class CursesTerminal: Terminal {
             available = ColorDetection.mode(colors: Int(cnc_colors()))
         }
         colorMode = ColorDetection.capped(wanted, at: available)
-        if let cell = WindowSize.of(STDOUT_FILENO)?.cellPixels ?? replied { cellPixels = cell }
+        cellPixels = WindowSize.cellPixels(WindowSize.of(STDOUT_FILENO), replied: replied)
     }
 
     deinit { close() }

@@ -34,6 +34,12 @@ public struct WindowSize: Sendable, Equatable {
     /// The cell size assumed when nothing says: a common 8×16.
     public static let assumedCellPixels = (width: 8, height: 16)
 
+    /// A cell's size: from `window`'s pixel size, else what the terminal's
+    /// replies said, else the assumed 8×16.
+    public static func cellPixels(_ window: WindowSize?, replied: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+        window?.cellPixels ?? replied ?? assumedCellPixels
+    }
+
     /// The size of the terminal on `fd`, or nil when it is not a terminal.
     public static func of(_ fd: Int32) -> WindowSize? {
         var size = winsize()
