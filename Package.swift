@@ -50,7 +50,7 @@ let package = Package(
 
         // Shared by the test targets: where the fixtures are.
         .target(name: "URLCacheTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit", "URLCacheTestSupport"]),
+        .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit", "BlockArt", "URLCacheTestSupport"]),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit", "URLCacheTestSupport"]),
         .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen"]),
         .testTarget(name: "EndToEndTests", dependencies: ["URLCacheKit", "URLCacheTestSupport"]),

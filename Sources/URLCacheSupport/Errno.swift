@@ -26,6 +26,12 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let exists = Errno(rawValue: EEXIST)
     /// EINTR: a signal arrived during the call; it is retried, never reported.
     public static let interrupted = Errno(rawValue: EINTR)
+    /// ELOOP: `O_NOFOLLOW` met a symbolic link.
+    public static let tooManyLinks = Errno(rawValue: ELOOP)
+    /// EROFS: a read-only file system.
+    public static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    /// EWOULDBLOCK: a lock another process holds.
+    public static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
 
     /// "no space left on device": strerror's text with a lowercase first letter,
     /// as it ends a sentence of ours.

@@ -37,6 +37,9 @@ struct PolicyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Distinct images kept for each entry, the current one included (default 7, or the list's keep).", valueName: "n"))
     var keep: Int?
 
+    @Option(help: ArgumentHelp("Seconds a check may take in all, the wait for another urlcache included (default 300, or the list's maxTime).", valueName: "seconds"))
+    var maxTime: Seconds?
+
     func validate() throws {
         if let keep, keep < 1 { throw ValidationError("--keep must be 1 or more") }
     }
@@ -48,6 +51,7 @@ struct PolicyOptions: ParsableArguments {
         var limits = TransferLimits()
         if let seconds = list.settings.connectTimeout { limits.connectTimeout = seconds }
         if let seconds = list.settings.stallTimeout { limits.stallTimeout = seconds }
+        if let seconds = maxTime?.value ?? list.settings.maxTime { limits.maxTime = seconds }
         if let bytes = list.settings.maxImageBytes { limits.maxBytes = Int64(bytes) }
         let interval = refreshInterval?.value ?? list.settings.refreshInterval ?? RefreshPolicy.defaultInterval
         var controller = URLCacheController(cache: cache, refreshInterval: interval, limits: limits)

@@ -20,6 +20,14 @@ Routes (NAME is a file under ROOT):
   /truncated/NAME    announces the full length, sends half, closes
   /stall/NAME        headers and 10 bytes, then one byte every 2 s
   /endless           a JPEG-looking body that never ends
+  /trickle/NAME      the file's first 4 KB, then one byte every 0.5 s (120 s at most)
+  /partial/NAME      206 Partial Content with the whole file and a Content-Range
+  /short/NAME        200 whose Content-Length is half the file, and that half
+  /noise/NAME        200, the file's first 16 bytes followed by noise of its length
+  /quiet304/NAME     as /plain, but a 304 repeats the ETag only (no Last-Modified)
+  /always304/NAME    304 Not Modified to every request, asked or not
+  /as/NAME           as the route named in ROOT/mode (plain when missing): one URL
+                     that a test turns hostile after a good first answer
   /gzip/NAME         the body gzip-encoded, with validators
   /redirect/NAME     301 to /plain/NAME
   /redirect-file     302 to file:///etc/passwd
@@ -187,6 +195,48 @@ class Handler(BaseHTTPRequestHandler):
         while time.time() < deadline:
             self.wfile.write(chunk); sent += len(chunk)
         self.record(200, sent)
+
+    def route_trickle(self, name):
+        body, _, _ = self.file(name)
+        self.head_only(200, "OK", [("Content-Type", self.ctype(name))])
+        self.wfile.write(body[:4096]); self.wfile.flush()
+        sent, deadline = 4096, time.time() + 120
+        while time.time() < deadline and sent < len(body):
+            time.sleep(0.5)
+            self.wfile.write(body[sent:sent + 1]); self.wfile.flush()
+            sent += 1
+        self.record(200, sent)
+
+    def route_partial(self, name):
+        body, etag, lm = self.file(name)
+        self.reply(206, body, self.ctype(name),
+                   [("Content-Range", "bytes 0-%d/%d" % (len(body) - 1, len(body))), ("ETag", etag)])
+
+    def route_short(self, name):
+        body, etag, lm = self.file(name)
+        self.reply(200, body[: len(body) // 2], self.ctype(name), [("ETag", etag + "-short")])
+
+    def route_noise(self, name):
+        body, _, _ = self.file(name)
+        noise = hashlib.sha256(body).digest() * (len(body) // 32 + 1)
+        self.reply(200, body[:16] + noise[: len(body) - 16], self.ctype(name))
+
+    def route_quiet304(self, name):
+        body, etag, lm = self.file(name)
+        inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
+        if inm == etag:
+            return self.reply(304, headers=[("ETag", etag)])
+        return self.reply(200, body, self.ctype(name), [("ETag", etag), ("Last-Modified", lm)])
+
+    def route_as(self, name):
+        try:
+            with open(os.path.join(ROOT, "mode")) as f: mode = f.read().strip()
+        except FileNotFoundError:
+            mode = "plain"
+        getattr(self, "route_" + mode)(name)
+
+    def route_always304(self, name):
+        self.reply(304)
 
     def redirect(self, location):
         self.reply(302, b"", "text/html", [("Location", location)])

@@ -47,8 +47,8 @@ final class ControllerTests: XCTestCase {
     private var directory: URL!
     private let url = URL(string: "http://images.example/sun.png")!
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
-    private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 40)
-    private let otherPNG: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 9, count: 40)
+    private let png = TinyPNG.bytes(gray: 7)
+    private let otherPNG = TinyPNG.bytes(gray: 9)
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("urlcache-unit-\(UUID().uuidString)")

@@ -8,7 +8,6 @@ final class FeedControllerTests: XCTestCase {
     private var directory: URL!
     private let feedURL = URL(string: "http://feeds.example/apod.json")!
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
-    private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 40)
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("urlcache-feed-\(UUID().uuidString)")
@@ -28,7 +27,7 @@ final class FeedControllerTests: XCTestCase {
     }
 
     private func image(_ status: Int, etag: String? = nil, fill: UInt8 = 7) -> StandInTransport.Reply {
-        let bytes = Array(png.prefix(8)) + Array(repeating: fill, count: 40)
+        let bytes = TinyPNG.bytes(gray: fill)
         return .response(ResponseHead(status: status, reason: status == 200 ? "OK" : "Not Found", contentType: "image/png",
                                       validators: Validators(etag: etag)), body: status == 200 ? [bytes] : [Array("gone".utf8)])
     }

@@ -16,6 +16,20 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
     case removeFailed(path: String, errno: Errno)
     /// The entry's lock could not be taken.
     case lockFailed(path: String, errno: Errno)
+    /// Another process held the entry's lock for longer than the time
+    /// limit (a download that hangs): the copy there is kept.
+    case busy(pid: Int32?, seconds: Int)
+    /// The wait for another process's lock was cancelled (Esc, Ctrl-C).
+    case lockWaitCancelled
+    /// A symbolic link where the cache keeps a file of its own: never
+    /// followed (someone else may have planted it).
+    case symbolicLink(path: String)
+    /// The cache directory can be written by someone else, or belongs to
+    /// another user: refused, as ssh refuses such a `~/.ssh`.
+    case unsafeDirectory(path: String, reason: String)
+    /// The cache cannot be written (a read-only file system or
+    /// permissions): what is there is shown, nothing can be updated.
+    case readOnly(path: String)
 
     public var description: String {
         switch self {
@@ -31,6 +45,18 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
             return "cannot remove \(path.terminalSafe): \(errno)"
         case let .lockFailed(path, errno):
             return "cannot lock \(path.terminalSafe): \(errno)"
+        case let .busy(pid?, seconds):
+            return "another urlcache (pid \(pid)) is still working on this image; gave up waiting after \(seconds) s"
+        case let .busy(nil, seconds):
+            return "another urlcache is still working on this image; gave up waiting after \(seconds) s"
+        case .lockWaitCancelled:
+            return "cancelled while waiting for another urlcache"
+        case let .symbolicLink(path):
+            return "\(path.terminalSafe) is a symbolic link: urlcache never follows links in its cache"
+        case let .unsafeDirectory(path, reason):
+            return "refusing cache directory \(path.terminalSafe): \(reason.terminalSafe)"
+        case let .readOnly(path):
+            return "read-only cache \(path.terminalSafe): showing what is there, nothing can be updated"
         }
     }
 }

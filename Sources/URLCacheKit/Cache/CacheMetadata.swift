@@ -77,6 +77,13 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     static func decode(_ data: Data) -> CacheMetadata? {
         try? JSONDecoder().decode(CacheMetadata.self, from: data)
     }
+
+    /// The record at `path`: nil when it is missing, damaged, over 1 MiB or
+    /// a symbolic link (never followed).
+    static func read(_ path: String) -> CacheMetadata? {
+        guard let bytes = try? Posix.readFile(path, limit: 1 << 20, followLinks: false) else { return nil }
+        return decode(Data(bytes))
+    }
 }
 
 /// A cached image as found on disk.

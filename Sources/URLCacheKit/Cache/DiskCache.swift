@@ -48,16 +48,23 @@ public struct DiskCache: Sendable {
         String(SHA256.hex(Array(url.absoluteString.utf8)).prefix(32))
     }
 
-    /// Creates the directory (mode 0700) when it is missing.
+    /// Creates the directory (mode 0700) when it is missing; refuses one
+    /// that someone else could write to (`DirectorySafety`).
     public func prepare() throws(CacheError) {
         switch Posix.isDirectory(directory) {
-        case true?: return
+        case true?: break
         case false?: throw .notADirectory(path: directory)
         case nil:
             do { try Posix.makeDirectories(directory, mode: 0o700) } catch {
                 throw .cannotCreateDirectory(path: directory, errno: error)
             }
         }
+        try checkSafety()
+    }
+
+    /// Refuses a directory that is not ours alone.
+    public func checkSafety() throws(CacheError) {
+        if let reason = DirectorySafety.problem(directory) { throw .unsafeDirectory(path: directory, reason: reason) }
     }
 
     /// The cached copy of `url`, if there is one.
@@ -65,31 +72,32 @@ public struct DiskCache: Sendable {
         let paths = paths(for: url)
         let updated: Date?
         do { updated = try Posix.modificationTime(paths.image) } catch {
+            if error == .tooManyLinks { throw .symbolicLink(path: paths.image) }
             throw .readFailed(path: paths.image, errno: error)
         }
         guard let updated else { return nil }
-        let metadata = FileManager.default.contents(atPath: paths.metadata).flatMap(CacheMetadata.decode)
+        let metadata = CacheMetadata.read(paths.metadata)
         // Metadata written for another URL (never expected) is not trusted.
         let trusted = metadata?.url == url.absoluteString ? metadata : nil
         return CachedCopy(imagePath: paths.image, updated: updated, metadata: trusted)
     }
 
     /// Runs `body` holding the entry's lock, so that two processes never
-    /// write one entry at once. The lock is released when `body` returns.
-    /// Creates the cache directory first.
-    public func withLock<T>(_ url: URL, _ body: () -> T) throws(CacheError) -> T {
+    /// write one entry at once. The lock is released when `body` returns;
+    /// an entry left with no image keeps no lock file. Creates the cache
+    /// directory first, and sweeps what dead processes left behind.
+    /// `wait` says how long to wait for another process's lock.
+    public func withLock<T>(_ url: URL, wait: LockWait = .patient, _ body: () -> T) throws(CacheError) -> T {
         try prepare()
-        return try holding(paths(for: url).lock) { () throws(CacheError) in body() }
-    }
-
-    /// Runs `body` holding an exclusive `flock` on the file at `path`
-    /// (made if missing), released when `body` returns.
-    func holding<T>(_ path: String, _ body: () throws(CacheError) -> T) throws(CacheError) -> T {
-        let fd: Int32
-        do { fd = try Posix.open(path, O_RDWR | O_CREAT, 0o600) } catch { throw .lockFailed(path: path, errno: error) }
+        let paths = paths(for: url)
+        let fd = try acquire(paths.lock, wait: wait)
         defer { close(fd) }
-        do { try Posix.lockExclusive(fd) } catch { throw .lockFailed(path: path, errno: error) }
-        return try body()
+        sweepDeadTemporaries()
+        let result = body()
+        // Removed while held: a waiter on this file sees the name gone and
+        // starts again (`acquire`).
+        if (try? Posix.modificationTime(paths.image)) ?? nil == nil { try? Posix.unlinkIfPresent(paths.lock) }
+        return result
     }
 
     /// A temporary file for a new copy of `url`. Call it holding the lock:
@@ -133,6 +141,7 @@ public struct DiskCache: Sendable {
     func markChecked(_ url: URL, at date: Date, metadata: CacheMetadata?) throws(CacheError) {
         let paths = paths(for: url)
         do { try Posix.setTimes(path: paths.image, date) } catch {
+            if error == .tooManyLinks { throw .symbolicLink(path: paths.image) }
             throw .writeFailed(path: paths.image, errno: error)
         }
         if let metadata { try writeMetadata(metadata, paths: paths) }
@@ -149,6 +158,10 @@ public struct DiskCache: Sendable {
         var images = 0
         for name in names where DiskCache.isOurs(name) {
             let path = directory + "/" + name
+            // What a running urlcache holds or writes stays: its lock, and
+            // its temporary files (it removes them itself).
+            if name.hasSuffix(".lock") && DiskCache.isHeld(path) { continue }
+            if let pid = DiskCache.stagingPid(name), name.contains(".tmp."), kill(pid, 0) == 0 || errno != ESRCH { continue }
             do { try Posix.unlinkIfPresent(path) } catch {
                 throw .removeFailed(path: path, errno: error)
             }
@@ -178,7 +191,7 @@ public struct DiskCache: Sendable {
     /// A new temporary file beside the entry, private to this process.
     private func newStagedFile(_ paths: EntryPaths, tag: String) throws(Errno) -> StagedFile {
         let path = paths.stagingPrefix + tag + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        return StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600))
+        return StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600))
     }
 
     private func removeStaleStaging(_ paths: EntryPaths) {

@@ -30,7 +30,7 @@ extension DiskCache {
                                      metadata: current.metadata, isCurrent: true))
         }
         for (stamp, base) in archived(url).sorted(by: { $0.0 > $1.0 }) {
-            let metadata = FileManager.default.contents(atPath: base + ".meta").flatMap(CacheMetadata.decode)
+            let metadata = CacheMetadata.read(base + ".meta")
             items.append(HistoryItem(path: base + ".img", firstSeen: metadata?.firstSeen ?? Date(timeIntervalSince1970: TimeInterval(stamp) / 1000),
                                      metadata: metadata, isCurrent: false))
         }
@@ -40,7 +40,7 @@ extension DiskCache {
     /// Runs `body` holding the lock of the whole cache (`cache.lock`): every
     /// commit, and with it every eviction, takes it.
     func withCacheLock<T>(_ body: () throws(CacheError) -> T) throws(CacheError) -> T {
-        try holding(directory + "/cache.lock", body)
+        try holding(directory + "/cache.lock", wait: .patient, body)
     }
 
     /// The current image of `url` (about to be replaced) gets a second name

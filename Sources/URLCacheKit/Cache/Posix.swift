@@ -16,9 +16,10 @@ enum Posix {
     }
 
 
-    /// Reads a whole regular file of at most `limit` bytes.
-    static func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
-        let fd = try open(path, O_RDONLY)
+    /// Reads a whole regular file of at most `limit` bytes; with
+    /// `followLinks` false a symbolic link fails with ELOOP.
+    static func readFile(_ path: String, limit: Int, followLinks: Bool = true) throws(Errno) -> [UInt8] {
+        let fd = try open(path, O_RDONLY | (followLinks ? 0 : O_NOFOLLOW))
         defer { close(fd) }
         var info = stat()
         try check(fstat(fd, &info))
@@ -64,7 +65,7 @@ enum Posix {
     /// The file's size in bytes; nil when it does not exist.
     static func fileSize(_ path: String) -> Int64? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard lstat(path, &info) == 0 else { return nil }
         return Int64(info.st_size)
     }
 
@@ -89,16 +90,21 @@ enum Posix {
 
     static func setTimes(path: String, _ date: Date) throws(Errno) {
         var times = [timespec(date), timespec(date)]
-        try check(utimensat(AT_FDCWD, path, &times, 0))
+        // A link is not followed; the caller has already refused it (lstat).
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw Errno.tooManyLinks }
+        try check(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW))
     }
 
-    /// The modification time, or nil when there is no such file.
+    /// The modification time, or nil when there is no such file; a
+    /// symbolic link is not followed: ELOOP.
     static func modificationTime(_ path: String) throws(Errno) -> Date? {
         var info = stat()
-        if stat(path, &info) != 0 {
+        if lstat(path, &info) != 0 {
             if errno == ENOENT { return nil }
             throw Errno.current
         }
+        if info.st_mode & S_IFMT == S_IFLNK { throw Errno.tooManyLinks }
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
@@ -124,8 +130,22 @@ enum Posix {
         if unlink(path) != 0, errno != ENOENT { throw Errno.current }
     }
 
-    /// Takes an exclusive advisory lock, waiting for another holder.
-    static func lockExclusive(_ fd: Int32) throws(Errno) {
-        _ = try Errno.retryingOnInterrupt { flock(fd, LOCK_EX) }
+    /// Takes an exclusive advisory lock if no other process holds it:
+    /// false when one does.
+    static func tryLockExclusive(_ fd: Int32) throws(Errno) -> Bool {
+        do {
+            _ = try Errno.retryingOnInterrupt { flock(fd, LOCK_EX | LOCK_NB) }
+            return true
+        } catch {
+            if error == .wouldBlock { return false }
+            throw error
+        }
+    }
+
+    /// Whether `path` (its last component not followed) is the file open as `fd`.
+    static func sameFile(_ fd: Int32, _ path: String) -> Bool {
+        var open = stat(), named = stat()
+        guard fstat(fd, &open) == 0, lstat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
 }

@@ -23,6 +23,8 @@ extension DiskCache {
         } catch {
             throw .cannotCreateDirectory(path: directory, errno: error)
         }
+        // A shared temporary directory: someone may have made this one first.
+        if let reason = DirectorySafety.problem(directory) { throw .unsafeDirectory(path: directory, reason: reason) }
         try? FileManager.default.removeItem(atPath: path)
         guard (try? FileManager.default.copyItem(atPath: file.path, toPath: path)) != nil,
               FileManager.default.createFile(atPath: path + ".meta", contents: metadata.encoded()) else {
@@ -33,8 +35,9 @@ extension DiskCache {
     /// The no-store image last shown for `url`, with its record.
     func transientCopy(for url: URL) -> CachedCopy? {
         let path = transientPath(for: url)
-        guard let updated = try? Posix.modificationTime(path) else { return nil }
-        let metadata = FileManager.default.contents(atPath: path + ".meta").flatMap(CacheMetadata.decode)
+        guard DirectorySafety.problem((path as NSString).deletingLastPathComponent) == nil,
+              let updated = try? Posix.modificationTime(path) else { return nil }
+        let metadata = CacheMetadata.read(path + ".meta")
         return CachedCopy(imagePath: path, updated: updated, metadata: metadata)
     }
 }

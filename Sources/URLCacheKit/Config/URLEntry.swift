@@ -47,8 +47,10 @@ public struct ListSettings: Sendable, Equatable {
     public var refreshInterval: TimeInterval?
     /// Seconds allowed to open a connection.
     public var connectTimeout: TimeInterval?
-    /// Seconds a transfer may go below 1 byte/s before it is abandoned.
+    /// Seconds a transfer may go without a byte before it is abandoned.
     public var stallTimeout: TimeInterval?
+    /// Seconds a whole transfer, or the wait for another process's lock, may take.
+    public var maxTime: TimeInterval?
     /// The largest image accepted, in bytes.
     public var maxImageBytes: Int?
     /// The largest feed accepted, in bytes (default 2 MiB).

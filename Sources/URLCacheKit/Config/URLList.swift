@@ -7,7 +7,7 @@ import URLCacheSupport
 /// are URL strings (the original's) or `{url, title}` dicts (`{feed, select,
 /// title}` for an image announced by a feed); or a dict with that array
 /// under `images` and settings beside it (`refreshInterval`,
-/// `connectTimeout`, `stallTimeout`, `maxImageBytes`, `maxFeedBytes`,
+/// `connectTimeout`, `stallTimeout`, `maxTime`, `maxImageBytes`, `maxFeedBytes`,
 /// `freshness`, `keep`, `maxCacheBytes`). An entry's dict may carry its own `freshness`.
 public struct URLList: Sendable, Equatable {
     /// The images, in the list's order (never empty).
@@ -124,6 +124,7 @@ public struct URLList: Sendable, Equatable {
         settings.refreshInterval = try seconds("refreshInterval")
         settings.connectTimeout = try seconds("connectTimeout")
         settings.stallTimeout = try seconds("stallTimeout")
+        settings.maxTime = try seconds("maxTime")
         if let bytes = try number("maxImageBytes", "bytes") { settings.maxImageBytes = Int(bytes) }
         if let bytes = try number("maxFeedBytes", "bytes") { settings.maxFeedBytes = Int(bytes) }
         if let bytes = try number("maxCacheBytes", "bytes") { settings.maxCacheBytes = Int(bytes) }

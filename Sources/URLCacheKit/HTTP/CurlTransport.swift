@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheSupport
 internal import CCurlLoader
 
 /// The transport over libcurl: http and https only (redirects included, at
@@ -23,7 +24,7 @@ public struct CurlTransport: Transport {
             stop = reason
             return false
         }
-        let context = CurlTransferContext(maxBytes: request.limits.maxBytes,
+        let context = CurlTransferContext(maxBytes: request.limits.maxBytes, stallTimeout: request.limits.stallTimeout,
                                           onHead: { decide(receiver.head($0)) }, onBody: { decide(receiver.body($0)) },
                                           onProgress: { receiver.progress($0) })
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
@@ -43,8 +44,7 @@ public struct CurlTransport: Transport {
             ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
             ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
             ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.limits.connectTimeout * 1000))
-            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
-            ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(request.limits.stallTimeout)))
+            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(request.limits.maxTime * 1000))
             ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.limits.maxBytes))
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
             ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
@@ -76,16 +76,20 @@ public struct CurlTransport: Transport {
         case CURLE_COULDNT_RESOLVE_HOST: return .cannotResolve(host: host)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, detail: detail)
         case CURLE_OPERATION_TIMEDOUT:
-            if context.parser.current.status == 0 && !detail.lowercased().contains("too slow") {
+            // The whole-transfer limit, unless it struck before a
+            // connection could be made within the connect timeout.
+            let elapsed = MonotonicClock.seconds() - context.started
+            if elapsed < request.limits.maxTime - 0.5 {
                 return .connectTimeout(host: host, seconds: Int(request.limits.connectTimeout))
             }
-            return .stalled(seconds: Int(request.limits.stallTimeout))
+            return .timedOut(seconds: Int(request.limits.maxTime))
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: request.limits.maxRedirects)
         case CURLE_UNSUPPORTED_PROTOCOL: return .disallowedScheme(detail: detail)
         case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: request.limits.maxBytes)
         case CURLE_WRITE_ERROR:
             if context.tooLarge { return .tooLarge(limit: request.limits.maxBytes) }
             return .other(detail: detail)
+        case CURLE_ABORTED_BY_CALLBACK where context.stalled: return .stalled(seconds: Int(request.limits.stallTimeout))
         case CURLE_ABORTED_BY_CALLBACK: return .cancelled
         // libcurl refuses a header line over CURL_MAX_HTTP_HEADER with this
         // code and no message; before the headers ended, that is the cause.

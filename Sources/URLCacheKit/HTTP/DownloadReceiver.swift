@@ -4,12 +4,14 @@ import URLCacheSupport
 
 /// What one download came to, for the controller to act on.
 enum DownloadResult {
-    /// 304 Not Modified.
+    /// 304 Not Modified, to a conditional request.
     case notModified
+    /// 304 to a request that carried no condition: it confirms nothing.
+    case unaskedNotModified
     /// The headers matched the stored validators (a server that ignores
     /// conditions): the body was not read.
     case unchangedByHeaders
-    /// A status other than 2xx or 304: the head says which.
+    /// A status other than 200, 203 or 304 (a 206 included): the head says which.
     case errorStatus
     /// The body is not an image we can show (HTML, a GIF, nothing at all):
     /// refused as soon as its first bytes showed it, never stored.
@@ -59,7 +61,7 @@ final class DownloadReceiver: TransferReceiver {
         let outcome: TransferOutcome<DownloadStop>
         do { outcome = try transport.perform(request, receiver: receiver) } catch { throw .transport(error) }
         switch outcome.stopped {
-        case .notModified?: return (outcome.head, .notModified)
+        case .notModified?: return (outcome.head, request.isConditional ? .notModified : .unaskedNotModified)
         case .errorStatus?: return (outcome.head, .errorStatus)
         case .unchangedByHeaders?: return (outcome.head, .unchangedByHeaders)
         case let .rejected(format)?: return (outcome.head, .rejected(format))
@@ -73,7 +75,7 @@ final class DownloadReceiver: TransferReceiver {
 
     func head(_ head: ResponseHead) -> TransferDecision<DownloadStop> {
         if head.status == 304 { return .stop(.notModified) }
-        guard (200..<300).contains(head.status) else { return .stop(.errorStatus) }
+        guard head.isWholeAnswer else { return .stop(.errorStatus) }
         if let stored,
            RefreshPolicy.headersShowUnchanged(stored: stored, received: head.validators, now: now) == true {
             return .stop(.unchangedByHeaders)

@@ -13,14 +13,23 @@ public struct TransferRequest: Sendable {
         self.ifModifiedSince = ifModifiedSince
         self.limits = limits
     }
+
+    /// Whether it carries a condition: only then can a 304 answer it.
+    public var isConditional: Bool { ifNoneMatch != nil || ifModifiedSince != nil }
 }
 
 /// The bounds every transfer keeps.
 public struct TransferLimits: Sendable, Equatable {
     /// Seconds to open a connection.
     public var connectTimeout: TimeInterval = 10
-    /// Seconds below 1 byte/s before the transfer is abandoned.
+    /// Seconds without a single byte (header or body) before the transfer
+    /// is abandoned: a rule of elapsed time, so the same server stalls at
+    /// the same moment every run.
     public var stallTimeout: TimeInterval = 30
+    /// Seconds the whole transfer may take, as curl's `--max-time`: a
+    /// trickle that never stalls still ends. Waiting for another process's
+    /// lock on the entry counts against it too.
+    public var maxTime: TimeInterval = 300
     /// The largest body accepted, counted as it arrives (decoded).
     public var maxBytes: Int64 = 64 << 20
     /// Redirects followed at most.
@@ -43,6 +52,11 @@ public struct ResponseHead: Sendable, Equatable {
     public var expires: String?
     public var date: String?
     public var age: String?
+
+    /// Whether the status says the body is the whole resource that a plain
+    /// GET asked for. We never send Range, so a 206 (or 201, 202, 204…)
+    /// is no image to keep, whatever its bytes look like.
+    public var isWholeAnswer: Bool { status == 200 || status == 203 }
 
     public init(status: Int = 0, reason: String = "", contentType: String? = nil, contentLength: Int64? = nil,
                 validators: Validators = Validators(), cacheControl: String? = nil, expires: String? = nil,

@@ -9,8 +9,10 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case cannotConnect(host: String, detail: String)
     /// No connection within the connect timeout.
     case connectTimeout(host: String, seconds: Int)
-    /// The transfer stayed below 1 byte/s for the stall timeout.
+    /// No byte arrived for the stall timeout.
     case stalled(seconds: Int)
+    /// The whole transfer took longer than `maxTime` (`--max-time`).
+    case timedOut(seconds: Int)
     /// More redirects than allowed (a loop, usually).
     case tooManyRedirects(limit: Int)
     /// A redirect, or the URL, named a scheme other than http or https.
@@ -35,7 +37,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
         case let .cannotResolve(host): return "could not resolve host \(host.terminalSafe)"
         case let .cannotConnect(host, detail): return "could not connect to \(host.terminalSafe): \(detail.terminalSafe)"
         case let .connectTimeout(host, seconds): return "no connection to \(host.terminalSafe) within \(seconds) s (connect timeout)"
-        case let .stalled(seconds): return "transfer stalled: less than 1 byte/s for \(seconds) s (stall timeout)"
+        case let .stalled(seconds): return "transfer stalled: no data for \(seconds) s (stall timeout)"
+        case let .timedOut(seconds): return "gave up after \(seconds) s: the transfer took longer than the time limit (--max-time)"
         case let .tooManyRedirects(limit): return "too many redirects (more than \(limit))"
         case let .disallowedScheme(detail): return "redirect or URL to a scheme other than http/https refused: \(detail.terminalSafe)"
         case let .tls(detail): return "TLS error: \(detail.terminalSafe)"

@@ -22,13 +22,15 @@ extension URLCacheController {
         switch outcome.stopped {
         case .notModified?, .unchangedByHeaders?:
             guard let cached else { return .failure(.notModifiedWithoutCopy) }
+            if outcome.stopped == .notModified, !feedRequest.isConditional { return .failure(.unaskedNotModified) }
             var metadata = cached.metadata ?? CacheMetadata(url: key.absoluteString)
-            if head.validators != Validators() {
-                metadata.feedETag = head.validators.etag
-                metadata.feedLastModified = head.validators.lastModified
-            }
+            let feedValidators = metadata.feedValidators.updated(by: head.validators)
+            metadata.feedETag = feedValidators.etag
+            metadata.feedLastModified = feedValidators.lastModified
             metadata.keepFreshness(of: head, stored: cached.metadata, now: now, cap: refreshInterval)
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
+        case .errorStatus? where (200..<300).contains(head.status):
+            return .failure(.notTheWholeImage(status: head.status, reason: head.reason))
         case .errorStatus?:
             return .failure(.httpStatus(status: head.status, reason: head.reason, contentType: head.contentType))
         case .tooLarge?:
@@ -126,7 +128,7 @@ final class FeedReceiver: TransferReceiver {
 
     func head(_ head: ResponseHead) -> TransferDecision<Stop> {
         if head.status == 304 { return .stop(.notModified) }
-        guard (200..<300).contains(head.status) else { return .stop(.errorStatus) }
+        guard head.isWholeAnswer else { return .stop(.errorStatus) }
         if let length = head.contentLength, length > limit { return .stop(.tooLarge) }
         if let stored, RefreshPolicy.headersShowUnchanged(stored: stored, received: head.validators, now: now) == true {
             return .stop(.unchangedByHeaders)

@@ -11,6 +11,15 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     case notAnImage(what: String, status: Int, contentType: String?)
     /// 304 Not Modified although there is no cached copy to keep.
     case notModifiedWithoutCopy
+    /// 304 Not Modified to a request that named no validator: it confirms
+    /// nothing, so the copy is not marked checked.
+    case unaskedNotModified
+    /// A 2xx other than 200 and 203 (206 Partial Content, say) to a plain
+    /// GET: the body is not the whole image, whatever it looks like.
+    case notTheWholeImage(status: Int, reason: String)
+    /// The body looked like an image but did not decode: cut short
+    /// (`detail` nil) or damaged, in the decoder's words. Never committed.
+    case damagedImage(format: String, bytes: Int64, detail: String?)
     /// The cache could not be read or written.
     case cache(CacheError)
     /// The feed named no image we can fetch.
@@ -38,6 +47,15 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "server sent \(what.terminalSafe), not a PNG or JPEG image (HTTP \(status)\(type))"
         case .notModifiedWithoutCopy:
             return "server answered 304 Not Modified but nothing is cached"
+        case .unaskedNotModified:
+            return "server answered 304 Not Modified to a request that named no version of the image"
+        case let .notTheWholeImage(status, reason):
+            let phrase = reason.isEmpty ? "" : " \(reason.terminalSafe)"
+            return "server answered HTTP \(status)\(phrase) to a request for the whole image; nothing was kept"
+        case let .damagedImage(format, bytes, nil):
+            return "the server's image is cut short: \(bytes) bytes of \(format.terminalSafe) data end before the picture does"
+        case let .damagedImage(_, bytes, detail?):
+            return "the server's image is damaged (\(bytes) bytes received): \(detail.terminalSafe)"
         case let .cache(error):
             return error.description
         case let .feed(error):
@@ -57,6 +75,6 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     public var isCancellation: Bool {
         if case let .announcedImage(_, error) = self { return error.isCancellation }
         if case let .staleMustRevalidate(error) = self { return error.isCancellation }
-        return self == .transport(.cancelled)
+        return self == .transport(.cancelled) || self == .cache(.lockWaitCancelled)
     }
 }

@@ -40,12 +40,32 @@ public struct URLCacheController: Sendable {
     /// `force` skips the interval (the checks stay conditional).
     public func display(_ entry: URLEntry, force: Bool = false, observer: FetchObserver = FetchObserver()) -> DisplayReport {
         let key = entry.url
+        // Reading needs no lock: offline only reads.
+        if offline { return readOnly(key, because: nil) }
+        let wait = LockWait(limit: limits.maxTime, onWait: observer.waiting, isCancelled: observer.isCancelled)
         do {
             // withLock creates the directory first.
-            return try cache.withLock(key) { check(entry, force: force, observer: observer) }
+            return try cache.withLock(key, wait: wait) { check(entry, force: force, observer: observer) }
         } catch {
+            if case let .lockFailed(_, errno) = error, errno == .readOnlyFileSystem || errno == .permissionDenied {
+                return readOnly(key, because: .readOnly(path: cache.directory))
+            }
             return DisplayReport(result: .failure(.cache(error)), copy: try? cache.lookup(key))
         }
+    }
+
+    /// The cached copy as it is, with no request: `--offline`, or a cache
+    /// that cannot be written (`failure`), where nothing can be updated.
+    private func readOnly(_ key: URL, because failure: CacheError?) -> DisplayReport {
+        let cached: CachedCopy?
+        do {
+            try cache.checkSafety()
+            cached = try cache.lookup(key)
+        } catch {
+            return DisplayReport(result: .failure(.cache(error)), copy: nil)
+        }
+        if let failure { return DisplayReport(result: .failure(.cache(failure)), copy: cached) }
+        return DisplayReport(result: cached == nil ? .failure(.offlineNothingCached) : .success(.offline), copy: cached)
     }
 
     /// Clear Cache: removes every cached image; returns how many.
@@ -59,9 +79,6 @@ public struct URLCacheController: Sendable {
         let cached: CachedCopy?
         do { cached = try cache.lookup(key) } catch {
             return DisplayReport(result: .failure(.cache(error)), copy: nil)
-        }
-        if offline {
-            return DisplayReport(result: cached == nil ? .failure(.offlineNothingCached) : .success(.offline), copy: cached)
         }
         let now = clock.now()
         let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
@@ -121,6 +138,10 @@ public struct URLCacheController: Sendable {
     /// shown from outside the cache, and nothing is written in it.
     func finish(_ key: URL, head: ResponseHead, download: DownloadResult, cached: CachedCopy?, now: Date,
                 metadata: CacheMetadata, store: Bool) -> Result<DisplayOutcome, FetchError> {
+        // Nothing replaces the cached image unless it decodes, all of it.
+        if case let .staged(file, _) = download, let damage = DownloadVerification.damage(of: file.path) {
+            return .failure(damage)
+        }
         if !store, case let .staged(file, _) = download {
             do { try cache.keepTransient(file, for: key, metadata: metadata) } catch { return .failure(.cache(error)) }
             return .success(.notStored)
@@ -134,6 +155,10 @@ public struct URLCacheController: Sendable {
                 guard cached != nil else { return .failure(.notModifiedWithoutCopy) }
                 try cache.markChecked(key, at: now, metadata: metadata)
                 return .success(.upToDate)
+            case .unaskedNotModified:
+                return .failure(cached == nil ? .notModifiedWithoutCopy : .unaskedNotModified)
+            case .errorStatus where (200..<300).contains(head.status):
+                return .failure(.notTheWholeImage(status: head.status, reason: head.reason))
             case .errorStatus:
                 return .failure(.httpStatus(status: head.status, reason: head.reason, contentType: head.contentType))
             case let .rejected(format):
@@ -157,7 +182,7 @@ extension CacheMetadata {
     /// the stored ones after a 304 that carried none.
     mutating func keepValidators(of head: ResponseHead, download: DownloadResult, stored: Validators?) {
         var validators = head.validators
-        if case .notModified = download, validators == Validators() { validators = stored ?? Validators() }
+        if case .notModified = download { validators = (stored ?? Validators()).updated(by: head.validators) }
         etag = validators.etag
         lastModified = validators.lastModified
     }
@@ -168,10 +193,15 @@ extension CacheMetadata {
 public struct FetchObserver: Sendable {
     public var progress: @Sendable (TransferProgress) -> Void
     public var isCancelled: @Sendable () -> Bool
+    /// Another process holds the entry (its pid when known): we wait, up
+    /// to the time limit. Called once, on the waiting thread.
+    public var waiting: @Sendable (Int32?) -> Void
 
     public init(progress: @escaping @Sendable (TransferProgress) -> Void = { _ in },
-                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+                isCancelled: @escaping @Sendable () -> Bool = { false },
+                waiting: @escaping @Sendable (Int32?) -> Void = { _ in }) {
         self.progress = progress
         self.isCancelled = isCancelled
+        self.waiting = waiting
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How long to wait for a lock that another process holds, and whom to
+/// tell that we wait: cron's second `fetch` must neither wait silently nor
+/// wait forever behind one that hangs.
+public struct LockWait: Sendable {
+    /// Seconds to wait at most (the transfer's `maxTime`).
+    public var limit: TimeInterval
+    /// Called once when the lock is found held, with the holder's pid when
+    /// its lock file names one.
+    public var onWait: @Sendable (Int32?) -> Void
+    /// Checked while waiting: true gives up (Esc, Ctrl-C).
+    public var isCancelled: @Sendable () -> Bool
+
+    public init(limit: TimeInterval, onWait: @escaping @Sendable (Int32?) -> Void = { _ in },
+                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.limit = limit
+        self.onWait = onWait
+        self.isCancelled = isCancelled
+    }
+
+    /// Waits as long as it takes: for the whole cache's lock, which is only
+    /// ever held for a rename and a directory scan.
+    public static let patient = LockWait(limit: .infinity)
+}
+
+/// The cache's locks: an exclusive `flock` on a lock file that names its
+/// holder's pid. A lock file may be removed by its holder (an entry that
+/// has no image keeps no lock file); whoever then holds a lock on the
+/// removed file finds that the name now leads elsewhere and starts again.
+extension DiskCache {
+    /// Runs `body` holding an exclusive lock on the file at `path` (made if
+    /// missing, never through a symbolic link), released when `body` returns.
+    func holding<T>(_ path: String, wait: LockWait = .patient, _ body: () throws(CacheError) -> T) throws(CacheError) -> T {
+        let fd = try acquire(path, wait: wait)
+        defer { close(fd) }
+        return try body()
+    }
+
+    /// Opens and locks `path`, waiting as `wait` says; the descriptor holds the lock.
+    func acquire(_ path: String, wait: LockWait) throws(CacheError) -> Int32 {
+        var told = false
+        let deadline = MonotonicClock.seconds() + wait.limit
+        while true {
+            let fd: Int32
+            do { fd = try Posix.open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0o600) } catch {
+                if error == .tooManyLinks { throw .symbolicLink(path: path) }
+                throw .lockFailed(path: path, errno: error)
+            }
+            do {
+                while try !Posix.tryLockExclusive(fd) {
+                    if !told {
+                        wait.onWait(DiskCache.holder(fd))
+                        told = true
+                    }
+                    if wait.isCancelled() { throw CacheError.lockWaitCancelled }
+                    if MonotonicClock.seconds() >= deadline {
+                        throw CacheError.busy(pid: DiskCache.holder(fd), seconds: Int(wait.limit))
+                    }
+                    usleep(100_000)
+                }
+            } catch let error as CacheError {
+                close(fd)
+                throw error
+            } catch {
+                close(fd)
+                throw .lockFailed(path: path, errno: error as? Errno ?? .current)
+            }
+            // Locked: it counts only if the name still leads to this file.
+            if Posix.sameFile(fd, path) {
+                DiskCache.name(holder: fd)
+                return fd
+            }
+            close(fd)
+        }
+    }
+
+    /// Writes our pid into the lock file we hold, for a waiter to name.
+    private static func name(holder fd: Int32) {
+        let text = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The pid the lock file names, if any.
+    static func holder(_ fd: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Whether a lock file is held by some process now.
+    static func isHeld(_ path: String) -> Bool {
+        guard let fd = try? Posix.open(path, O_RDONLY | O_NOFOLLOW) else { return false }
+        defer { close(fd) }
+        return (try? Posix.tryLockExclusive(fd)) == false
+    }
+
+    /// Removes temporary files left by processes that no longer run (a
+    /// kill -9, a power cut): their names carry the pid that made them.
+    func sweepDeadTemporaries() {
+        guard let names = try? Posix.directoryEntries(directory) else { return }
+        for name in names where DiskCache.isOurs(name) && name.contains(".tmp.") {
+            guard let pid = DiskCache.stagingPid(name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? Posix.unlinkIfPresent(directory + "/" + name)
+        }
+    }
+
+    /// The pid in a staging name (`.<hex>.tmp.[meta.]<pid>.<random>`).
+    static func stagingPid(_ name: String) -> Int32? {
+        let parts = name.split(separator: ".")
+        guard parts.count >= 4 else { return nil }
+        return Int32(parts[parts.count - 2])
+    }
+}

@@ -1,0 +1,43 @@
+import BlockArt
+import URLCacheSupport
+
+/// The last gate before a download becomes the cached image: the body is
+/// decoded, all of it, and only an image that decodes without an error or
+/// a warning may replace the one that is there. A 200 that lies about its
+/// length, a PNG signature followed by noise or a JPEG cut short all look
+/// like images to the sniffer; only a decode tells. The decode is as cheap
+/// as the format allows: a JPEG at libjpeg's 1/8 DCT scale (its Huffman
+/// data is still read to the end), a PNG inflated and unfiltered row by row
+/// into an 8×8 box filter, so memory stays small whatever the size.
+enum DownloadVerification {
+    /// What is wrong with the staged body at `path`, or nil when it decodes.
+    static func damage(of path: String) -> FetchError? {
+        let bytes = Posix.fileSize(path) ?? 0
+        let decoded: DecodedImage
+        do {
+            decoded = try ImageDecoder.decode(path: path) { _ in (8, 8) }
+        } catch {
+            if error.isCutShort { return .damagedImage(format: error.formatName, bytes: bytes, detail: nil) }
+            return .damagedImage(format: error.formatName, bytes: bytes, detail: error.description)
+        }
+        for warning in decoded.warnings {
+            if case let .truncated(format) = warning { return .damagedImage(format: format, bytes: bytes, detail: nil) }
+        }
+        return nil
+    }
+}
+
+extension DecodeError {
+    /// The data ends before the image does (libpng's read callback in the
+    /// shim says "file is truncated" when the file runs out).
+    var isCutShort: Bool {
+        if case .corrupt(_, "file is truncated") = self { return true }
+        return false
+    }
+
+    /// The format the decoder was reading, for the message.
+    var formatName: String {
+        if case let .corrupt(format, _) = self { return format }
+        return "image"
+    }
+}
