@@ -46,18 +46,23 @@ struct Show: ParsableCommand {
         // Only a format named inside tmux gets here with pixels.
         options.passthrough = format.requested?.isPixels == true && !(list.environment["TMUX"] ?? "").isEmpty
         var terminal: CursesTerminal?
-        let result = Result { () throws(ScreenError) in
+        let result = Result { () throws(ScreenError) -> ScreenEnd in
             let app = try ScreenApp(options: options, window: (window?.columns ?? 80, window?.rows ?? 24),
                                     cellPixels: WindowSize.cellPixels(window, replied: detection.cellPixels)) { () throws(ScreenError) in
                 let opened = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels)
                 terminal = opened
                 return opened
             }
-            try app.run()
+            return try app.run()
         }
         terminal?.close()
         switch result {
-        case .success: break
+        case .success(.quit): break
+        case let .success(.signal(number)):
+            // The terminal is restored: now end as the signal would have.
+            signal(number, SIG_DFL)
+            raise(number)
+            throw Failure.failed("ended by signal \(number)")
         case let .failure(.eventLoop(errno)): throw Failure.failed(ScreenError.eventLoop(errno).description)
         // The terminal could not be opened: how it was called.
         case let .failure(error): throw Failure.usage(error.description)

@@ -66,6 +66,12 @@ final class RecordingTerminal: Terminal {
     let inputDescriptor: Int32 = -1
     func nextEvent() -> InputEvent? { events.isEmpty ? nil : events.removeFirst() }
     func resized() {}
+    var suspended = 0
+    func suspend(_ stop: () -> Void) {
+        suspended += 1
+        stop()
+    }
+    func redrawAll() {}
 
     func line(_ row: Int) -> String { String(screen[row].filter { $0 != "\u{0}" }).trimmingCharacters(in: .whitespaces) }
     /// The columns row `row` uses, up to its last non-blank cell.

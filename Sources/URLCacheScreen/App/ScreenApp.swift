@@ -5,6 +5,14 @@ import URLCacheKit
 import Glibc
 #endif
 
+/// How the screen ended: q (or Ctrl-C, or the terminal gone), or a signal
+/// that the process must then end by, once the terminal is restored, so the
+/// shell sees 143 for SIGTERM, 129 for SIGHUP.
+public enum ScreenEnd: Equatable, Sendable {
+    case quit
+    case signal(Int32)
+}
+
 /// The interactive screen: the original sample's one view, in a terminal.
 public final class ScreenApp {
     public struct Options: Sendable {
@@ -82,7 +90,9 @@ public final class ScreenApp {
     /// pipe and the signal pipe. It has no tick: it wakes on its own only
     /// while the spinner turns and when the image is due for a check by
     /// itself, so an idle screen makes no system call at all.
-    public func run() throws(ScreenError) {
+    @discardableResult
+    public func run() throws(ScreenError) -> ScreenEnd {
+        var end = ScreenEnd.quit
         let signals: WakePipe
         do { signals = try SignalPipe.install() } catch { throw .eventLoop(error) }
         defer { SignalPipe.uninstall() }
@@ -113,13 +123,17 @@ public final class ScreenApp {
                 break
             }
             if ready[2].readable {
-                for number in signals.drain() where state.quitting == false {
-                    if Int32(number) == SIGWINCH {
+                for byte in signals.drain() where state.quitting == false {
+                    switch Int32(byte) {
+                    case SIGWINCH:
                         terminal.resized()
                         redecodeIfGrown()
-                    } else {
+                    case SIGTSTP: suspend()
+                    case SIGCONT: terminal.redrawAll()
+                    case let number:
                         log.write("signal \(number): quitting")
                         perform([.cancel, .quit])
+                        end = .signal(number)
                     }
                 }
                 dirty = true
@@ -149,6 +163,15 @@ public final class ScreenApp {
             }
         }
         log.write("screen closed")
+        return end
+    }
+
+    /// Ctrl-Z or SIGTSTP: the terminal as it was before the screen, the
+    /// process group stopped until `fg`, then everything drawn again.
+    private func suspend() {
+        log.write("suspended")
+        terminal.suspend { SignalPipe.stopUntilContinued() }
+        log.write("continued")
     }
 
     private func perform(_ effects: [Effect]) {
@@ -161,6 +184,7 @@ public final class ScreenApp {
                 let result = Result { () throws(CacheError) in try options.controller.clearCache() }
                 log.write("clear cache: \(result)")
                 ScreenLogic.cleared(result, &state)
+            case .suspend: suspend()
             case .quit:
                 state.quitting = true
             }

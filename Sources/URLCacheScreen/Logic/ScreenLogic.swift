@@ -12,6 +12,8 @@ public enum Effect: Equatable, Sendable {
     case quit
     /// Show the entry's kept image `step` older (negative: newer).
     case history(step: Int)
+    /// Ctrl-Z: give the terminal back and stop until `fg`.
+    case suspend
 }
 
 /// The screen's behaviour: events in, new state and effects out.
@@ -23,6 +25,8 @@ public enum ScreenLogic {
             return press(button, &state)
         }
         guard case let .key(key) = event else { return [] }
+        // Ctrl-Z works whatever is open or running: the state stays as it is.
+        if key == .suspend { return [.suspend] }
         if let overlay = state.overlay {
             switch (overlay, key) {
             case (.alert, .enter), (.alert, .escape), (.alert, .character(" ")), (.alert, .character("q")):

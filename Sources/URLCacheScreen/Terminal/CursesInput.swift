@@ -31,6 +31,7 @@ extension CursesTerminal {
             return swallowReply() ? .key(.other) : .key(.escape)
         case 10, 13: return .key(.enter)
         case 3: return .key(.interrupt)
+        case 26: return .key(.suspend)
         default:
             guard let scalar = Unicode.Scalar(UInt32(ch)) else { return .key(.other) }
             return .key(.character(Character(scalar)))

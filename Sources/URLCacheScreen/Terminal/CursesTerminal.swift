@@ -285,6 +285,23 @@ public final class CursesTerminal: Terminal {
 
     public var inputDescriptor: Int32 { STDIN_FILENO }
 
+    public func suspend(_ stop: () -> Void) {
+        // kitty keeps a picture across screens: delete it. A sixel goes with
+        // the alternate screen that endwin leaves.
+        if let shown = shownPicture { writeOut(shown.content.removal) }
+        shownPicture = nil
+        endwin()
+        stop()
+        // The next refresh takes the terminal back (ncurses restores its
+        // modes after endwin) and repaints every cell and the picture.
+        repaintAll = true
+    }
+
+    public func redrawAll() {
+        shownPicture = nil
+        repaintAll = true
+    }
+
     public func resized() {
         guard let size = WindowSize.of(STDOUT_FILENO) else { return }
         resize_term(Int32(size.rows), Int32(size.columns))

@@ -58,31 +58,44 @@ public final class WakePipe: Sendable {
 /// it reads this global, atomically.
 private let signalWriteEnd = Atomic<Int32>(-1)
 
-/// SIGWINCH, SIGTERM, SIGHUP and SIGINT become bytes (their numbers) on a
-/// pipe that the key loop polls with the terminal: a resize redraws at once,
-/// and the others leave through the same door as q, restoring the terminal.
+/// SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP and SIGCONT become
+/// bytes (their numbers) on a pipe that the key loop polls with the
+/// terminal: a resize redraws at once, a stop gives the terminal back first
+/// and a continue repaints, and the others leave through the same door as
+/// q, restoring the terminal, before the process ends as the signal says.
 public enum SignalPipe {
-    public static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
+    public static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]
 
-    /// Installs the handlers (replacing ncurses' own SIGWINCH handler: the
-    /// screen resizes itself) and returns the pipe to poll.
+    /// Installs the handlers (replacing ncurses' own SIGWINCH and SIGTSTP
+    /// handlers: the screen resizes and suspends itself) and returns the
+    /// pipe to poll.
     public static func install() throws(Errno) -> WakePipe {
         let pipe = try WakePipe()
         signalWriteEnd.store(pipe.writeEnd, ordering: .sequentiallyConsistent)
-        for signal in handled {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                // write(2) is async-signal-safe; errno is kept for the code it interrupted.
-                let saved = errno
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalWriteEnd.load(ordering: .relaxed), &byte, 1)
-                errno = saved
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
-        }
+        for signal in handled { catchOnPipe(signal) }
         return pipe
+    }
+
+    private static func catchOnPipe(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            // write(2) is async-signal-safe; errno is kept for the code it interrupted.
+            let saved = errno
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalWriteEnd.load(ordering: .relaxed), &byte, 1)
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(signal, &action, nil)
+    }
+
+    /// Stops the process group as Ctrl-Z does in a cooked terminal (so the
+    /// shell sees the job stop), and returns once it is continued (`fg`).
+    public static func stopUntilContinued() {
+        Glibc.signal(SIGTSTP, SIG_DFL)
+        kill(0, SIGTSTP)
+        catchOnPipe(SIGTSTP)
     }
 
     /// Puts the default handlers back (the pipe is about to close).

@@ -26,6 +26,14 @@ public protocol Terminal: AnyObject {
     func nextEvent() -> InputEvent?
     /// The window changed size (SIGWINCH): take the new size.
     func resized()
+    /// Gives the terminal back as it was (pictures taken away, modes
+    /// restored, the main screen shown), calls `stop`, which returns when
+    /// the process is continued, and takes the terminal again: the next
+    /// `refresh` repaints everything, pictures included.
+    func suspend(_ stop: () -> Void)
+    /// Something else drew on the terminal (a continue after SIGSTOP):
+    /// the next `refresh` repaints everything, pictures included.
+    func redrawAll()
 }
 
 /// A picture of pixels as sent: its escape sequence and the cells it covers.
@@ -70,6 +78,8 @@ public enum Key: Equatable, Sendable {
     case right
     /// Ctrl-C, read as a key in raw mode.
     case interrupt
+    /// Ctrl-Z, read as a key in raw mode: suspend, as htop, less and vim do.
+    case suspend
     case other
 }
 
