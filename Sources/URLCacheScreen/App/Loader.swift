@@ -18,6 +18,7 @@ final class Loader: Sendable {
 
     private struct State {
         var progress: TransferProgress?
+        var waiting: ScreenState.Waiting?
         var cancelled = false
         var result: Result?
         /// The bundled picture, decoded while the check goes on.
@@ -60,13 +61,18 @@ final class Loader: Sendable {
                 progress: { [self] p in
                     let wake = state.withLock { state in
                         state.progress = p
+                        state.waiting = nil
                         guard Date().timeIntervalSince(state.lastWake) >= 0.1 else { return false }
                         state.lastWake = Date()
                         return true
                     }
                     if wake { wakeups.wake() }
                 },
-                isCancelled: { [self] in state.withLock { $0.cancelled } })
+                isCancelled: { [self] in state.withLock { $0.cancelled } },
+                waiting: { [self] pid in
+                    state.withLock { $0.waiting = ScreenState.Waiting(pid: pid) }
+                    wakeups.wake()
+                })
             let report = check ? controller.display(entry, force: force, observer: observer) : nil
             let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
             var image: Swift.Result<DecodedImage, DecodeError>?
@@ -88,6 +94,9 @@ final class Loader: Sendable {
     func cancel() { state.withLock { $0.cancelled = true } }
 
     var currentProgress: TransferProgress? { state.withLock { $0.progress } }
+
+    /// Whom the load waits for, while another process holds the entry.
+    var currentWaiting: ScreenState.Waiting? { state.withLock { $0.waiting } }
 
     /// The bundled picture and the entry it is for, once.
     func takeBundled() -> (image: DecodedImage, index: Int)? {

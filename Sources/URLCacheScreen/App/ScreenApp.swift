@@ -156,6 +156,7 @@ public final class ScreenApp {
             if state.loading != nil {
                 // The spinner turns and the progress bar moves.
                 state.loading?.progress = loader.currentProgress
+                state.loading?.waiting = loader.currentWaiting
                 dirty = true
             } else if ScreenLogic.dueForAutomaticCheck(state, now: Date(), interval: interval) {
                 startLoad(force: false, automatic: true)

@@ -65,6 +65,15 @@ public struct ScreenState: Sendable {
         public var started: Date
         public var progress: TransferProgress?
         public var automatic: Bool
+        /// Another urlcache holds the entry: we wait for it (its pid when known).
+        public var waiting: Waiting?
+    }
+
+    /// Another process is working on the entry.
+    public struct Waiting: Sendable, Equatable {
+        public var pid: Int32?
+
+        public init(pid: Int32?) { self.pid = pid }
     }
 
     /// A box over the screen.

@@ -155,7 +155,9 @@ public final class ScreenView {
         let elapsed = now.timeIntervalSince(loading.started)
         let frame = ScreenView.spinner[Int(elapsed / ScreenView.spinnerPeriod) % ScreenView.spinner.count]
         var text = "\(frame) Loading"
-        if let progress = loading.progress, progress.received > 0 {
+        if let waiting = loading.waiting {
+            text = "\(frame) waiting for another urlcache\(waiting.pid.map { " (pid \($0))" } ?? "") to finish with this image"
+        } else if let progress = loading.progress, progress.received > 0 {
             text = "\(frame) \(ByteCount.format(progress.received))"
             if let total = progress.total, total > 0 {
                 let fraction = min(1, Double(progress.received) / Double(total))
