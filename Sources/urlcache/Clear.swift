@@ -26,14 +26,14 @@ struct Clear: ParsableCommand {
             FileHandle.standardError.write(Data("Do you really want to clear the cache? [y/N] ".utf8))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
-                print("Cache not cleared")
+                Console.line("Cache not cleared")
                 return
             }
         }
         let cache = list.cache
         do {
             let count = try URLCacheController(cache: cache).clearCache()
-            print("Cleared \(count) cached image\(count == 1 ? "" : "s") from \(cache.directory.terminalSafe)")
+            Console.line("Cleared \(count) cached image\(count == 1 ? "" : "s") from \(cache.directory.terminalSafe)")
         } catch {
             throw Failure.failed(error.description)
         }

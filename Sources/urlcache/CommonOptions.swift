@@ -100,6 +100,4 @@ enum Failure: Error {
     }
 }
 
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-}
+

@@ -38,17 +38,17 @@ struct Fetch: ParsableCommand {
         switch report.result {
         case let .success(outcome):
             guard let copy = report.copy else { throw Failure.failed("the image vanished from the cache") }
-            print(outcome.statusLine)
-            print("Updated: \(UpdatedFormat.string(copy.updated))")
-            print(copy.imagePath)
-            captionLines(copy.metadata).forEach { print($0) }
+            Console.line(outcome.statusLine)
+            Console.line("Updated: \(UpdatedFormat.string(copy.updated))")
+            Console.line(copy.imagePath)
+            captionLines(copy.metadata).forEach { Console.line($0) }
         case let .failure(error):
             let message = "\(url.absoluteString.terminalSafe): \(error.description)"
             guard let copy = report.copy else { throw Failure.failed(message) }
-            print("Previously cached image (check failed)")
-            print("Updated: \(UpdatedFormat.string(copy.updated))")
-            print(copy.imagePath)
-            captionLines(copy.metadata).forEach { print($0) }
+            Console.line("Previously cached image (check failed)")
+            Console.line("Updated: \(UpdatedFormat.string(copy.updated))")
+            Console.line(copy.imagePath)
+            captionLines(copy.metadata).forEach { Console.line($0) }
             throw Failure.staleKept(message)
         }
     }

@@ -27,8 +27,8 @@ struct History: ParsableCommand {
             var line = "\(offset + 1). \(UpdatedFormat.string(item.firstSeen))"
             if let title = item.metadata?.title { line += "  \(title.terminalSafe)" }
             if item.isCurrent { line += "  (current)" }
-            print(line)
-            print("   \(item.path.terminalSafe)")
+            Console.line(line)
+            Console.line("   \(item.path.terminalSafe)")
         }
     }
 }

@@ -32,7 +32,7 @@ struct List: ParsableCommand {
         // On a terminal each line is cut to its width in columns (a CJK title
         // takes two a character), so that no line wraps; piped, nothing is cut.
         let width = WindowSize.of(STDOUT_FILENO)?.columns
-        func show(_ line: String) { print(width.map { line.clipped(toColumns: $0) } ?? line) }
+        func show(_ line: String) { Console.line(width.map { line.clipped(toColumns: $0) } ?? line) }
         show("URL list: \(urls.source.terminalSafe)")
         show("Cache: \(cache.directory.terminalSafe)")
         for (offset, entry) in urls.entries.enumerated() {

@@ -48,6 +48,6 @@ struct Probe: ParsableCommand {
         lines.append("format: \(detection.format.rawValue)" + (detection.format == .sixel ? " (\(detection.registers) colour registers)" : ""))
         lines.append("colours: \(detection.colors.rawValue)")
         lines.append("symbols: \(detection.symbols.rawValue)")
-        print(lines.joined(separator: "\n"))
+        Console.lines(lines)
     }
 }

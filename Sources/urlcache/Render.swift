@@ -124,7 +124,7 @@ struct Render: ParsableCommand {
         do {
             switch input {
             case let .file(path): return try ImageDecoder.decode(path: path, background: look.background, samples: samples, size: size)
-            case let .bytes(bytes): return try ImageDecoder.decode(bytes: bytes, background: look.background, samples: samples, size: size)
+            case let .bytes(bytes, _): return try ImageDecoder.decode(bytes: bytes, background: look.background, samples: samples, size: size)
             }
         } catch {
             throw .failed("\(input.name.terminalSafe): \(error.description)")
@@ -138,14 +138,15 @@ struct Render: ParsableCommand {
     /// Where the image comes from.
     enum Input {
         case file(String)
-        /// Standard input, read whole (`-`).
-        case bytes([UInt8])
+        /// A stream read whole: standard input (`-`), a FIFO, `/dev/stdin`,
+        /// `<(…)`; `name` says which in messages.
+        case bytes([UInt8], name: String)
 
         /// How messages name it.
         var name: String {
             switch self {
             case let .file(path): return path
-            case .bytes: return "stdin"
+            case let .bytes(_, name): return name
             }
         }
     }
@@ -153,15 +154,28 @@ struct Render: ParsableCommand {
     /// The most `render -` reads from standard input, as for a download.
     static let maxInputBytes = TransferLimits().maxBytes
 
+    /// A stream read whole, up to `maxInputBytes`.
+    private static func readStream(_ handle: FileHandle, name: String) throws(Failure) -> Input {
+        let data = handle.readData(ofLength: Int(maxInputBytes) + 1)
+        guard data.count <= maxInputBytes else {
+            throw .failed("\(name.terminalSafe): image larger than the \(ByteCount.format(maxInputBytes)) limit")
+        }
+        return .bytes(Array(data), name: name)
+    }
+
     /// A file path as given, standard input for `-`, or a URL's cached
     /// image after the policy ran.
     private func resolveImage() throws(Failure) -> Input {
-        if image == "-" {
-            let data = FileHandle.standardInput.readData(ofLength: Int(Render.maxInputBytes) + 1)
-            guard data.count <= Render.maxInputBytes else {
-                throw .failed("stdin: image larger than the \(ByteCount.format(Render.maxInputBytes)) limit")
+        if image == "-" { return try Render.readStream(FileHandle.standardInput, name: "stdin") }
+        // A path that is no regular file (a FIFO, /dev/stdin, <(…)) cannot
+        // be read twice or rewound, as the decoders do a file: read it as a
+        // stream, as `-` is.
+        var info = stat()
+        if stat(image, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            guard let handle = FileHandle(forReadingAtPath: image) else {
+                throw .failed("\(image.terminalSafe): \(Errno.current)")
             }
-            return .bytes(Array(data))
+            return try Render.readStream(handle, name: image)
         }
         guard image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") else {
             guard FileManager.default.fileExists(atPath: image) else {

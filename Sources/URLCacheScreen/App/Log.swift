@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
 import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Diagnostics for --log-file: never the terminal, which ncurses owns.
 /// Written from the screen's thread and the loader's.
@@ -12,10 +15,10 @@ public final class Log: Sendable {
             handle = Mutex(nil)
             return
         }
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        let file = FileHandle(forWritingAtPath: path)
-        _ = try? file?.seekToEnd()
-        handle = Mutex(file)
+        // 0600, as the cache's files: the log names the URLs and paths of
+        // what was shown.
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        handle = Mutex(fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil)
     }
 
     public func write(_ message: String) {

@@ -144,9 +144,12 @@ public final class CursesTerminal: Terminal {
         werase(cnc_stdscr())
     }
 
+    /// Text is made terminal-safe here, where it is shown: whatever path
+    /// it took from a server, a feed, the list or the cache's files.
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
-        frameTexts.append((text, row, column, style))
-        draw(text, row: row, column: column, style: style)
+        let safe = text.terminalSafe
+        frameTexts.append((safe, row, column, style))
+        draw(safe, row: row, column: column, style: style)
     }
 
     private func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
