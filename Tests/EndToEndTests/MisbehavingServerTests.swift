@@ -174,7 +174,8 @@ final class MisbehavingServerTests: XCTestCase {
     }
 
     func testStalledTransferStopsAtTheStallTimeout() throws {
-        let list = try writeList(server.url("/stall/earth.jpg"), settings: ["stallTimeout": 2], in: home)
+        // A byte every 2 s: a stall of 1 s is "no byte for 1 s".
+        let list = try writeList(server.url("/stall/earth.jpg"), settings: ["stallTimeout": 1], in: home)
         let result = try urlcache(["fetch", "--config", list], home: home)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("stalled"), result.stderr)

@@ -31,7 +31,7 @@ final class ReliabilityTests: XCTestCase {
         guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root") }
         let cache = home.file("small")
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
-        let mounted = try runProgram(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=96k", "tmpfs", cache])
+        let mounted = try runProgram(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=96k,mode=0700", "tmpfs", cache])
         guard mounted.status == 0 else { throw XCTSkip("cannot mount tmpfs here: \(mounted.stderr)") }
         mountPoint = cache
         let first = try fetch("/novalidators/photo.jpg", cacheDir: cache)
