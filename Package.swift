@@ -46,7 +46,7 @@ let package = Package(
         ]),
 
         // The decoders and feed readers under libFuzzer (Scripts/fuzz); built plainly, it replays inputs.
-        .executableTarget(name: "urlcache-fuzz", dependencies: ["BlockArt", "URLCacheKit"]),
+        .executableTarget(name: "urlcache-fuzz", dependencies: ["BlockArt", "URLCacheKit", "URLCacheSupport"]),
 
         // Shared by the test targets: where the fixtures are.
         .target(name: "URLCacheTestSupport", path: "Tests/TestSupport"),

@@ -1,11 +1,13 @@
 import BlockArt
 import Foundation
 import URLCacheKit
+import URLCacheSupport
 
-// The decoders and the feed readers under libFuzzer: any bytes go through
-// the same path as a cached file (sniff, libpng or libjpeg through the C
-// shim, the box filter, the renderer), and through each feed reader (JSON
-// key paths, RSS/Atom, HTML). Scripts/fuzz builds this with
+// The decoders, the feed readers and the cache's record reader under
+// libFuzzer: any bytes go through the same path as a cached file (sniff,
+// libpng or libjpeg through the C shim, the box filter, the renderer),
+// through each feed reader (JSON key paths, RSS/Atom, HTML), and through
+// the `.meta` reader, whose files anyone who can write the cache can edit. Scripts/fuzz builds this with
 // -sanitize=fuzzer,address and -DFUZZING; built plainly it replays files
 // given on the command line.
 
@@ -18,6 +20,18 @@ func readFeedOnce(_ bytes: [UInt8]) {
         _ = try? FeedReader.read(bytes, as: kind, feedURL: feedURL, select: nil)
     }
     _ = try? FeedReader.read(bytes, as: .json, feedURL: feedURL, select: "images.0.url")
+}
+
+/// One input as a cache record: nil or a record whose every string
+/// prints terminal-safe, never a crash.
+func readRecordOnce(_ bytes: [UInt8]) {
+    guard let record = CacheMetadata.decode(Data(bytes)) else { return }
+    let strings = [record.url, record.etag, record.lastModified, record.contentType, record.imageURL, record.feedETag,
+                   record.feedLastModified, record.title, record.credit, record.description, record.link,
+                   record.cacheControl, record.expires, record.lifetime?.reason]
+    for text in strings.compactMap({ $0 }) where text.terminalSafe.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+        fatalError("a control character survived terminalSafe")
+    }
 }
 
 /// One input: must never crash, hang or leak, whatever the bytes.
@@ -35,6 +49,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     decodeOnce(bytes)
     readFeedOnce(bytes)
+    readRecordOnce(bytes)
     return 0
 }
 
@@ -66,6 +81,7 @@ struct Replay {
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
                 decodeOnce(Array(data))
                 readFeedOnce(Array(data))
+                readRecordOnce(Array(data))
                 count += 1
             }
         }

@@ -18,6 +18,8 @@ public enum Fixtures {
     /// Wikimedia Commons' RSS, Atom and a page with og:image, written from
     /// their documented shapes; `{{BASE}}` stands for the test server.
     public static let feeds = root.appendingPathComponent("feeds")
+    /// Cache records (`.meta`) as the cache writes them: fuzz seeds.
+    public static let cache = root.appendingPathComponent("cache")
     /// Inputs the fuzzer found, replayed as regression tests.
     public static let fuzz = root.appendingPathComponent("fuzz")
     /// The scripted misbehaving server.

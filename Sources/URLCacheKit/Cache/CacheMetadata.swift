@@ -74,7 +74,7 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
 
     /// nil when the file is damaged: the image is then re-checked as if it
     /// had no validators, which costs one download and loses nothing.
-    static func decode(_ data: Data) -> CacheMetadata? {
+    public static func decode(_ data: Data) -> CacheMetadata? {
         try? JSONDecoder().decode(CacheMetadata.self, from: data)
     }
 
