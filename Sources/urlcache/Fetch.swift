@@ -29,12 +29,7 @@ struct Fetch: ParsableCommand {
         let entry = try target.entry(in: urls)
         let url = entry.url
         let controller = policy.controller(cache: list.cache, list: urls)
-        Interruption.install()
-        let observer = FetchObserver(isCancelled: { Interruption.happened }, waiting: { pid in
-            printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with this image")
-        })
-        let report = controller.display(entry, force: force, observer: observer)
-        Interruption.finish()
+        let report = Interruption.display(entry, force: force, with: controller)
         switch report.result {
         case let .success(outcome):
             guard let copy = report.copy else { throw Failure.failed("the image vanished from the cache") }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import URLCacheKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +19,19 @@ enum Interruption {
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             Glibc.signal(signal) { number in Interruption.received.store(number, ordering: .relaxed) }
         }
+    }
+
+    /// Display Image for a command: Ctrl-C or kill cancels it (the cache
+    /// as it was, no temporary file left), and then ends the process by
+    /// that signal; another urlcache holding the entry is named on stderr.
+    static func display(_ entry: URLEntry, force: Bool, with controller: URLCacheController) -> DisplayReport {
+        install()
+        let observer = FetchObserver(isCancelled: { happened }, waiting: { pid in
+            printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with this image")
+        })
+        let report = controller.display(entry, force: force, observer: observer)
+        finish()
+        return report
     }
 
     /// Whether one of them arrived.

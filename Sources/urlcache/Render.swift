@@ -194,7 +194,7 @@ struct Render: ParsableCommand {
             if list.config != nil { throw error }
             urls = URLList(entries: [URLEntry(url: url)], source: "argument")
         }
-        let report = policy.controller(cache: list.cache, list: urls).display(url, force: force)
+        let report = Interruption.display(URLEntry(url: url), force: force, with: policy.controller(cache: list.cache, list: urls))
         if case let .failure(error) = report.result {
             guard report.copy != nil else { throw .failed("\(image.terminalSafe): \(error.description)") }
             printError("urlcache: \(image.terminalSafe): \(error.description) (showing the cached copy)")

@@ -110,20 +110,8 @@ final class HostileServerTests: XCTestCase {
     func testAHeldLockIsNamedAndGivenUpOn() throws {
         let image = try cacheGoodCopy("photo.jpg")
         try turn("trickle")
-        let hanging = Process()
-        hanging.executableURL = Paths.binary
-        hanging.arguments = ["fetch", "--url", server.url("/as/photo.jpg"), "--cache-dir", cacheDir, "--max-time", "60"]
-        hanging.environment = ["HOME": home.path, "NO_PROXY": "127.0.0.1"]
-        hanging.standardOutput = FileHandle.nullDevice
-        hanging.standardError = FileHandle.nullDevice
-        try hanging.run()
+        let hanging = try startHangingFetch("photo.jpg")
         defer { if hanging.isRunning { hanging.terminate() } }
-        // It holds the lock once its pid is in the lock file, and is
-        // receiving once its temporary file is there.
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains(where: { $0.contains(".tmp.") }) {
-            usleep(50_000)
-        }
         let second = try fetch("photo.jpg", ["--max-time", "2"])
         XCTAssertEqual(second.status, 3, second.stderr)
         let lines = second.stderr.split(separator: "\n")
@@ -139,6 +127,45 @@ final class HostileServerTests: XCTestCase {
         XCTAssertEqual(names.filter { $0.contains(".tmp.") }, [], "Ctrl-C leaves no temporary file")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
                        try Data(contentsOf: Fixtures.images.appendingPathComponent("photo.jpg")))
+    }
+
+    /// The screen meets the same held lock: its status line names the
+    /// holder, keys still work, and it gives up at its own limit.
+    func testTheScreenSaysWhomItWaitsForAndStaysResponsive() throws {
+        let image = try cacheGoodCopy("photo.jpg")
+        try turn("trickle")
+        let hanging = try startHangingFetch("photo.jpg")
+        defer { if hanging.isRunning { hanging.terminate() } }
+        let tmux = try TmuxSession([Paths.binary.path, "--config", try writeList([server.url("/as/photo.jpg")], in: home),
+                                    "--cache-dir", cacheDir, "--max-time", "4"],
+                                   environment: ["TERM": "tmux-256color", "HOME": home.path, "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"])
+        tmux.wait(forText: "waiting for another urlcache (pid \(hanging.processIdentifier)) to finish with this image")
+        tmux.send("?")
+        tmux.wait(forText: "Esc")
+        tmux.send("Escape")
+        let gaveUp = tmux.wait(forText: "another urlcache (pid \(hanging.processIdentifier)) is still working on this")
+        XCTAssertTrue(gaveUp.contains("Updated: "), gaveUp)
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
+                       try Data(contentsOf: Fixtures.images.appendingPathComponent("photo.jpg")))
+    }
+
+    /// A fetch of `name` that hangs on the trickle, once it holds the entry
+    /// and receives (its temporary file is there).
+    private func startHangingFetch(_ name: String) throws -> Process {
+        let hanging = Process()
+        hanging.executableURL = Paths.binary
+        hanging.arguments = ["fetch", "--url", server.url("/as/\(name)"), "--cache-dir", cacheDir, "--max-time", "60"]
+        hanging.environment = ["HOME": home.path, "NO_PROXY": "127.0.0.1"]
+        hanging.standardOutput = FileHandle.nullDevice
+        hanging.standardError = FileHandle.nullDevice
+        try hanging.run()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains(where: { $0.contains(".tmp.") }) {
+            usleep(50_000)
+        }
+        return hanging
     }
 
     /// RFC 9111 §4.3.4: what a 304 does not mention is kept, so the next
