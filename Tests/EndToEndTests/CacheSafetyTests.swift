@@ -9,24 +9,8 @@ import Glibc
 /// The cache against its neighbours and its own past: a directory someone
 /// else can write, links planted in it, records edited to carry escape
 /// sequences, a read-only cache, and what dead or interrupted runs leave.
-final class CacheSafetyTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var server: ScriptedServer!
-    var mountPoint: String?
-
-    override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        server = try ScriptedServer()
-        try copyFixture("sun.png", to: server.root)
-        try copyFixture("photo.jpg", to: server.root)
-    }
-
-    override func tearDown() {
-        if let mountPoint { _ = try? runProgram(URL(fileURLWithPath: "/bin/umount"), [mountPoint]) }
-        server?.stop()
-        server = nil
-        home = nil
-    }
+final class CacheSafetyTests: ScriptedServerTestCase {
+    override var served: [(fixture: String, name: String)] { [("sun.png", "sun.png"), ("photo.jpg", "photo.jpg")] }
 
     private var cacheDir: String { home.file("cache") }
     private var imageURL: String { server.url("/plain/sun.png") }

@@ -10,22 +10,8 @@ import Glibc
 /// sends, the good image stays current and byte for byte what it was, the
 /// entry is not marked checked (the next Display Image asks again), and the
 /// failure is one line; exit status 3.
-final class HostileServerTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var server: ScriptedServer!
-
-    override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        server = try ScriptedServer()
-        try copyFixture("sun.png", to: server.root)
-        try copyFixture("photo.jpg", to: server.root)
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        home = nil
-    }
+final class HostileServerTests: ScriptedServerTestCase {
+    override var served: [(fixture: String, name: String)] { [("sun.png", "sun.png"), ("photo.jpg", "photo.jpg")] }
 
     private var cacheDir: String { home.file("cache") }
 

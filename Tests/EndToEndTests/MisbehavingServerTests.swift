@@ -4,22 +4,8 @@ import URLCacheTestSupport
 
 /// Servers that ignore conditions, send no validators, cut the body short,
 /// redirect badly, send HTML or hostile reason phrases.
-final class MisbehavingServerTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var server: ScriptedServer!
-
-    override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        server = try ScriptedServer()
-        try copyFixture("earth.jpg", to: server.root)
-        try copyFixture("sun.png", to: server.root)
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        home = nil
-    }
+final class MisbehavingServerTests: ScriptedServerTestCase {
+    override var served: [(fixture: String, name: String)] { [("earth.jpg", "earth.jpg"), ("sun.png", "sun.png")] }
 
     private func fetch(_ path: String, _ extra: [String] = []) throws -> RunResult {
         try urlcache(["fetch", "--url", server.url(path)] + extra, home: home)

@@ -5,23 +5,8 @@ import URLCacheTestSupport
 
 /// Faults and load: a full disk, damaged cache entries, many processes and
 /// many checks, hostile text. Nothing is lost and nothing crashes.
-final class ReliabilityTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var server: ScriptedServer!
-    var mountPoint: String?
-
-    override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        server = try ScriptedServer()
-        try copyFixture("earth.jpg", to: server.root, as: "photo.jpg")
-    }
-
-    override func tearDown() {
-        if let mountPoint { _ = try? runProgram(URL(fileURLWithPath: "/bin/umount"), [mountPoint]) }
-        server?.stop()
-        server = nil
-        home = nil
-    }
+final class ReliabilityTests: ScriptedServerTestCase {
+    override var served: [(fixture: String, name: String)] { [("earth.jpg", "photo.jpg")] }
 
     private func fetch(_ path: String, cacheDir: String? = nil, _ extra: [String] = []) throws -> RunResult {
         try urlcache(["fetch", "--url", server.url(path), "--cache-dir", cacheDir ?? home.file("cache")] + extra, home: home)

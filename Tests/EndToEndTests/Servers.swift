@@ -81,6 +81,32 @@ class NginxTestCase: XCTestCase {
     }
 }
 
+/// A test case with a home of its own and the scripted server, serving
+/// the fixtures the subclass names; a tmpfs a test mounted is unmounted
+/// after it (the misbehaving, hostile, reliability, cache and signal tests).
+class ScriptedServerTestCase: XCTestCase {
+    var home: TemporaryDirectory!
+    var server: ScriptedServer!
+    var mountPoint: String?
+
+    /// The fixture images the server serves, and the names it serves them as.
+    var served: [(fixture: String, name: String)] { [] }
+
+    override func setUpWithError() throws {
+        home = try TemporaryDirectory()
+        server = try ScriptedServer()
+        for (fixture, name) in served { try copyFixture(fixture, to: server.root, as: name) }
+    }
+
+    override func tearDown() {
+        if let mountPoint { _ = try? runProgram(URL(fileURLWithPath: "/bin/umount"), [mountPoint]) }
+        mountPoint = nil
+        server?.stop()
+        server = nil
+        home = nil
+    }
+}
+
 /// A real nginx on 127.0.0.1 serving a directory, with its true
 /// Last-Modified, ETag and 304 behaviour, and an access log the tests read.
 final class Nginx {

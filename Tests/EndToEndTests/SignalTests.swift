@@ -9,22 +9,13 @@ import Glibc
 /// screen with the terminal restored (main screen, cursor shown, icanon
 /// and echo back) and the status the shell expects; Ctrl-Z stops the job
 /// and `fg` brings the screen back.
-final class SignalTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var server: ScriptedServer!
+final class SignalTests: ScriptedServerTestCase {
+    override var served: [(fixture: String, name: String)] { [("sun.png", "sun.png")] }
     var session: TmuxSession?
-
-    override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        server = try ScriptedServer()
-        try copyFixture("sun.png", to: server.root)
-    }
 
     override func tearDown() {
         session = nil
-        server?.stop()
-        server = nil
-        home = nil
+        super.tearDown()
     }
 
     private var environment: [String: String] {
