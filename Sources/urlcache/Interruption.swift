@@ -40,9 +40,10 @@ enum Interruption {
     /// If a signal arrived, ends the process as that signal would have:
     /// the default action restored and the signal raised again.
     static func finish() {
+        // What comes after the check (a render) is ended by a signal at once.
+        for signal in [SIGINT, SIGTERM, SIGHUP] { Glibc.signal(signal, SIG_DFL) }
         let number = received.load(ordering: .relaxed)
         guard number != 0 else { return }
-        Glibc.signal(number, SIG_DFL)
         raise(number)
     }
 }

@@ -94,11 +94,21 @@ extension DiskCache {
         return Int32(String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Whether a lock file is held by some process now.
-    static func isHeld(_ path: String) -> Bool {
-        guard let fd = try? Posix.open(path, O_RDONLY | O_NOFOLLOW) else { return false }
+    /// Removes a lock file unless some process holds it: it is locked
+    /// first and removed while held, so a process that locks it after us
+    /// sees the name gone (`acquire`). False when it is held (left alone).
+    static func removeIfFree(lock path: String) throws(Errno) -> Bool {
+        let fd: Int32
+        do { fd = try Posix.open(path, O_RDWR | O_NOFOLLOW) } catch {
+            // A link planted in its place is no lock: the link goes.
+            guard error == .tooManyLinks else { throw error }
+            try Posix.unlinkIfPresent(path)
+            return true
+        }
         defer { close(fd) }
-        return (try? Posix.tryLockExclusive(fd)) == false
+        guard try Posix.tryLockExclusive(fd) else { return false }
+        try Posix.unlinkIfPresent(path)
+        return true
     }
 
     /// Removes temporary files left by processes that no longer run (a

@@ -160,9 +160,11 @@ public struct DiskCache: Sendable {
             let path = directory + "/" + name
             // What a running urlcache holds or writes stays: its lock, and
             // its temporary files (it removes them itself).
-            if name.hasSuffix(".lock") && DiskCache.isHeld(path) { continue }
             if let pid = DiskCache.stagingPid(name), name.contains(".tmp."), kill(pid, 0) == 0 || errno != ESRCH { continue }
-            do { try Posix.unlinkIfPresent(path) } catch {
+            do {
+                if name.hasSuffix(".lock") { _ = try DiskCache.removeIfFree(lock: path) } else { try Posix.unlinkIfPresent(path) }
+            } catch {
+                if error == .noSuchFile { continue }
                 throw .removeFailed(path: path, errno: error)
             }
             if name.hasSuffix(".img") { images += 1 }
