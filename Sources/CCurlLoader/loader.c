@@ -12,7 +12,6 @@ static struct {
     CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
-    time_t (*getdate)(const char *, const time_t *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -42,7 +41,6 @@ static void load(void) {
     FIND(easy_setopt, "curl_easy_setopt")
     FIND(slist_append, "curl_slist_append")
     FIND(slist_free_all, "curl_slist_free_all")
-    FIND(getdate, "curl_getdate")
     // curl_global_init is not thread-safe: pthread_once runs it once.
     if (api.global_init(CURL_GLOBAL_ALL) != CURLE_OK) {
         snprintf(error, sizeof error, "libcurl could not initialise");
@@ -64,7 +62,6 @@ CURLcode ccurl_easy_perform(CURL *handle) { return api.easy_perform(handle); }
 const char *ccurl_easy_strerror(CURLcode code) { return api.easy_strerror(code); }
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *text) { return api.slist_append(list, text); }
 void ccurl_slist_free_all(struct curl_slist *list) { api.slist_free_all(list); }
-time_t ccurl_getdate(const char *text) { return api.getdate(text, NULL); }
 
 CURLcode ccurl_setopt_long(CURL *h, CURLoption o, long v) { return api.easy_setopt(h, o, v); }
 CURLcode ccurl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return api.easy_setopt(h, o, v); }

@@ -22,6 +22,14 @@ func readFeedOnce(_ bytes: [UInt8]) {
     _ = try? FeedReader.read(bytes, as: .json, feedURL: feedURL, select: "images.0.url")
 }
 
+/// One input as an HTTP date (strict) and a feed date (lenient): nil or a
+/// date, never a crash, however long or odd the text.
+func readDatesOnce(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes.prefix(256), as: UTF8.self)
+    _ = HTTPDate.parse(text)
+    _ = FeedDates.parse(text)
+}
+
 /// One input as a cache record: nil or a record whose every string
 /// prints terminal-safe, never a crash.
 func readRecordOnce(_ bytes: [UInt8]) {
@@ -50,6 +58,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     decodeOnce(bytes)
     readFeedOnce(bytes)
     readRecordOnce(bytes)
+    readDatesOnce(bytes)
     return 0
 }
 
@@ -82,6 +91,7 @@ struct Replay {
                 decodeOnce(Array(data))
                 readFeedOnce(Array(data))
                 readRecordOnce(Array(data))
+                readDatesOnce(Array(data))
                 count += 1
             }
         }

@@ -87,15 +87,8 @@ final class ServerFreshnessTests: NginxTestCase {
     }
 
     func testScriptedAgePastExpiresBadDatesAndConflicts() throws {
-        let server = try ScriptedServer()
-        defer { server.stop() }
-        try copyFixture("earth.jpg", to: server.root)
-        func route(_ headers: [String]) -> String {
-            let query = headers.map { "h=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }.joined(separator: "&")
-            return server.url("/headers/earth.jpg?" + query)
-        }
         // Each case: its headers, and whether a copy checked 5 minutes ago is still fresh.
-        let cases: [(headers: [String], freshAfterFiveMinutes: Bool)] = [
+        try assertFreshAfterFiveMinutes([
             (["Cache-Control: max-age=600", "Age: 400"], false),
             (["Cache-Control: max-age=600", "Age: 100"], true),
             (["Expires: {now-60}"], false),
@@ -104,16 +97,52 @@ final class ServerFreshnessTests: NginxTestCase {
             (["Expires: next week"], false),
             (["Cache-Control: max-age=60", "Expires: {now+3600}"], false),
             (["Cache-Control: max-age=3600, no-cache"], false),
+        ])
+    }
+
+    /// RFC 9111 and RFC 9110, one rule a case, with the requests counted:
+    /// §5.3 an Expires that is no RFC 9110 date (each form curl_getdate
+    /// took) or two of them is expired; §5.1 the first Age and the first
+    /// member of its list, integers only; §4.2.3 the apparent age from a
+    /// server clock an hour behind counts for half the lifetime at most, one
+    /// an hour ahead not at all; §5.2.2.1 the first of two max-ages.
+    func testRFCRulesCountedInRequests() throws {
+        var cases: [(headers: [String], fresh: Bool)] = [
+            "Tue, 24 Nov 2099 09:00:00 UTC", "Tue, 24 Nov 99 09:00:00 GMT", "Tue 24 Nov 2099 09:00:00 GMT",
+            "Tue,  24 Nov 2099 09:00:00 GMT", "Tue, 24-Nov-2099 09:00:00 GMT", "Tue, 24 Nov 2099 9:00:00 GMT",
+        ].map { (["Expires: " + $0], false) }
+        cases += [
+            (["Expires: {now+3600}", "Expires: {now+7200}"], false),
+            (["Expires: {now+3600}"], true),
+            (["Cache-Control: max-age=3600", "Age: 3500, 0"], false),
+            (["Cache-Control: max-age=3600", "Age: 3500", "Age: 0"], false),
+            (["Cache-Control: max-age=3600", "Age: 3500.0"], true),
+            (["Cache-Control: max-age=3600", "Age: 3500a"], true),
+            (["Cache-Control: max-age=900", "Date: {now+3600}"], true),
+            (["Cache-Control: max-age=900", "Date: {now-3600}"], true),
+            (["Cache-Control: max-age=500", "Date: {now-3600}"], false),
+            (["Cache-Control: max-age=60", "Cache-Control: max-age=3600"], false),
         ]
+        try assertFreshAfterFiveMinutes(cases)
+    }
+
+    /// Fetches each case's URL, ages the copy 5 minutes and fetches again:
+    /// no request when it is fresh, one when it is not.
+    private func assertFreshAfterFiveMinutes(_ cases: [(headers: [String], fresh: Bool)],
+                                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        try copyFixture("earth.jpg", to: server.root)
         for (headers, fresh) in cases {
-            let url = route(headers)
+            let query = headers.map { "h=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }.joined(separator: "&")
+            let url = server.url("/headers/earth.jpg?" + query)
             let first = try fetch(url)
-            XCTAssertEqual(first.status, 0, first.stderr)
+            XCTAssertEqual(first.status, 0, first.stderr, file: file, line: line)
             try age(first.lines[2], by: 5 * 60)
             let before = server.requests.count
             let again = try fetch(url)
-            XCTAssertEqual(again.status, 0, again.stderr)
-            XCTAssertEqual(server.requests.count - before, fresh ? 0 : 1, "\(headers)")
+            XCTAssertEqual(again.status, 0, again.stderr, file: file, line: line)
+            XCTAssertEqual(server.requests.count - before, fresh ? 0 : 1, "\(headers)", file: file, line: line)
         }
     }
 }

@@ -43,6 +43,16 @@ final class HTTPTests: XCTestCase {
         XCTAssertEqual(HTTPDate.parse("Wednesday, 12-Nov-25 10:00:00 GMT"), expected)
         XCTAssertEqual(HTTPDate.parse("Wed Nov 12 10:00:00 2025"), expected)
         XCTAssertNil(HTTPDate.parse("yesterday-ish"))
+        // RFC 9110 §5.6.7 and nothing else: the forms curl_getdate took.
+        for invalid in ["Wed, 12 Nov 2025 10:00:00 UTC", "Wed, 12 Nov 25 10:00:00 GMT", "Wed 12 Nov 2025 10:00:00 GMT",
+                        "Wed,  12 Nov 2025 10:00:00 GMT", "Wed, 12-Nov-2025 10:00:00 GMT", "Wed, 12 Nov 2025 1:00:00 GMT",
+                        "wed, 12 nov 2025 10:00:00 GMT", "Wed, 31 Nov 2025 10:00:00 GMT", "Wed, 12 Nov 2025 24:00:00 GMT",
+                        "Wed, 12 Nov 2025 10:00:00 GMT ", "Wed, 12 Nov 2025 10:00:00 +0000", ""] {
+            XCTAssertNil(HTTPDate.parse(invalid), invalid)
+        }
+        XCTAssertEqual(HTTPDate.parse("Wed Nov  2 10:00:00 2025"), Date(timeIntervalSince1970: 1_762_077_600), "asctime, a one-digit day")
+        XCTAssertEqual(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT"), Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(HTTPDate.parse("Tue, 29 Feb 2028 23:59:60 GMT"), Date(timeIntervalSince1970: 1_835_481_600), "leap day, leap second")
     }
 
     func testOnlyOurOwnFilesAreEverRemoved() {

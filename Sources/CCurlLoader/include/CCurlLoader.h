@@ -26,7 +26,6 @@ CURLcode ccurl_easy_perform(CURL *handle);
 const char *ccurl_easy_strerror(CURLcode code);
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *text);
 void ccurl_slist_free_all(struct curl_slist *list);
-time_t ccurl_getdate(const char *text);
 
 CURLcode ccurl_setopt_long(CURL *h, CURLoption o, long v);
 CURLcode ccurl_setopt_off(CURL *h, CURLoption o, curl_off_t v);

@@ -135,16 +135,3 @@ enum XMLFeedReader {
         return [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { path.hasSuffix($0) }
     }
 }
-
-/// The dates feeds carry: RFC 822 (RSS), ISO 8601 (Atom, dc:date).
-enum FeedDates {
-    static func parse(_ text: String) -> Date? {
-        let iso = ISO8601DateFormatter()
-        if let date = iso.date(from: text) { return date }
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = iso.date(from: text) { return date }
-        iso.formatOptions = [.withFullDate]
-        if let date = iso.date(from: text) { return date }
-        return HTTPDate.parse(text)
-    }
-}

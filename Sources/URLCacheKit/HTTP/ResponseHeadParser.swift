@@ -38,9 +38,11 @@ struct ResponseHeadParser {
         case "content-length": current.contentLength = Int64(value)
         case "location": hasLocation = true
         case "cache-control": current.cacheControl = current.cacheControl.map { $0 + ", " + value } ?? value
-        case "expires": current.expires = value
-        case "date": current.date = value
-        case "age": current.age = value
+        // Two Expires lines join into no date at all: already expired (RFC 9111 §5.3).
+        case "expires": current.expires = current.expires.map { $0 + ", " + value } ?? value
+        case "date": current.date = current.date ?? value
+        // The first Age line counts (RFC 9111 §5.1).
+        case "age": current.age = current.age ?? value
         default: break
         }
         return nil

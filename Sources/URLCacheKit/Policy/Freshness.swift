@@ -30,31 +30,38 @@ public struct Lifetime: Codable, Sendable, Equatable {
         self.mustRevalidate = mustRevalidate
     }
 
-    /// HTTP's freshness lifetime of a response received at `now`, minus its
-    /// Age, never above `cap`, never below 0 (RFC 9111 §4.2, as a private
-    /// cache: s-maxage and public/private do not apply).
+    /// HTTP's freshness lifetime of a response received at `now`, less its
+    /// corrected initial age, never above `cap`, never below 0: RFC 9111 as
+    /// a private cache applies it (s-maxage and public/private do not).
+    /// - §5.2.2: no-store, then no-cache, then max-age (the first of two;
+    ///   an unreadable one is stale, §4.2.1);
+    /// - §5.3: Expires − Date on the server's clock; an Expires that is no
+    ///   RFC 9110 date, or two of them, is already expired;
+    /// - §4.2.2: a heuristic (10% of Date − Last-Modified, else
+    ///   `refreshInterval`) only for a status that is heuristically
+    ///   cacheable; any other status without explicit freshness is not reused;
+    /// - §4.2.3: the age is the larger of Age (its first value, a
+    ///   non-negative integer, else ignored) and the apparent age now − Date.
     public static func of(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Lifetime {
         let directives = CacheControl(head.cacheControl)
         let mustRevalidate = directives.has("must-revalidate")
         if directives.has("no-store") { return Lifetime(seconds: 0, reason: "no-store", noStore: true, mustRevalidate: mustRevalidate) }
         if directives.has("no-cache") { return Lifetime(seconds: 0, reason: "no-cache", mustRevalidate: mustRevalidate) }
         let date = head.date.flatMap(HTTPDate.parse) ?? now
-        // A negative or unreadable Age counts as 0.
-        let age = max(0, head.age.flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0)
         var result: Lifetime
         if let maxAge = directives.value("max-age") {
-            // An unreadable max-age makes the response stale (§4.2.1).
-            let seconds = TimeInterval(maxAge).flatMap { $0 >= 0 ? $0 : nil } ?? 0
-            result = Lifetime(seconds: seconds - age, reason: "max-age")
+            result = Lifetime(seconds: TimeInterval(maxAge).flatMap { $0 >= 0 ? $0 : nil } ?? 0, reason: "max-age")
         } else if let expires = head.expires {
-            // An Expires that cannot be read ("0", "-1") is in the past (§5.3).
-            let seconds = HTTPDate.parse(expires).map { $0.timeIntervalSince(date) } ?? 0
-            result = Lifetime(seconds: seconds - age, reason: "Expires")
+            result = Lifetime(seconds: HTTPDate.parse(expires).map { $0.timeIntervalSince(date) } ?? 0, reason: "Expires")
+        } else if !heuristicallyCacheable(head.status) {
+            result = Lifetime(seconds: 0, reason: "HTTP \(head.status) is not reused without explicit freshness")
         } else if let text = head.validators.lastModified, let modified = HTTPDate.parse(text), modified <= date {
-            // The heuristic the seeds describe: 10% of the time since the last change.
-            result = Lifetime(seconds: date.timeIntervalSince(modified) / 10 - age, reason: "Last-Modified")
+            result = Lifetime(seconds: date.timeIntervalSince(modified) / 10, reason: "Last-Modified")
         } else {
             result = Lifetime(seconds: cap, reason: "refreshInterval")
+        }
+        if result.reason != "refreshInterval" {
+            result.seconds -= correctedAge(head, date: date, now: now, lifetime: result.seconds)
         }
         result.mustRevalidate = mustRevalidate
         if result.seconds > cap {
@@ -63,6 +70,32 @@ public struct Lifetime: Codable, Sendable, Equatable {
         }
         result.seconds = max(0, result.seconds)
         return result
+    }
+
+    /// The statuses RFC 9111 §4.2.2 lets a cache give a heuristic lifetime
+    /// (RFC 9110 §15.1). A 304 refreshes the stored 200 (only a 200 or 203
+    /// is ever stored), so it counts as one.
+    static func heuristicallyCacheable(_ status: Int) -> Bool {
+        [200, 203, 204, 206, 300, 301, 304, 308, 404, 405, 410, 414, 501].contains(status)
+    }
+
+    /// §4.2.3's corrected initial age, with no request delay (we take the
+    /// head as it arrives). The apparent age (now − Date) counts for at most
+    /// half the lifetime: a Date far behind our clock says more often that
+    /// the server's clock is off than that the response is old, and must
+    /// not make every response stale on arrival; an Age header, which a
+    /// cache on the way sets on purpose, counts in full.
+    static func correctedAge(_ head: ResponseHead, date: Date, now: Date, lifetime: TimeInterval) -> TimeInterval {
+        let apparent = max(0, now.timeIntervalSince(date))
+        return max(ageValue(head.age), min(apparent, max(0, lifetime) / 2))
+    }
+
+    /// Age's value (§5.1): the first of a list, a non-negative integer;
+    /// anything else ("7200.0", "7200a", "-5") is ignored.
+    static func ageValue(_ header: String?) -> TimeInterval {
+        guard let first = header?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty,
+              first.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Double(first) else { return 0 }
+        return value
     }
 }
 
