@@ -42,6 +42,7 @@ struct PolicyOptions: ParsableArguments {
 
     func validate() throws {
         if let keep, keep < 1 { throw ValidationError("--keep must be 1 or more") }
+        if let maxTime, maxTime.value <= 0 { throw ValidationError("--max-time must be more than 0 seconds") }
     }
 
     func controller(cache: DiskCache, list: URLList) -> URLCacheController {

@@ -16,6 +16,9 @@ enum Interruption {
 
     /// Catches SIGINT, SIGTERM and SIGHUP until `finish`.
     static func install() {
+        // The first use of a static runs its one-time set-up: here, never
+        // inside a handler, where it would not be async-signal-safe.
+        received.store(0, ordering: .relaxed)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             Glibc.signal(signal) { number in Interruption.received.store(number, ordering: .relaxed) }
         }

@@ -90,6 +90,17 @@ final class HostileServerTests: ScriptedServerTestCase {
                        saying: "gave up after 3 s")
     }
 
+    /// --max-time takes a time: 0 is refused (libcurl reads 0 as no limit),
+    /// one past any clock is a very long limit, not a crash.
+    func testMaxTimeIsATime() throws {
+        let zero = try fetch("sun.png", ["--max-time", "0"])
+        XCTAssertEqual(zero.status, 2)
+        XCTAssertTrue(zero.stderr.contains("--max-time must be more than 0 seconds"), zero.stderr)
+        let huge = try fetch("sun.png", ["--max-time", "1e17"])
+        XCTAssertEqual(huge.status, 0, huge.stderr)
+        XCTAssertEqual(huge.lines.first, "Newly cached image")
+    }
+
     /// While one fetch hangs holding the entry, a second one says whom it
     /// waits for and gives up at its own limit; the first, interrupted,
     /// removes its temporary file and ends by its signal.

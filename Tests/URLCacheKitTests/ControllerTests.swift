@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 @testable import URLCacheKit
+import URLCacheTestSupport
 
 /// A transport that answers from a script instead of the network, and
 /// records what it was asked: the controller's every branch, without a
@@ -150,6 +151,16 @@ final class ControllerTests: XCTestCase {
         let report = controller(StandInTransport([.response(head(200), body: [Array("GIF8".utf8)])])).display(url)
         XCTAssertEqual(report.result, .failure(.notAnImage(what: "GIF", status: 200, contentType: "image/png")))
         XCTAssertEqual(try stagingFiles(), [])
+    }
+
+    /// A body that decodes, but as an image too large to show, is not kept
+    /// either; it is not called damaged.
+    func testAnImageTooLargeToShowIsNotKeptNorCalledDamaged() throws {
+        try seed()
+        let bomb = Array(try Data(contentsOf: Fixtures.images.appendingPathComponent("bomb.png")))
+        let report = controller(StandInTransport([.response(head(200, etag: "\"v2\""), body: [bomb])])).display(url)
+        XCTAssertEqual(report.result, .failure(.cannotShow(detail: "image too large: 100000×100000")))
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: try XCTUnwrap(report.copy).imagePath))), png)
     }
 
     func testEmptyBodyIsNamed() throws {

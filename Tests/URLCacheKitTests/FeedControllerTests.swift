@@ -36,6 +36,15 @@ final class FeedControllerTests: XCTestCase {
         let first = StandInTransport([feed("/a.png", etag: "\"f1\""), image(200, etag: "\"i1\"")])
         XCTAssertEqual(controller(first, at: now.addingTimeInterval(-200_000)).display(entry).result, .success(.newlyCached))
         XCTAssertEqual(first.requests.map(\.url.path), ["/apod.json", "/a.png"])
+        // One maxTime for the whole check: the feed and its image share one deadline.
+        let deadlines = first.requests.map(\.limits.deadline)
+        XCTAssertNotNil(deadlines.first ?? nil)
+        XCTAssertEqual(deadlines.first, deadlines.last)
+        if let deadline = deadlines.first ?? nil {
+            XCTAssertLessThanOrEqual((deadline - .now).seconds, first.requests[1].limits.maxTime)
+            // A transfer started long ago has no time left, whatever the deadline.
+            XCTAssertLessThan(first.requests[1].limits.timeLeft(since: .now - .seconds(400)), 0)
+        }
 
         // A new item whose image is missing: the error, and the old record kept.
         let failing = StandInTransport([feed("/b.png", etag: "\"f2\""), image(404)])

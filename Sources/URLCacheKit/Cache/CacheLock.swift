@@ -44,7 +44,7 @@ extension DiskCache {
     /// Opens and locks `path`, waiting as `wait` says; the descriptor holds the lock.
     func acquire(_ path: String, wait: LockWait) throws(CacheError) -> Int32 {
         var told = false
-        let deadline = MonotonicClock.seconds() + wait.limit
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(min(wait.limit, 31_536_000) * 1000)))
         while true {
             let fd: Int32
             do { fd = try Posix.open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0o600) } catch {
@@ -58,7 +58,7 @@ extension DiskCache {
                         told = true
                     }
                     if wait.isCancelled() { throw CacheError.lockWaitCancelled }
-                    if MonotonicClock.seconds() >= deadline {
+                    if ContinuousClock.now >= deadline {
                         throw CacheError.busy(pid: DiskCache.holder(fd), seconds: Int(wait.limit))
                     }
                     usleep(100_000)

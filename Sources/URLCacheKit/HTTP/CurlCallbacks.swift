@@ -1,5 +1,4 @@
 import Foundation
-import URLCacheSupport
 internal import CCurlLoader
 
 /// What libcurl's callbacks work with during one transfer, reached through
@@ -11,11 +10,13 @@ final class CurlTransferContext {
     let onHead: (ResponseHead) -> Bool
     let onBody: (UnsafeRawBufferPointer) -> Bool
     let onProgress: (TransferProgress) -> Bool
-    /// Seconds without a byte before `stalled` is set and the transfer ends.
-    let stallTimeout: TimeInterval
-    /// When the transfer began and when a byte last arrived (monotonic).
-    let started = MonotonicClock.seconds()
-    private var lastByte = MonotonicClock.seconds()
+    /// Seconds without a byte before `stalled` is set and the transfer ends,
+    /// and the connect timeout, which alone judges the time to connect.
+    let stallTimeout: Duration
+    let connectTimeout: Duration
+    /// When the transfer began and when a byte last arrived.
+    let started = ContinuousClock.now
+    private var lastByte = ContinuousClock.now
     /// The stall rule ended the transfer.
     private(set) var stalled = false
     var parser = ResponseHeadParser()
@@ -26,10 +27,11 @@ final class CurlTransferContext {
     var tooLarge = false
     var bytes: Int64 = 0
 
-    init(maxBytes: Int64, stallTimeout: TimeInterval, onHead: @escaping (ResponseHead) -> Bool, onBody: @escaping (UnsafeRawBufferPointer) -> Bool,
+    init(maxBytes: Int64, limits: TransferLimits, onHead: @escaping (ResponseHead) -> Bool, onBody: @escaping (UnsafeRawBufferPointer) -> Bool,
          onProgress: @escaping (TransferProgress) -> Bool) {
         self.maxBytes = maxBytes
-        self.stallTimeout = stallTimeout
+        stallTimeout = .milliseconds(Int(min(limits.stallTimeout, 1e9) * 1000))
+        connectTimeout = .milliseconds(Int(min(limits.connectTimeout, 1e9) * 1000))
         self.onHead = onHead
         self.onBody = onBody
         self.onProgress = onProgress
@@ -37,7 +39,7 @@ final class CurlTransferContext {
 
     /// One header line; false stops the transfer.
     func headerLine(_ line: String) -> Bool {
-        lastByte = MonotonicClock.seconds()
+        lastByte = ContinuousClock.now
         guard let head = parser.take(line) else { return true }
         finalHead = head
         return onHead(head)
@@ -48,7 +50,7 @@ final class CurlTransferContext {
             tooLarge = true
             return false
         }
-        lastByte = MonotonicClock.seconds()
+        lastByte = ContinuousClock.now
         guard onBody(bytes) else { return false }
         self.bytes += Int64(bytes.count)
         return true
@@ -63,7 +65,9 @@ extension CurlTransferContext {
     /// 35 s in one run and 7 minutes in another; this one is plain elapsed
     /// time. false ends the transfer.
     func progress(_ progress: TransferProgress) -> Bool {
-        if MonotonicClock.seconds() - lastByte >= stallTimeout {
+        // Silence counts from the last byte, or from when the connect
+        // timeout would have struck: DNS, connect and TLS are its to judge.
+        if ContinuousClock.now - max(lastByte, started + connectTimeout) >= stallTimeout {
             stalled = true
             return false
         }

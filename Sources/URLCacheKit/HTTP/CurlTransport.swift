@@ -1,5 +1,4 @@
 import Foundation
-import URLCacheSupport
 internal import CCurlLoader
 
 /// The transport over libcurl: http and https only (redirects included, at
@@ -24,7 +23,7 @@ public struct CurlTransport: Transport {
             stop = reason
             return false
         }
-        let context = CurlTransferContext(maxBytes: request.limits.maxBytes, stallTimeout: request.limits.stallTimeout,
+        let context = CurlTransferContext(maxBytes: request.limits.maxBytes, limits: request.limits,
                                           onHead: { decide(receiver.head($0)) }, onBody: { decide(receiver.body($0)) },
                                           onProgress: { receiver.progress($0) })
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
@@ -44,7 +43,9 @@ public struct CurlTransport: Transport {
             ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
             ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
             ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.limits.connectTimeout * 1000))
-            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(request.limits.maxTime * 1000))
+            // At least 1 ms (0 is "no limit" to libcurl), at most a year.
+            let timeLeft = request.limits.timeLeft(since: context.started)
+            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(min(max(timeLeft, 0.001), 31_536_000) * 1000))
             ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.limits.maxBytes))
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
             ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
@@ -78,8 +79,7 @@ public struct CurlTransport: Transport {
         case CURLE_OPERATION_TIMEDOUT:
             // The whole-transfer limit, unless it struck before a
             // connection could be made within the connect timeout.
-            let elapsed = MonotonicClock.seconds() - context.started
-            if elapsed < request.limits.maxTime - 0.5 {
+            if request.limits.timeLeft(since: context.started) > 0.5 {
                 return .connectTimeout(host: host, seconds: Int(request.limits.connectTimeout))
             }
             return .timedOut(seconds: Int(request.limits.maxTime))

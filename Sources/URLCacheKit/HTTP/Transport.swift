@@ -30,12 +30,32 @@ public struct TransferLimits: Sendable, Equatable {
     /// trickle that never stalls still ends. Waiting for another process's
     /// lock on the entry counts against it too.
     public var maxTime: TimeInterval = 300
+    /// When the whole check must be over: set by the controller as a check
+    /// starts, so that the lock wait and every transfer of the check (a
+    /// feed and its image) share one `maxTime`. nil: each transfer its own.
+    public var deadline: ContinuousClock.Instant?
     /// The largest body accepted, counted as it arrives (decoded).
     public var maxBytes: Int64 = 64 << 20
     /// Redirects followed at most.
     public var maxRedirects = 5
 
     public init() {}
+
+    /// Seconds this transfer may still take, counted from `start` and never
+    /// past the check's deadline.
+    public func timeLeft(since start: ContinuousClock.Instant) -> TimeInterval {
+        let now = ContinuousClock.now
+        var left = maxTime - (now - start).seconds
+        if let deadline { left = min(left, (deadline - now).seconds) }
+        return left
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, fractions included.
+    var seconds: TimeInterval {
+        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+    }
 }
 
 /// The final response's status line and the headers the policy needs, with

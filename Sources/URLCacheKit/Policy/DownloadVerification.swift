@@ -17,8 +17,12 @@ enum DownloadVerification {
         do {
             decoded = try ImageDecoder.decode(path: path) { _ in (8, 8) }
         } catch {
-            if error.isCutShort { return .damagedImage(format: error.formatName, bytes: bytes, detail: nil) }
-            return .damagedImage(format: error.formatName, bytes: bytes, detail: error.description)
+            switch error {
+            case let .corrupt(format, _) where error.isCutShort: return .damagedImage(format: format, bytes: bytes, detail: nil)
+            case let .corrupt(format, _): return .damagedImage(format: format, bytes: bytes, detail: error.description)
+            // Not damage: too large to show, or this machine could not read it.
+            default: return .cannotShow(detail: error.description)
+            }
         }
         for warning in decoded.warnings {
             if case let .truncated(format) = warning { return .damagedImage(format: format, bytes: bytes, detail: nil) }
@@ -33,11 +37,5 @@ extension DecodeError {
     var isCutShort: Bool {
         if case .corrupt(_, "file is truncated") = self { return true }
         return false
-    }
-
-    /// The format the decoder was reading, for the message.
-    var formatName: String {
-        if case let .corrupt(format, _) = self { return format }
-        return "image"
     }
 }

@@ -20,6 +20,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// The body looked like an image but did not decode: cut short
     /// (`detail` nil) or damaged, in the decoder's words. Never committed.
     case damagedImage(format: String, bytes: Int64, detail: String?)
+    /// The body decodes as an image we will not show (too large), or it
+    /// could not be read back to be checked (out of memory, EMFILE).
+    case cannotShow(detail: String)
     /// The cache could not be read or written.
     case cache(CacheError)
     /// The feed named no image we can fetch.
@@ -54,6 +57,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "server answered HTTP \(status)\(phrase) to a request for the whole image; nothing was kept"
         case let .damagedImage(format, bytes, nil):
             return "the server's image is cut short: \(bytes) bytes of \(format.terminalSafe) data end before the picture does"
+        case let .cannotShow(detail):
+            return "the server's image was not kept: \(detail.terminalSafe)"
         case let .damagedImage(_, bytes, detail?):
             return "the server's image is damaged (\(bytes) bytes received): \(detail.terminalSafe)"
         case let .cache(error):

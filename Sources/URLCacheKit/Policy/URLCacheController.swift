@@ -43,9 +43,12 @@ public struct URLCacheController: Sendable {
         // Reading needs no lock: offline only reads.
         if offline { return readOnly(key, because: nil) }
         let wait = LockWait(limit: limits.maxTime, onWait: observer.waiting, isCancelled: observer.isCancelled)
+        // One maxTime for the whole check: the lock wait and every transfer.
+        var bounded = self
+        bounded.limits.deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(min(limits.maxTime, 31_536_000) * 1000)))
         do {
             // withLock creates the directory first.
-            return try cache.withLock(key, wait: wait) { check(entry, force: force, observer: observer) }
+            return try cache.withLock(key, wait: wait) { bounded.check(entry, force: force, observer: observer) }
         } catch {
             if case let .lockFailed(_, errno) = error, errno == .readOnlyFileSystem || errno == .permissionDenied {
                 return readOnly(key, because: .readOnly(path: cache.directory))
