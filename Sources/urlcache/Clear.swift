@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import URLCacheKit
-import URLCacheSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,7 +32,7 @@ struct Clear: ParsableCommand {
         let cache = list.cache
         do {
             let count = try URLCacheController(cache: cache).clearCache()
-            Console.line("Cleared \(count) cached image\(count == 1 ? "" : "s") from \(cache.directory.terminalSafe)")
+            Console.line("Cleared \(count) cached image\(count == 1 ? "" : "s") from \(cache.directory)")
         } catch {
             throw Failure.failed(error.description)
         }

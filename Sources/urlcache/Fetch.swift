@@ -38,7 +38,7 @@ struct Fetch: ParsableCommand {
             Console.line(copy.imagePath)
             captionLines(copy.metadata).forEach { Console.line($0) }
         case let .failure(error):
-            let message = "\(url.absoluteString.terminalSafe): \(error.description)"
+            let message = "\(url.absoluteString): \(error.description)"
             guard let copy = report.copy else { throw Failure.failed(message) }
             Console.line("Previously cached image (check failed)")
             Console.line("Updated: \(UpdatedFormat.string(copy.updated))")

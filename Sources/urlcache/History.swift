@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import URLCacheKit
-import URLCacheSupport
 
 /// `urlcache history`: the images an entry has kept, newest first.
 struct History: ParsableCommand {
@@ -25,10 +24,10 @@ struct History: ParsableCommand {
         guard !items.isEmpty else { throw Failure.failed("\(chosen.displayName): nothing cached yet") }
         for (offset, item) in items.enumerated() {
             var line = "\(offset + 1). \(UpdatedFormat.string(item.firstSeen))"
-            if let title = item.metadata?.title { line += "  \(title.terminalSafe)" }
+            if let title = item.metadata?.title { line += "  \(title)" }
             if item.isCurrent { line += "  (current)" }
             Console.line(line)
-            Console.line("   \(item.path.terminalSafe)")
+            Console.line("   \(item.path)")
         }
     }
 }

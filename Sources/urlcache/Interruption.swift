@@ -46,7 +46,13 @@ enum Interruption {
         // What comes after the check (a render) is ended by a signal at once.
         for signal in [SIGINT, SIGTERM, SIGHUP] { Glibc.signal(signal, SIG_DFL) }
         let number = received.load(ordering: .relaxed)
-        guard number != 0 else { return }
+        if number != 0 { end(by: number) }
+    }
+
+    /// Ends the process by signal `number`, its default action restored
+    /// (the terminal must already be as it was).
+    static func end(by number: Int32) {
+        Glibc.signal(number, SIG_DFL)
         raise(number)
     }
 }

@@ -69,7 +69,7 @@ struct Render: ParsableCommand {
         let grid = Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
         let renderedAt = clock.now
         FileHandle.standardOutput.write(Data(AnsiWriter.bytes(grid)))
-        for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
+        for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
         if timings {
             printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, render \(Render.ms(renderedAt - decodedAt)) ms, write \(Render.ms(clock.now - renderedAt)) ms")
         }
@@ -97,7 +97,7 @@ struct Render: ParsableCommand {
         let options = PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
                                      moveCursor: true, compress: compress)
         guard var bytes = image.sequence(format, options: options) else {
-            throw Failure.failed("\(input.name.terminalSafe): could not encode the picture as \(format.rawValue)")
+            throw Failure.failed("\(input.name): could not encode the picture as \(format.rawValue)")
         }
         // Inside tmux only a format named on the command line gets here.
         if !(list.environment["TMUX"] ?? "").isEmpty { bytes = TmuxPassthrough.wrap(bytes) }
@@ -109,7 +109,7 @@ struct Render: ParsableCommand {
         if timings {
             printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(clock.now - encodedAt)) ms")
         }
-        for warning in decoded.warnings { printError("urlcache: \(input.name.terminalSafe): \(warning)") }
+        for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
     }
 
     /// The cells to fill: `--size`, else the terminal's less a line for
@@ -127,7 +127,7 @@ struct Render: ParsableCommand {
             case let .bytes(bytes, _): return try ImageDecoder.decode(bytes: bytes, background: look.background, samples: samples, size: size)
             }
         } catch {
-            throw .failed("\(input.name.terminalSafe): \(error.description)")
+            throw .failed("\(input.name): \(error.description)")
         }
     }
 
@@ -158,7 +158,7 @@ struct Render: ParsableCommand {
     private static func readStream(_ handle: FileHandle, name: String) throws(Failure) -> Input {
         let data = handle.readData(ofLength: Int(maxInputBytes) + 1)
         guard data.count <= maxInputBytes else {
-            throw .failed("\(name.terminalSafe): image larger than the \(ByteCount.format(maxInputBytes)) limit")
+            throw .failed("\(name): image larger than the \(ByteCount.format(maxInputBytes)) limit")
         }
         return .bytes(Array(data), name: name)
     }
@@ -173,13 +173,13 @@ struct Render: ParsableCommand {
         var info = stat()
         if stat(image, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             guard let handle = FileHandle(forReadingAtPath: image) else {
-                throw .failed("\(image.terminalSafe): \(Errno.current)")
+                throw .failed("\(image): \(Errno.current)")
             }
             return try Render.readStream(handle, name: image)
         }
         guard image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") else {
             guard FileManager.default.fileExists(atPath: image) else {
-                throw .usage("\(image.terminalSafe): no such file")
+                throw .usage("\(image): no such file")
             }
             return .file(image)
         }
@@ -196,10 +196,10 @@ struct Render: ParsableCommand {
         }
         let report = Interruption.display(URLEntry(url: url), force: force, with: policy.controller(cache: list.cache, list: urls))
         if case let .failure(error) = report.result {
-            guard report.copy != nil else { throw .failed("\(image.terminalSafe): \(error.description)") }
-            printError("urlcache: \(image.terminalSafe): \(error.description) (showing the cached copy)")
+            guard report.copy != nil else { throw .failed("\(image): \(error.description)") }
+            printError("urlcache: \(image): \(error.description) (showing the cached copy)")
         }
-        guard let copy = report.copy else { throw .failed("\(image.terminalSafe): nothing cached") }
+        guard let copy = report.copy else { throw .failed("\(image): nothing cached") }
         return .file(copy.imagePath)
     }
 }

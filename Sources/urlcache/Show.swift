@@ -60,8 +60,7 @@ struct Show: ParsableCommand {
         case .success(.quit): break
         case let .success(.signal(number)):
             // The terminal is restored: now end as the signal would have.
-            signal(number, SIG_DFL)
-            raise(number)
+            Interruption.end(by: number)
             throw Failure.failed("ended by signal \(number)")
         case let .failure(.eventLoop(errno)): throw Failure.failed(ScreenError.eventLoop(errno).description)
         // The terminal could not be opened: how it was called.

@@ -160,19 +160,9 @@ final class CacheSafetyTests: ScriptedServerTestCase {
         // A fetch that is running keeps its lock through a clear.
         try "trickle".write(toFile: server.root.file("mode"), atomically: true, encoding: .utf8)
         let slowURL = server.url("/as/photo.jpg")
-        let running = Process()
-        running.executableURL = Paths.binary
-        running.arguments = ["fetch", "--url", slowURL, "--cache-dir", cacheDir, "--max-time", "60"]
-        running.environment = ["HOME": home.path, "NO_PROXY": "127.0.0.1"]
-        running.standardOutput = FileHandle.nullDevice
-        running.standardError = FileHandle.nullDevice
-        try running.run()
+        let running = try startHangingFetch(slowURL, cacheDir: cacheDir)
         defer { if running.isRunning { running.terminate() } }
         let lock = DiskCache(directory: cacheDir).paths(for: URL(string: slowURL)!).lock
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains(where: { $0.contains(".tmp.") }) {
-            usleep(50_000)
-        }
         let cleared = try urlcache(["clear", "--yes", "--cache-dir", cacheDir, "--config", try writeList([imageURL], in: home)], home: home)
         XCTAssertEqual(cleared.status, 0, cleared.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: lock), "the running fetch's lock stays")

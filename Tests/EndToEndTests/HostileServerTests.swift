@@ -107,7 +107,7 @@ final class HostileServerTests: ScriptedServerTestCase {
     func testAHeldLockIsNamedAndGivenUpOn() throws {
         let image = try cacheGoodCopy("photo.jpg")
         try turn("trickle")
-        let hanging = try startHangingFetch("photo.jpg")
+        let hanging = try startHangingFetch(server.url("/as/photo.jpg"), cacheDir: cacheDir)
         defer { if hanging.isRunning { hanging.terminate() } }
         let second = try fetch("photo.jpg", ["--max-time", "2"])
         XCTAssertEqual(second.status, 3, second.stderr)
@@ -131,7 +131,7 @@ final class HostileServerTests: ScriptedServerTestCase {
     func testTheScreenSaysWhomItWaitsForAndStaysResponsive() throws {
         let image = try cacheGoodCopy("photo.jpg")
         try turn("trickle")
-        let hanging = try startHangingFetch("photo.jpg")
+        let hanging = try startHangingFetch(server.url("/as/photo.jpg"), cacheDir: cacheDir)
         defer { if hanging.isRunning { hanging.terminate() } }
         let tmux = try TmuxSession([Paths.binary.path, "--config", try writeList([server.url("/as/photo.jpg")], in: home),
                                     "--cache-dir", cacheDir, "--max-time", "4"],
@@ -146,23 +146,6 @@ final class HostileServerTests: ScriptedServerTestCase {
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
                        try Data(contentsOf: Fixtures.images.appendingPathComponent("photo.jpg")))
-    }
-
-    /// A fetch of `name` that hangs on the trickle, once it holds the entry
-    /// and receives (its temporary file is there).
-    private func startHangingFetch(_ name: String) throws -> Process {
-        let hanging = Process()
-        hanging.executableURL = Paths.binary
-        hanging.arguments = ["fetch", "--url", server.url("/as/\(name)"), "--cache-dir", cacheDir, "--max-time", "60"]
-        hanging.environment = ["HOME": home.path, "NO_PROXY": "127.0.0.1"]
-        hanging.standardOutput = FileHandle.nullDevice
-        hanging.standardError = FileHandle.nullDevice
-        try hanging.run()
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains(where: { $0.contains(".tmp.") }) {
-            usleep(50_000)
-        }
-        return hanging
     }
 
     /// RFC 9111 §4.3.4: what a 304 does not mention is kept, so the next

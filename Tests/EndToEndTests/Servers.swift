@@ -98,6 +98,23 @@ class ScriptedServerTestCase: XCTestCase {
         for (fixture, name) in served { try copyFixture(fixture, to: server.root, as: name) }
     }
 
+    /// A `fetch` of `url` (a trickle) that hangs holding its entry, once it
+    /// receives: its temporary file is in `cacheDir`.
+    func startHangingFetch(_ url: String, cacheDir: String) throws -> Process {
+        let hanging = Process()
+        hanging.executableURL = Paths.binary
+        hanging.arguments = ["fetch", "--url", url, "--cache-dir", cacheDir, "--max-time", "60"]
+        hanging.environment = ["HOME": home.path, "NO_PROXY": "127.0.0.1"]
+        hanging.standardOutput = FileHandle.nullDevice
+        hanging.standardError = FileHandle.nullDevice
+        try hanging.run()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains(where: { $0.contains(".tmp.") }) {
+            usleep(50_000)
+        }
+        return hanging
+    }
+
     override func tearDown() {
         if let mountPoint { _ = try? runProgram(URL(fileURLWithPath: "/bin/umount"), [mountPoint]) }
         mountPoint = nil

@@ -17,6 +17,14 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
     /// Memory for the pixels could not be had.
     case outOfMemory
 
+    /// The data ends before the image does: the PNG shim's read callback
+    /// says "file is truncated" when the file runs out (a truncated JPEG
+    /// is a `DecodeWarning` instead: libjpeg shows what it has).
+    public var isTruncation: Bool {
+        if case .corrupt(_, "file is truncated") = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .unreadable(_, .isDirectory): return "a directory, not an image file"

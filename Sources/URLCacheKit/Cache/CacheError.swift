@@ -31,6 +31,12 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
     /// permissions): what is there is shown, nothing can be updated.
     case readOnly(path: String)
 
+    /// A failed call on a file of the cache: `.symbolicLink` when
+    /// `O_NOFOLLOW` met a link there, else what `otherwise` makes of it.
+    static func failed(_ errno: Errno, at path: String, else otherwise: (String, Errno) -> CacheError) -> CacheError {
+        errno == .tooManyLinks ? .symbolicLink(path: path) : otherwise(path, errno)
+    }
+
     public var description: String {
         switch self {
         case let .cannotCreateDirectory(path, errno):

@@ -48,27 +48,21 @@ extension DiskCache {
         while true {
             let fd: Int32
             do { fd = try Posix.open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0o600) } catch {
-                if error == .tooManyLinks { throw .symbolicLink(path: path) }
-                throw .lockFailed(path: path, errno: error)
+                throw .failed(error, at: path, else: CacheError.lockFailed)
             }
-            do {
-                while try !Posix.tryLockExclusive(fd) {
+            do throws(CacheError) {
+                while try !DiskCache.tryLock(fd, path) {
                     if !told {
                         wait.onWait(DiskCache.holder(fd))
                         told = true
                     }
                     if wait.isCancelled() { throw CacheError.lockWaitCancelled }
-                    if ContinuousClock.now >= deadline {
-                        throw CacheError.busy(pid: DiskCache.holder(fd), seconds: Int(wait.limit))
-                    }
+                    if ContinuousClock.now >= deadline { throw CacheError.busy(pid: DiskCache.holder(fd), seconds: Int(wait.limit)) }
                     usleep(100_000)
                 }
-            } catch let error as CacheError {
-                close(fd)
-                throw error
             } catch {
                 close(fd)
-                throw .lockFailed(path: path, errno: error as? Errno ?? .current)
+                throw error
             }
             // Locked: it counts only if the name still leads to this file.
             if Posix.sameFile(fd, path) {
@@ -77,6 +71,10 @@ extension DiskCache {
             }
             close(fd)
         }
+    }
+
+    private static func tryLock(_ fd: Int32, _ path: String) throws(CacheError) -> Bool {
+        do { return try Posix.tryLockExclusive(fd) } catch { throw .lockFailed(path: path, errno: error) }
     }
 
     /// Writes our pid into the lock file we hold, for a waiter to name.
@@ -111,20 +109,27 @@ extension DiskCache {
         return true
     }
 
-    /// Removes temporary files left by processes that no longer run (a
-    /// kill -9, a power cut): their names carry the pid that made them.
-    func sweepDeadTemporaries() {
+    /// Removes the temporary files of `paths`' entry (we hold its lock:
+    /// none is being written), and those of any entry whose process no
+    /// longer runs (a kill -9, a power cut): one scan of the directory.
+    func sweepTemporaries(of paths: EntryPaths) {
+        let prefix = (paths.stagingPrefix as NSString).lastPathComponent
         guard let names = try? Posix.directoryEntries(directory) else { return }
-        for name in names where DiskCache.isOurs(name) && name.contains(".tmp.") {
-            guard let pid = DiskCache.stagingPid(name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        for name in names where name.hasPrefix(prefix) || (DiskCache.isOurs(name) && DiskCache.isDeadTemporary(name)) {
             try? Posix.unlinkIfPresent(directory + "/" + name)
         }
     }
 
-    /// The pid in a staging name (`.<hex>.tmp.[meta.]<pid>.<random>`).
-    static func stagingPid(_ name: String) -> Int32? {
+    /// Whether `name` is a temporary file whose process no longer runs.
+    static func isDeadTemporary(_ name: String) -> Bool {
+        guard let pid = temporaryPid(name) else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// The pid a temporary file's name carries (`.<hex>.tmp.[meta.]<pid>.<random>`).
+    static func temporaryPid(_ name: String) -> Int32? {
         let parts = name.split(separator: ".")
-        guard parts.count >= 4 else { return nil }
+        guard name.contains(".tmp."), parts.count >= 4 else { return nil }
         return Int32(parts[parts.count - 2])
     }
 }

@@ -12,7 +12,8 @@ import Glibc
 enum DirectorySafety {
     /// Why `path` is unsafe, with the fix; nil when it is safe. A path
     /// that cannot be resolved is left to the caller's own errors.
-    static func problem(_ path: String, uid: uid_t = geteuid()) -> String? {
+    static func problem(_ path: String) -> String? {
+        let uid = geteuid()
         guard let resolved = realpath(path, nil) else { return nil }
         let real = String(cString: resolved)
         free(resolved)

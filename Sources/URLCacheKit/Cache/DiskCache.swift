@@ -63,7 +63,7 @@ public struct DiskCache: Sendable {
     }
 
     /// Refuses a directory that is not ours alone.
-    public func checkSafety() throws(CacheError) {
+    func checkSafety() throws(CacheError) {
         if let reason = DirectorySafety.problem(directory) { throw .unsafeDirectory(path: directory, reason: reason) }
     }
 
@@ -72,8 +72,7 @@ public struct DiskCache: Sendable {
         let paths = paths(for: url)
         let updated: Date?
         do { updated = try Posix.modificationTime(paths.image) } catch {
-            if error == .tooManyLinks { throw .symbolicLink(path: paths.image) }
-            throw .readFailed(path: paths.image, errno: error)
+            throw .failed(error, at: paths.image, else: CacheError.readFailed)
         }
         guard let updated else { return nil }
         let metadata = CacheMetadata.read(paths.metadata)
@@ -85,26 +84,26 @@ public struct DiskCache: Sendable {
     /// Runs `body` holding the entry's lock, so that two processes never
     /// write one entry at once. The lock is released when `body` returns;
     /// an entry left with no image keeps no lock file. Creates the cache
-    /// directory first, and sweeps what dead processes left behind.
+    /// directory first, and sweeps the temporary files the entry's last
+    /// writer or any dead process left behind.
     /// `wait` says how long to wait for another process's lock.
     public func withLock<T>(_ url: URL, wait: LockWait = .patient, _ body: () -> T) throws(CacheError) -> T {
         try prepare()
         let paths = paths(for: url)
         let fd = try acquire(paths.lock, wait: wait)
         defer { close(fd) }
-        sweepDeadTemporaries()
+        sweepTemporaries(of: paths)
         let result = body()
         // Removed while held: a waiter on this file sees the name gone and
         // starts again (`acquire`).
-        if (try? Posix.modificationTime(paths.image)) ?? nil == nil { try? Posix.unlinkIfPresent(paths.lock) }
+        if (try? Posix.modificationTime(paths.image)) == nil { try? Posix.unlinkIfPresent(paths.lock) }
         return result
     }
 
-    /// A temporary file for a new copy of `url`. Call it holding the lock:
-    /// staging files left by a killed process are removed first.
+    /// A temporary file for a new copy of `url`. Call it holding the lock
+    /// (`withLock` has swept what an earlier writer left).
     func stage(_ url: URL) throws(CacheError) -> StagedFile {
         let paths = paths(for: url)
-        removeStaleStaging(paths)
         do {
             return try newStagedFile(paths, tag: "")
         } catch {
@@ -141,8 +140,7 @@ public struct DiskCache: Sendable {
     func markChecked(_ url: URL, at date: Date, metadata: CacheMetadata?) throws(CacheError) {
         let paths = paths(for: url)
         do { try Posix.setTimes(path: paths.image, date) } catch {
-            if error == .tooManyLinks { throw .symbolicLink(path: paths.image) }
-            throw .writeFailed(path: paths.image, errno: error)
+            throw .failed(error, at: paths.image, else: CacheError.writeFailed)
         }
         if let metadata { try writeMetadata(metadata, paths: paths) }
     }
@@ -160,7 +158,7 @@ public struct DiskCache: Sendable {
             let path = directory + "/" + name
             // What a running urlcache holds or writes stays: its lock, and
             // its temporary files (it removes them itself).
-            if let pid = DiskCache.stagingPid(name), name.contains(".tmp."), kill(pid, 0) == 0 || errno != ESRCH { continue }
+            if DiskCache.temporaryPid(name) != nil, !DiskCache.isDeadTemporary(name) { continue }
             do {
                 if name.hasSuffix(".lock") { _ = try DiskCache.removeIfFree(lock: path) } else { try Posix.unlinkIfPresent(path) }
             } catch {
@@ -194,13 +192,5 @@ public struct DiskCache: Sendable {
     private func newStagedFile(_ paths: EntryPaths, tag: String) throws(Errno) -> StagedFile {
         let path = paths.stagingPrefix + tag + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         return StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600))
-    }
-
-    private func removeStaleStaging(_ paths: EntryPaths) {
-        let prefix = (paths.stagingPrefix as NSString).lastPathComponent
-        guard let names = try? Posix.directoryEntries(directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            try? Posix.unlinkIfPresent(directory + "/" + name)
-        }
     }
 }

@@ -40,7 +40,7 @@ extension DiskCache {
     /// Runs `body` holding the lock of the whole cache (`cache.lock`): every
     /// commit, and with it every eviction, takes it.
     func withCacheLock<T>(_ body: () throws(CacheError) -> T) throws(CacheError) -> T {
-        try holding(directory + "/cache.lock", wait: .patient, body)
+        try holding(directory + "/cache.lock", body)
     }
 
     /// The current image of `url` (about to be replaced) gets a second name

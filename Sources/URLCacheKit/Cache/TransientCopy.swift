@@ -17,14 +17,9 @@ extension DiskCache {
     /// Puts the downloaded `file` and its record at the transient place.
     func keepTransient(_ file: StagedFile, for url: URL, metadata: CacheMetadata) throws(CacheError) {
         let path = transientPath(for: url)
-        let directory = (path as NSString).deletingLastPathComponent
-        do throws(Errno) {
-            if Posix.isDirectory(directory) != true { try Posix.makeDirectories(directory, mode: 0o700) }
-        } catch {
-            throw .cannotCreateDirectory(path: directory, errno: error)
-        }
-        // A shared temporary directory: someone may have made this one first.
-        if let reason = DirectorySafety.problem(directory) { throw .unsafeDirectory(path: directory, reason: reason) }
+        // A shared temporary directory, made and checked as the cache is:
+        // someone may have made this one first.
+        try DiskCache(directory: (path as NSString).deletingLastPathComponent).prepare()
         try? FileManager.default.removeItem(atPath: path)
         guard (try? FileManager.default.copyItem(atPath: file.path, toPath: path)) != nil,
               FileManager.default.createFile(atPath: path + ".meta", contents: metadata.encoded()) else {
@@ -35,8 +30,7 @@ extension DiskCache {
     /// The no-store image last shown for `url`, with its record.
     func transientCopy(for url: URL) -> CachedCopy? {
         let path = transientPath(for: url)
-        guard DirectorySafety.problem((path as NSString).deletingLastPathComponent) == nil,
-              let updated = try? Posix.modificationTime(path) else { return nil }
+        guard let updated = try? Posix.modificationTime(path) else { return nil }
         let metadata = CacheMetadata.read(path + ".meta")
         return CachedCopy(imagePath: path, updated: updated, metadata: metadata)
     }

@@ -16,7 +16,7 @@ public enum FeedDates {
 
     /// "2026-11-23T09:12:00.5+01:00", "2026-11-23 09:12Z", "2026-11-23".
     static func rfc3339(_ b: [UInt8]) -> Date? {
-        var s = Scanner(b)
+        var s = DateScanner(b)
         guard let year = s.digits(4), s.literal("-"), let month = s.digits(2), s.literal("-"), let day = s.digits(2) else { return nil }
         var time = (hour: 0, minute: 0, second: 0)
         var offset = 0

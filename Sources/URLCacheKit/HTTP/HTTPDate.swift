@@ -22,7 +22,7 @@ public enum HTTPDate {
 
     /// "Sun, 06 Nov 1994 08:49:37 GMT": 29 bytes exactly.
     private static func imfFixdate(_ b: [UInt8]) -> Date? {
-        var s = Scanner(b)
+        var s = DateScanner(b)
         guard s.word(in: dayNames) != nil, s.literal(", "), let day = s.digits(2), s.literal(" "),
               let month = s.word(in: monthNames), s.literal(" "), let year = s.digits(4), s.literal(" "),
               let time = s.timeOfDay(), s.literal(" GMT"), s.atEnd else { return nil }
@@ -33,7 +33,7 @@ public enum HTTPDate {
     /// years ahead of now is the most recent past year with those digits
     /// (RFC 9110 §5.6.7).
     private static func rfc850(_ b: [UInt8]) -> Date? {
-        var s = Scanner(b)
+        var s = DateScanner(b)
         guard s.word(in: longDayNames) != nil, s.literal(", "), let day = s.digits(2), s.literal("-"),
               let month = s.word(in: monthNames), s.literal("-"), let short = s.digits(2), s.literal(" "),
               let time = s.timeOfDay(), s.literal(" GMT"), s.atEnd else { return nil }
@@ -45,7 +45,7 @@ public enum HTTPDate {
 
     /// "Sun Nov  6 08:49:37 1994": a one-digit day is padded with a space.
     private static func asctime(_ b: [UInt8]) -> Date? {
-        var s = Scanner(b)
+        var s = DateScanner(b)
         guard s.word(in: dayNames) != nil, s.literal(" "), let month = s.word(in: monthNames), s.literal(" ") else { return nil }
         let day: Int
         if s.literal(" ") {
@@ -62,7 +62,7 @@ public enum HTTPDate {
 
 /// Reads the exact pieces of a date, byte by byte: no skipping of space,
 /// no case folding (RFC 9110's names are case-sensitive).
-struct Scanner {
+struct DateScanner {
     private let bytes: [UInt8]
     private var at = 0
 

@@ -12,30 +12,21 @@ import URLCacheSupport
 enum DownloadVerification {
     /// What is wrong with the staged body at `path`, or nil when it decodes.
     static func damage(of path: String) -> FetchError? {
-        let bytes = Posix.fileSize(path) ?? 0
         let decoded: DecodedImage
         do {
             decoded = try ImageDecoder.decode(path: path) { _ in (8, 8) }
         } catch {
+            let bytes = Posix.fileSize(path) ?? 0
             switch error {
-            case let .corrupt(format, _) where error.isCutShort: return .damagedImage(format: format, bytes: bytes, detail: nil)
+            case let .corrupt(format, _) where error.isTruncation: return .damagedImage(format: format, bytes: bytes, detail: nil)
             case let .corrupt(format, _): return .damagedImage(format: format, bytes: bytes, detail: error.description)
             // Not damage: too large to show, or this machine could not read it.
             default: return .cannotShow(detail: error.description)
             }
         }
         for warning in decoded.warnings {
-            if case let .truncated(format) = warning { return .damagedImage(format: format, bytes: bytes, detail: nil) }
+            if case let .truncated(format) = warning { return .damagedImage(format: format, bytes: Posix.fileSize(path) ?? 0, detail: nil) }
         }
         return nil
-    }
-}
-
-extension DecodeError {
-    /// The data ends before the image does (libpng's read callback in the
-    /// shim says "file is truncated" when the file runs out).
-    var isCutShort: Bool {
-        if case .corrupt(_, "file is truncated") = self { return true }
-        return false
     }
 }

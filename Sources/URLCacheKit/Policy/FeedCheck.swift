@@ -29,10 +29,8 @@ extension URLCacheController {
             metadata.feedLastModified = feedValidators.lastModified
             metadata.keepFreshness(of: head, stored: cached.metadata, now: now, cap: refreshInterval)
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
-        case .errorStatus? where (200..<300).contains(head.status):
-            return .failure(.notTheWholeImage(status: head.status, reason: head.reason))
         case .errorStatus?:
-            return .failure(.httpStatus(status: head.status, reason: head.reason, contentType: head.contentType))
+            return .failure(.status(of: head))
         case .tooLarge?:
             return .failure(.feed(.tooLarge(limit: maxFeedBytes)))
         case nil:

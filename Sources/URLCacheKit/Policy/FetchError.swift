@@ -37,6 +37,13 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// `must-revalidate` (under `--freshness server`).
     indirect case staleMustRevalidate(FetchError)
 
+    /// What a status other than 200, 203 or 304 means: a 2xx is not the
+    /// whole image (we never send Range), anything else an error status.
+    static func status(of head: ResponseHead) -> FetchError {
+        (200..<300).contains(head.status) ? .notTheWholeImage(status: head.status, reason: head.reason)
+            : .httpStatus(status: head.status, reason: head.reason, contentType: head.contentType)
+    }
+
     public var description: String {
         switch self {
         case let .transport(error):

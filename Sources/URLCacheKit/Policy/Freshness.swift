@@ -49,6 +49,8 @@ public struct Lifetime: Codable, Sendable, Equatable {
         if directives.has("no-cache") { return Lifetime(seconds: 0, reason: "no-cache", mustRevalidate: mustRevalidate) }
         let date = head.date.flatMap(HTTPDate.parse) ?? now
         var result: Lifetime
+        // The fixed interval is ours: no server's age applies to it.
+        var ages = true
         if let maxAge = directives.value("max-age") {
             result = Lifetime(seconds: TimeInterval(maxAge).flatMap { $0 >= 0 ? $0 : nil } ?? 0, reason: "max-age")
         } else if let expires = head.expires {
@@ -59,10 +61,9 @@ public struct Lifetime: Codable, Sendable, Equatable {
             result = Lifetime(seconds: date.timeIntervalSince(modified) / 10, reason: "Last-Modified")
         } else {
             result = Lifetime(seconds: cap, reason: "refreshInterval")
+            ages = false
         }
-        if result.reason != "refreshInterval" {
-            result.seconds -= correctedAge(head, date: date, now: now, lifetime: result.seconds)
-        }
+        if ages { result.seconds -= correctedAge(head, date: date, now: now, lifetime: result.seconds) }
         result.mustRevalidate = mustRevalidate
         if result.seconds > cap {
             result.seconds = cap

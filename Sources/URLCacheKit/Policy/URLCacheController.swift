@@ -141,11 +141,8 @@ public struct URLCacheController: Sendable {
     /// shown from outside the cache, and nothing is written in it.
     func finish(_ key: URL, head: ResponseHead, download: DownloadResult, cached: CachedCopy?, now: Date,
                 metadata: CacheMetadata, store: Bool) -> Result<DisplayOutcome, FetchError> {
-        // Nothing replaces the cached image unless it decodes, all of it.
-        if case let .staged(file, _) = download, let damage = DownloadVerification.damage(of: file.path) {
-            return .failure(damage)
-        }
         if !store, case let .staged(file, _) = download {
+            if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
             do { try cache.keepTransient(file, for: key, metadata: metadata) } catch { return .failure(.cache(error)) }
             return .success(.notStored)
         }
@@ -160,10 +157,8 @@ public struct URLCacheController: Sendable {
                 return .success(.upToDate)
             case .unaskedNotModified:
                 return .failure(cached == nil ? .notModifiedWithoutCopy : .unaskedNotModified)
-            case .errorStatus where (200..<300).contains(head.status):
-                return .failure(.notTheWholeImage(status: head.status, reason: head.reason))
             case .errorStatus:
-                return .failure(.httpStatus(status: head.status, reason: head.reason, contentType: head.contentType))
+                return .failure(.status(of: head))
             case let .rejected(format):
                 return .failure(.notAnImage(what: format.description, status: head.status, contentType: head.contentType))
             case let .staged(file, _):
@@ -171,6 +166,8 @@ public struct URLCacheController: Sendable {
                     try cache.markChecked(key, at: now, metadata: metadata)
                     return .success(.upToDate)
                 }
+                // Nothing replaces the cached image unless it decodes, all of it.
+                if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
                 try cache.commit(file, for: key, metadata: metadata, updated: now)
                 return .success(.newlyCached)
             }

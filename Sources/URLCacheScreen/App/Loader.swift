@@ -93,10 +93,11 @@ final class Loader: Sendable {
 
     func cancel() { state.withLock { $0.cancelled = true } }
 
-    var currentProgress: TransferProgress? { state.withLock { $0.progress } }
-
-    /// Whom the load waits for, while another process holds the entry.
-    var currentWaiting: ScreenState.Waiting? { state.withLock { $0.waiting } }
+    /// How far the load has come, and whom it waits for while another
+    /// process holds the entry: one look under the lock.
+    var current: (progress: TransferProgress?, waiting: ScreenState.Waiting?) {
+        state.withLock { ($0.progress, $0.waiting) }
+    }
 
     /// The bundled picture and the entry it is for, once.
     func takeBundled() -> (image: DecodedImage, index: Int)? {

@@ -155,8 +155,9 @@ public final class ScreenApp {
             }
             if state.loading != nil {
                 // The spinner turns and the progress bar moves.
-                state.loading?.progress = loader.currentProgress
-                state.loading?.waiting = loader.currentWaiting
+                let current = loader.current
+                state.loading?.progress = current.progress
+                state.loading?.waiting = current.waiting
                 dirty = true
             } else if ScreenLogic.dueForAutomaticCheck(state, now: Date(), interval: interval) {
                 startLoad(force: false, automatic: true)
