@@ -54,7 +54,9 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(lifetime(cacheControl: "max-age=9000", age: "7200.0").seconds, 9000, "not an integer: ignored")
         XCTAssertEqual(lifetime(cacheControl: "max-age=9000", age: "7200a").seconds, 9000)
         XCTAssertEqual(lifetime(cacheControl: "max-age=9000", age: " 60 ").seconds, 8940)
-        XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(-100)).seconds, 500, "Date 100 s ago: 100 s old")
+        XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(-100)).seconds, 501,
+                       "Date 100 s ago: at least 99 s old (Date names a whole second)")
+        XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(0)).seconds, 600, "Date this second: no age")
         XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(3600)).seconds, 600, "a server clock ahead: no age")
         XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(-3600)).seconds, 300,
                        "a server clock an hour behind: the apparent age counts for half the lifetime at most")

@@ -87,7 +87,10 @@ public struct Lifetime: Codable, Sendable, Equatable {
     /// not make every response stale on arrival; an Age header, which a
     /// cache on the way sets on purpose, counts in full.
     static func correctedAge(_ head: ResponseHead, date: Date, now: Date, lifetime: TimeInterval) -> TimeInterval {
-        let apparent = max(0, now.timeIntervalSince(date))
+        // Date names a whole second: the response was made at some time
+        // within it, so its age counts from that second's end (else every
+        // response would look up to a second old, "fresh for 9 min" of 10).
+        let apparent = max(0, now.timeIntervalSince(date) - 1)
         return max(ageValue(head.age), min(apparent, max(0, lifetime) / 2))
     }
 
