@@ -115,19 +115,50 @@ final class FeedTests: NginxTestCase {
         XCTAssertTrue(none.stderr.contains("today's item is a video"), none.stderr)
     }
 
+    /// APOD with `thumbs=true` on a video day: the still is shown and the
+    /// status names the video; a day of another kind keeps the picture.
+    func testAVideoDaysStillAndADayOfAnotherKind() throws {
+        try serveFeed("apod-video-thumbs.json", at: "/apod.json")
+        try serveImage("tall.jpg", at: "/vi/abc123/0.jpg")
+        let list = try feedList("/apod.json")
+        let video = try fetch(list)
+        XCTAssertEqual(video.status, 0, video.stderr)
+        XCTAssertEqual(video.lines.first, "Today's item is a video: https://www.youtube.com/embed/abc123?rel=0 (a still of it is shown)")
+        let path = video.lines[2]
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), try bytes("tall.jpg"))
+        XCTAssertEqual(nginx.requests.map(\.path), ["/apod.json", "/vi/abc123/0.jpg"])
+
+        try serveFeed("apod-other.json", at: "/apod.json")
+        try age(path, by: 25 * 3600)
+        let other = try fetch(list)
+        XCTAssertEqual(other.status, 0, other.stderr)
+        XCTAssertEqual(other.lines.first, "Today's item is not an image (other); showing the previous image")
+        XCTAssertFalse(other.stderr.contains("no key"), other.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), try bytes("tall.jpg"))
+        XCTAssertEqual(nginx.requests.count, 3, "the feed only")
+    }
+
     func testBingRSSAtomAndPageFindTheirImages() throws {
-        let cases: [(fixture: String, path: String, image: String)] = [
-            ("bing.json", "/HPImageArchive.json", "/th"),
-            ("media.rss", "/potd.rss", "/fern_large.jpg"),
-            ("commons-potd.rss", "/commons.rss", "/commons/thumb/Old_bridge.jpg/1280px-Old_bridge.jpg"),
-            ("feed.atom", "/night/feed.atom", "/night/images/orion.jpg"),
-            ("page.html", "/gallery/week.html", "/gallery/lighthouse.jpg"),
+        let cases: [(fixture: String, path: String, image: String, select: String?)] = [
+            ("bing.json", "/HPImageArchive.json", "/th", nil),
+            ("media.rss", "/potd.rss", "/fern_large.jpg", nil),
+            ("commons-potd.rss", "/commons.rss", "/commons/thumb/Old_bridge.jpg/1280px-Old_bridge.jpg", nil),
+            ("feed.atom", "/night/feed.atom", "/night/images/orion.jpg", nil),
+            ("page.html", "/gallery/week.html", "/gallery/lighthouse.jpg", nil),
+            // The shapes captured from the real services.
+            ("apod-days.json", "/apod-range.json", "/image/2611/comet.jpg", nil),
+            ("flickr.js", "/services/feeds/photos_public.js", "/flickr/5300000001_ab12cd34ef_m.jpg", "items.0.media.m"),
+            ("bing.xml", "/HPImageArchive.xml", "/th", nil),
+            ("media-width.rss", "/harbour.rss", "/harbour_1920.jpg", nil),
+            ("thumbnail-only.rss", "/dunes.rss", "/dunes_medium.jpg", nil),
+            ("wikipedia-potd.rss", "/potd-wiki.rss", "/wikipedia/commons/thumb/a/ab/Red_fox.jpg/600px-Red_fox.jpg", nil),
+            ("astropix.html", "/apod/astropix.html", "/apod/image/2611/comet_big.jpg", nil),
         ]
-        for (fixture, path, image) in cases {
+        for (fixture, path, image, select) in cases {
             try serveFeed(fixture, at: path)
             try serveImage("photo.jpg", at: image)
             let before = nginx.requests.count
-            let result = try fetch(try feedList(path))
+            let result = try fetch(try feedList(path, select: select))
             XCTAssertEqual(result.status, 0, "\(fixture): \(result.stderr)")
             XCTAssertEqual(nginx.requests.dropFirst(before).map(\.path), [path, image], fixture)
         }
@@ -139,7 +170,7 @@ final class FeedTests: NginxTestCase {
         let list = try feedList("/apod.json")
         let path = try fetch(list).lines[2]
         let bad: [(body: String, cause: String)] = [
-            ("<!DOCTYPE html><html><head><title>Nothing</title></head><body><img src=x.jpg></body></html>", "no og:image or link rel=image_src"),
+            ("<!DOCTYPE html><html><head><title>Nothing</title></head><body><p>No picture today.</p></body></html>", "no og:image, link rel=image_src or picture in its content"),
             (#"{"title": "no image"}"#, "has no key hdurl, url, image, images.0.url"),
             (#"{"hdurl": 12}"#, "key hdurl holds a number"),
             (#"<?xml version="1.0"?><rss version="2.0"><channel><title>Empty</title></channel></rss>"#, "has no item"),

@@ -84,8 +84,90 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(image(try read(fallback)), "http://cdn.test/a.png")
     }
 
+    // Shapes captured from the real services (issue: feeds as the real
+    // services write them), one fixture each.
+
+    func testAnArrayOfDaysTakesTheNewestOrIndexesFromTheEnd() throws {
+        let days = try fixture("apod-days.json")
+        let item = try read(days, type: "application/json")
+        XCTAssertEqual(image(item), "http://feeds.test/image/2611/comet.jpg", "by its date, not its place")
+        XCTAssertEqual(item.title, "Two Tails")
+        XCTAssertEqual(image(try read(days, select: "-1.url")), "http://feeds.test/image/2611/saturn_1024.jpg")
+        XCTAssertEqual(image(try read(days, select: "0.hdurl")), "http://feeds.test/image/2611/pleiades.jpg")
+        XCTAssertEqual(image(try read(days, select: "url")), "http://feeds.test/image/2611/comet_1024.jpg", "a key applies to today")
+        let undated = Array(#"[{"url": "/a.jpg"}, {"url": "/b.jpg"}]"#.utf8)
+        XCTAssertEqual(image(try read(undated)), "http://feeds.test/b.jpg", "no dates: the last")
+        XCTAssertEqual(failure(undated, select: "-3.url"), .missingKey(path: "-3.url"))
+    }
+
+    func testJSONPWithJavaScriptEscapes() throws {
+        let feed = try fixture("flickr.js")
+        XCTAssertEqual(FeedKind.sniff(feed, contentType: "application/javascript"), .json)
+        let item = try read(feed, type: "application/javascript", select: "items.0.media.m")
+        XCTAssertEqual(image(item), "http://feeds.test/flickr/5300000001_ab12cd34ef_m.jpg")
+        XCTAssertEqual(item.title, "It's a fern, frozen")
+        XCTAssertEqual(item.description?.contains(#"fern \ at dawn"#), true, item.description ?? "")
+        XCTAssertEqual(JSONText.unwrapped(Array(#"cb({"a": "x\\'y"});"#.utf8)), Array(#"{"a": "x\\'y"}"#.utf8), "an escaped backslash stays")
+    }
+
+    func testBingsXMLArchiveAndWholeTagNames() throws {
+        let feed = try fixture("bing.xml")
+        for type in ["text/xml", "text/html", nil] {
+            XCTAssertEqual(FeedKind.sniff(feed, contentType: type), .xml, "<headline> is no <head> (\(type ?? "no type"))")
+        }
+        let item = try read(feed, type: "text/xml")
+        XCTAssertEqual(image(item), "http://feeds.test/th?id=OHR.LakeReflection_EN-US1234567890_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp")
+        XCTAssertEqual(item.title, "Still waters")
+        XCTAssertEqual(item.credit, "Mountain lake at dawn, Patagonia (© A. Photographer/Agency)")
+        XCTAssertEqual(item.link, "https://www.bing.com/search?q=Patagonia")
+        XCTAssertEqual(FeedKind.sniff(Array("<headline>x</headline>".utf8), contentType: nil), .xml)
+        XCTAssertEqual(FeedKind.sniff(Array("<!-- hi --><head><title>x</title></head>".utf8), contentType: nil), .html)
+        XCTAssertEqual(FeedKind.sniff(Array("<metadata><x/></metadata>".utf8), contentType: "application/xml"), .xml)
+    }
+
+    func testWidthOnlyMediaAndThumbnailsLast() throws {
+        let item = try read(fixture("media-width.rss"))
+        XCTAssertEqual(image(item), "http://feeds.test/harbour_1920.jpg", "the widest, not the 0×0 product's first")
+        XCTAssertEqual(image(try read(fixture("thumbnail-only.rss"))), "http://feeds.test/dunes_medium.jpg")
+        let a = ImageCandidate(url: "a", width: "800", height: "600"), b = ImageCandidate(url: "b", width: "1000")
+        XCTAssertTrue(a.isSmaller(than: b), "no common product: the widths")
+        XCTAssertTrue(ImageCandidate(url: "c").isSmaller(than: ImageCandidate(url: "d", height: "10")))
+    }
+
+    func testSrcsetsLargestCandidate() throws {
+        let item = try read(fixture("wikipedia-potd.rss"))
+        XCTAssertEqual(image(item), "http://feeds.test/wikipedia/commons/thumb/a/ab/Red_fox.jpg/600px-Red_fox.jpg")
+        XCTAssertEqual(item.description, "The red fox is the largest of the true foxes.")
+        XCTAssertEqual(Srcset.largest("a.jpg 320w, b.jpg 1280w, c.jpg 640w", src: "s.jpg"), "b.jpg")
+        XCTAssertEqual(Srcset.largest("a.jpg, b.jpg 2x", src: nil), "b.jpg")
+        XCTAssertEqual(Srcset.largest("a.jpg,b.jpg 2x", src: nil), "a.jpg,b.jpg", "a comma inside a URL is the URL's (HTML's rule)")
+        XCTAssertEqual(Srcset.largest("", src: "s.jpg"), "s.jpg")
+        XCTAssertEqual(Srcset.largest("x.jpg 3x", src: nil), "x.jpg")
+    }
+
+    func testAPODsOwnPageByItsLinkedFullSizeImage() throws {
+        let item = try read(fixture("astropix.html"), type: "text/html")
+        XCTAssertEqual(image(item), "http://feeds.test/daily/image/2611/comet_big.jpg")
+        XCTAssertEqual(item.title, "APOD: 2026 November 23 - Two Tails")
+        let page = #"<html><body><header><img src="logo.png" width="600" height="100"></header><main><img src="a.jpg" width="200" height="100"><img srcset="b.jpg 400w, c.jpg 1600w" src="b.jpg" width="400" height="300"></main></body></html>"#
+        XCTAssertEqual(image(try read(Array(page.utf8))), "http://feeds.test/daily/c.jpg", "the main content's largest; the header's logo skipped")
+    }
+
+    func testDaysThatAreNoPicture() throws {
+        let other = try read(fixture("apod-other.json"))
+        XCTAssertEqual(other.media, .other(kind: "other", link: nil))
+        XCTAssertEqual(other.title, "Explore the Sky")
+        XCTAssertEqual(DisplayOutcome.notAnImageToday(kind: "other", link: nil).statusLine,
+                       "Today's item is not an image (other); showing the previous image")
+        let video = try read(fixture("apod-video-thumbs.json"))
+        XCTAssertEqual(video.media, .still(URL(string: "http://feeds.test/vi/abc123/0.jpg")!, kind: "video",
+                                           link: "https://www.youtube.com/embed/abc123?rel=0"))
+        XCTAssertEqual(DisplayOutcome.stillOfToday(kind: "video", link: "https://y.test/v").statusLine,
+                       "Today's item is a video: https://y.test/v (a still of it is shown)")
+    }
+
     func testBadFeedsSayWhy() {
-        XCTAssertEqual(failure(Array("<html><head><title>x</title></head><body><img src=a.jpg></body></html>".utf8)), .pageWithoutImage)
+        XCTAssertEqual(failure(Array("<html><head><title>x</title></head><body><p>words only</p></body></html>".utf8)), .pageWithoutImage)
         XCTAssertEqual(failure(Array(#"{"title": "x"}"#.utf8)), .missingKey(path: "hdurl, url, image, images.0.url"))
         XCTAssertEqual(failure(Array(#"{"images": []}"#.utf8), select: "images.0.url"), .missingKey(path: "images.0.url"))
         XCTAssertEqual(failure(Array(#"{"url": 42}"#.utf8), select: "url"), .notAString(path: "url", found: "a number"))

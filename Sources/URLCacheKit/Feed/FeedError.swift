@@ -14,7 +14,8 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
     case noItem(kind: String)
     /// The newest item names no image (no enclosure, media:content or img).
     case itemWithoutImage
-    /// An HTML page without og:image or link rel=image_src.
+    /// An HTML page without og:image, link rel=image_src or a picture in
+    /// its content.
     case pageWithoutImage
     /// The image URL cannot be used (not a URL, file://, no host).
     case badImageURL(text: String, reason: String)
@@ -32,7 +33,7 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
         case let .notAString(path, found): return "JSON feed's key \(path.terminalSafe) holds \(found), not an image URL"
         case let .noItem(kind): return "\(kind) has no item"
         case .itemWithoutImage: return "the feed's newest item has no image (no enclosure, media:content or img)"
-        case .pageWithoutImage: return "HTML page has no og:image or link rel=image_src"
+        case .pageWithoutImage: return "HTML page has no og:image, link rel=image_src or picture in its content"
         case let .badImageURL(text, reason): return "feed's image URL \"\(text.terminalSafe)\" refused: \(reason.terminalSafe)"
         case .pointsAtItself: return "the feed names itself as the image"
         case let .tooLarge(limit): return "feed larger than the \(ByteCount.format(limit)) limit for feeds"

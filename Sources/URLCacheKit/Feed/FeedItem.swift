@@ -9,6 +9,24 @@ public struct FeedItem: Sendable, Equatable {
         case image(URL)
         /// Today's item is not a picture (APOD's video days): its kind and link.
         case other(kind: String, link: String?)
+        /// Today's item is not a picture, but the feed offers a still of it
+        /// (APOD's `thumbnail_url` on a video day): shown in its place.
+        case still(URL, kind: String, link: String?)
+
+        /// The picture to fetch, if there is one.
+        public var picture: URL? {
+            switch self {
+            case let .image(url), let .still(url, _, _): return url
+            case .other: return nil
+            }
+        }
+
+        /// What a day that is no picture is, in words: "a video: LINK",
+        /// "not an image (other)".
+        public static func phrase(kind: String, link: String?) -> String {
+            let what = kind.lowercased() == "video" ? "a video" : "not an image (\(kind))"
+            return what + (link.map { ": \($0)" } ?? "")
+        }
     }
 
     public var media: Media
@@ -36,21 +54,41 @@ public enum FeedKind: String, Sendable, Equatable {
     case xml = "RSS/Atom feed"
     case html = "HTML page"
 
-    /// Decided by the first bytes when they tell, else by the Content-Type;
-    /// nil when neither names a kind we read.
+    /// The root elements of the XML feeds we read (Bing's `images` too).
+    static let feedRoots: Set<String> = ["rss", "feed", "rdf:rdf", "images"]
+    /// Elements that open an HTML page (a page may start at its head).
+    static let pageRoots: Set<String> = ["html", "head", "body", "meta", "title", "link"]
+
+    /// Decided by the first bytes when they tell (JSON, JSONP, or markup by
+    /// its first element's whole name: `<headline>` is no `<head>`), else by
+    /// the Content-Type; nil when neither names a kind we read.
     public static func sniff(_ bytes: [UInt8], contentType: String?) -> FeedKind? {
-        let head = String(decoding: bytes.prefix(1024), as: UTF8.self)
+        let prefix = Array(bytes.prefix(4096))
+        let head = String(decoding: prefix.prefix(1024), as: UTF8.self)
             .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}"))).lowercased()
-        if head.hasPrefix("{") || head.hasPrefix("[") { return .json }
+        if head.hasPrefix("{") || head.hasPrefix("[") || JSONText.looksLikeCall(prefix) { return .json }
         if head.hasPrefix("<") {
-            if head.contains("<rss") || head.contains("<feed") || head.contains("<rdf:rdf") { return .xml }
-            if head.hasPrefix("<!doctype html") || head.contains("<html") || head.contains("<head") || head.contains("<meta") { return .html }
+            if head.hasPrefix("<!doctype html") { return .html }
+            if let root = firstElement(prefix) {
+                if feedRoots.contains(root) { return .xml }
+                if pageRoots.contains(root) { return .html }
+            }
         }
         let type = (contentType ?? "").lowercased()
         if type.contains("json") { return .json }
         if type.contains("html") { return .html }
         if type.contains("xml") || type.contains("rss") || type.contains("atom") { return .xml }
         return head.hasPrefix("<") ? .xml : nil
+    }
+
+    /// The name of the first element (declarations, comments and the
+    /// DOCTYPE skipped).
+    static func firstElement(_ bytes: [UInt8]) -> String? {
+        var scanner = MarkupScanner(bytes)
+        while let event = scanner.next() {
+            if case let .start(name, _) = event { return name }
+        }
+        return nil
     }
 }
 
@@ -73,7 +111,7 @@ public enum FeedReader {
         case .xml: item = try XMLFeedReader.read(bytes, feedURL: feedURL)
         case .html: item = try HTMLPageReader.read(bytes, feedURL: feedURL)
         }
-        if case let .image(url) = item.media, url.absoluteString == feedURL.absoluteString { throw .pointsAtItself }
+        if let url = item.media.picture, url.absoluteString == feedURL.absoluteString { throw .pointsAtItself }
         item.title = item.title.flatMap(FeedText.clean)
         item.credit = item.credit.flatMap(FeedText.clean)
         return item

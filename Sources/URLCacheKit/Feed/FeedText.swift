@@ -37,11 +37,14 @@ enum FeedText {
         return joined.count > maxLength ? String(joined.prefix(maxLength)) + "…" : joined
     }
 
-    /// The first `<img src>` of an HTML fragment.
+    /// The first `<img>` of an HTML fragment: its largest `srcset`
+    /// candidate, else its `src`.
     static func firstImage(html: String) -> String? {
         var scanner = MarkupScanner(Array(html.utf8))
         while let event = scanner.next() {
-            if case let .start("img", attributes) = event, let src = attributes["src"], !src.isEmpty { return src }
+            if case let .start("img", attributes) = event, let source = Srcset.largest(attributes["srcset"], src: attributes["src"]) {
+                return source
+            }
         }
         return nil
     }

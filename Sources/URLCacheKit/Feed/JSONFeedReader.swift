@@ -1,22 +1,29 @@
 import Foundation
 
-/// A JSON feed (APOD's API, Bing's HPImageArchive): the image URL at a
-/// dotted key path, the words beside it in the same object.
+/// A JSON feed (APOD's API, Bing's HPImageArchive, Flickr's JSONP): the
+/// image URL at a dotted key path, the words beside it in the same object.
 enum JSONFeedReader {
     /// Tried in turn when the list gives no `select`.
     static let defaultPaths = ["hdurl", "url", "image", "images.0.url"]
 
     static func read(_ bytes: [UInt8], select: String?, feedURL: URL) throws(FeedError) -> FeedItem {
         let root: Any
-        do { root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
+        do { root = try JSONSerialization.jsonObject(with: Data(JSONText.unwrapped(bytes)), options: [.fragmentsAllowed]) } catch {
             throw .badJSON
         }
+        // APOD's start_date and count forms answer an array of days, oldest
+        // first: without a path that indexes it, today is the newest day.
+        let day = select?.split(separator: ".").first.flatMap { Int($0) } == nil ? newestDay(in: root) : root
+        if select == nil, let object = day as? [String: Any], let kind = object["media_type"] as? String,
+           kind.lowercased() != "image" {
+            return try notAnImage(object, kind: kind, root: root, feedURL: feedURL)
+        }
         let paths = select.map { [$0] } ?? defaultPaths
-        var found: (text: String, container: [String: Any])?
+        var found: (text: String, containers: [[String: Any]])?
         for path in paths {
-            switch lookup(path, in: root) {
-            case let .string(text, container):
-                found = (text, container)
+            switch lookup(path, in: day) {
+            case let .string(text, containers):
+                found = (text, containers)
             case .missing where select == nil:
                 continue
             case .missing:
@@ -27,46 +34,77 @@ enum JSONFeedReader {
             break
         }
         guard let found else { throw .missingKey(path: paths.joined(separator: ", ")) }
-        let object = found.container
-        func string(_ key: String) -> String? { (object[key] as? String).flatMap(FeedText.clean) }
-        let topTitle = (root as? [String: Any]).flatMap { $0["title"] as? String }
-        var item = FeedItem(media: .other(kind: "", link: nil),
-                            title: string("title") ?? topTitle,
-                            credit: string("copyright") ?? string("credit") ?? string("author"),
-                            description: (object["explanation"] as? String ?? object["description"] as? String).flatMap(FeedText.plain(html:)),
-                            link: string("copyrightlink") ?? string("link"))
+        var item = words(in: found.containers)
         // APOD's video days: the URL is a video player's, not a picture.
-        if let type = string("media_type"), type.lowercased() != "image" {
-            item.media = .other(kind: type, link: string("url") ?? found.text)
-            return item
+        if let object = found.containers.first, let kind = object["media_type"] as? String, kind.lowercased() != "image" {
+            return try notAnImage(object, kind: kind, root: root, feedURL: feedURL)
         }
         item.media = .image(try FeedReader.imageURL(found.text, relativeTo: feedURL))
         return item
     }
 
+    /// A day that is no picture: its still (`thumbnail_url`, which APOD
+    /// sends with `thumbs=true`) when it has one, else only its kind and link.
+    private static func notAnImage(_ object: [String: Any], kind: String, root: Any, feedURL: URL) throws(FeedError) -> FeedItem {
+        var item = words(in: [object] + [root].compactMap { $0 as? [String: Any] })
+        let link = (object["url"] as? String).flatMap(FeedText.clean)
+        if let still = (object["thumbnail_url"] as? String).flatMap(FeedText.clean) {
+            item.media = .still(try FeedReader.imageURL(still, relativeTo: feedURL), kind: kind, link: link)
+        } else {
+            item.media = .other(kind: kind, link: link)
+        }
+        return item
+    }
+
+    /// The title, credit, description and link nearest the image URL:
+    /// each from the innermost object on the path that has it (Flickr's
+    /// `items.0.media.m` finds its words in `items.0`).
+    private static func words(in containers: [[String: Any]]) -> FeedItem {
+        func string(_ key: String) -> String? { containers.lazy.compactMap { ($0[key] as? String).flatMap(FeedText.clean) }.first }
+        func html(_ key: String) -> String? { containers.lazy.compactMap { ($0[key] as? String).flatMap(FeedText.plain(html:)) }.first }
+        return FeedItem(media: .other(kind: "", link: nil),
+                        title: string("title"),
+                        credit: string("copyright") ?? string("credit") ?? string("author"),
+                        description: html("explanation") ?? html("description"),
+                        link: string("copyrightlink") ?? string("link"))
+    }
+
+    /// The newest element of an array of days, by its `date` when every
+    /// element has one that reads, else the last; any other root as it is.
+    static func newestDay(in root: Any) -> Any {
+        guard let days = root as? [Any], let last = days.last else { return root }
+        let dates = days.map { (($0 as? [String: Any])?["date"] as? String).flatMap(FeedDates.parse) }
+        guard dates.allSatisfy({ $0 != nil }) else { return last }
+        // The last of equal dates: the array runs oldest first.
+        return days[dates.indices.max { (dates[$0]!, $0) < (dates[$1]!, $1) } ?? days.count - 1]
+    }
+
     enum Found {
-        case string(String, container: [String: Any])
+        /// The string, and the objects on its path, innermost first.
+        case string(String, containers: [[String: Any]])
         case missing
         case other(String)
     }
 
-    /// Follows `path` ("images.0.url": a key, an array index, a key).
+    /// Follows `path` ("images.0.url": a key, an array index, a key; "-1"
+    /// counts from an array's end).
     static func lookup(_ path: String, in root: Any) -> Found {
         var value: Any = root
-        var container: [String: Any] = [:]
+        var containers: [[String: Any]] = []
         for part in path.split(separator: ".", omittingEmptySubsequences: false) {
             if let dict = value as? [String: Any] {
                 guard let next = dict[String(part)] else { return .missing }
-                container = dict
+                containers.insert(dict, at: 0)
                 value = next
-            } else if let array = value as? [Any], let index = Int(part), index >= 0 {
-                guard index < array.count else { return .missing }
-                value = array[index]
+            } else if let array = value as? [Any], let index = Int(part) {
+                let position = index < 0 ? array.count + index : index
+                guard array.indices.contains(position) else { return .missing }
+                value = array[position]
             } else {
                 return .missing
             }
         }
-        if let text = value as? String { return .string(text, container: container) }
+        if let text = value as? String { return .string(text, containers: containers) }
         return .other(describe(value))
     }
 

@@ -1,15 +1,20 @@
 import Foundation
 
-/// RSS 2.0, RSS 1.0 and Atom: the newest item's image enclosure, else its
-/// largest `media:content`, else the first `<img src>` of its HTML.
+/// RSS 2.0, RSS 1.0, Atom and Bing's XML archive: the newest item's image
+/// enclosure, else its largest `media:content`, else Bing's `<url>`, else
+/// the first `<img>` of its HTML (its largest `srcset` candidate), else its
+/// largest `media:thumbnail`.
 enum XMLFeedReader {
     /// One item as read, before the image is chosen.
     struct Draft {
         var fields: [String: String] = [:]
         var enclosures: [(url: String, type: String)] = []
-        var media: [(url: String, area: Int, bytes: Int)] = []
+        var media: [ImageCandidate] = []
+        var thumbnails: [ImageCandidate] = []
         var inlineImages: [String] = []
         var link: String?
+        /// Bing's `<images><image>`: the picture is the text of `<url>`.
+        var isArchiveImage = false
 
         var date: Date? {
             for key in ["pubdate", "published", "updated", "dc:date"] {
@@ -22,7 +27,7 @@ enum XMLFeedReader {
     /// The elements of an item whose text is kept.
     static let textFields: Set<String> = ["title", "link", "description", "content:encoded", "summary", "content", "pubdate",
                                           "published", "updated", "dc:date", "dc:creator", "media:credit", "copyright",
-                                          "dc:rights", "name"]
+                                          "dc:rights", "name", "url", "headline", "copyrightlink"]
 
     static func read(_ bytes: [UInt8], feedURL: URL) throws(FeedError) -> FeedItem {
         var scanner = MarkupScanner(bytes)
@@ -36,9 +41,11 @@ enum XMLFeedReader {
         while let event = scanner.next() {
             switch event {
             case let .start(name, attributes):
+                let isArchiveImage = name == "image" && stack.last == "images"
                 stack.append(name)
-                if name == "item" || name == "entry" {
+                if name == "item" || name == "entry" || isArchiveImage {
                     draft = Draft()
+                    draft?.isArchiveImage = isArchiveImage
                     itemDepth = stack.count
                     capture = nil
                     continue
@@ -98,10 +105,13 @@ enum XMLFeedReader {
             let type = (attributes["type"] ?? "").lowercased()
             let isImage = medium == "image" || type.hasPrefix("image/") || (medium.isEmpty && type.isEmpty && looksLikeImage(url))
             guard isImage else { return }
-            let area = (Int(attributes["width"] ?? "") ?? 0) * (Int(attributes["height"] ?? "") ?? 0)
-            draft.media.append((url, area, Int(attributes["filesize"] ?? "") ?? 0))
+            draft.media.append(ImageCandidate(url: url, width: attributes["width"], height: attributes["height"],
+                                              bytes: attributes["filesize"]))
+        case "media:thumbnail":
+            guard let url = attributes["url"] else { return }
+            draft.thumbnails.append(ImageCandidate(url: url, width: attributes["width"], height: attributes["height"]))
         case "img":
-            if let src = attributes["src"] { draft.inlineImages.append(src) }
+            if let source = Srcset.largest(attributes["srcset"], src: attributes["src"]) { draft.inlineImages.append(source) }
         default: break
         }
     }
@@ -111,20 +121,22 @@ enum XMLFeedReader {
         var source: String?
         if let enclosure = draft.enclosures.first(where: { $0.type.lowercased().hasPrefix("image/") || ($0.type.isEmpty && looksLikeImage($0.url)) }) {
             source = enclosure.url
-        } else if let largest = draft.media.enumerated().max(by: { a, b in
-            (a.element.area, a.element.bytes, -a.offset) < (b.element.area, b.element.bytes, -b.offset)
-        }) {
-            source = largest.element.url
+        } else if let largest = ImageCandidate.largest(draft.media) {
+            source = largest.url
+        } else if draft.isArchiveImage, let url = draft.fields["url"], !url.isEmpty {
+            source = url
         } else {
             source = [draft.fields["content:encoded"], draft.fields["description"], draft.fields["content"], draft.fields["summary"]]
                 .compactMap { $0 }.lazy.compactMap(FeedText.firstImage(html:)).first ?? draft.inlineImages.first
+                ?? ImageCandidate.largest(draft.thumbnails)?.url
         }
         guard let source else { throw .itemWithoutImage }
-        let link = draft.link ?? draft.fields["link"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let link = draft.link ?? (draft.fields["link"] ?? draft.fields["copyrightlink"])?.trimmingCharacters(in: .whitespacesAndNewlines)
         let credit = ["media:credit", "dc:creator", "name", "copyright", "dc:rights"].lazy.compactMap { draft.fields[$0] }
             .compactMap(FeedText.clean).first
         return FeedItem(media: .image(try FeedReader.imageURL(source, relativeTo: feedURL)),
-                        title: draft.fields["title"].flatMap(FeedText.plain(html:)) ?? feedTitle.flatMap(FeedText.plain(html:)),
+                        title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.plain(html:))
+                            ?? feedTitle.flatMap(FeedText.plain(html:)),
                         credit: credit,
                         description: html.flatMap(FeedText.plain(html:)),
                         link: link.flatMap { $0.isEmpty ? nil : $0 })

@@ -15,6 +15,9 @@ public enum DisplayOutcome: Sendable, Equatable {
     /// The feed's item today is no picture (APOD's video days): the
     /// previous image stays.
     case notAnImageToday(kind: String, link: String?)
+    /// The feed's item today is no picture, and a still of it (APOD's
+    /// video thumbnail) is shown in its place.
+    case stillOfToday(kind: String, link: String?)
 
     /// The status line, in the original's words.
     public var statusLine: String {
@@ -25,7 +28,9 @@ public enum DisplayOutcome: Sendable, Equatable {
         case .offline: return "Offline: cached image, no request made"
         case .notStored: return "Not cached: the server said no-store (shown once, nothing written)"
         case let .notAnImageToday(kind, link):
-            return "Today's item is a \(kind.terminalSafe)\(link.map { ": \($0.terminalSafe)" } ?? ""); showing the previous image"
+            return "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe); showing the previous image"
+        case let .stillOfToday(kind, link):
+            return "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe) (a still of it is shown)"
         }
     }
 }

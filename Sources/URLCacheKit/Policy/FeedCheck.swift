@@ -62,32 +62,44 @@ extension URLCacheController {
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: kept) }
                 .map { _ in .notAnImageToday(kind: kind, link: link) }
         case let .image(imageURL):
-            metadata.imageURL = imageURL.absoluteString
-            let same = !noStore && cached?.metadata?.imageURL == imageURL.absoluteString
-            let stored = same ? cached?.metadata?.validators : nil
-            var imageRequest = TransferRequest(url: imageURL, limits: limits)
-            if same, case let .check(etag, since) = RefreshPolicy.conditions(stored ?? Validators(), now: now) {
-                imageRequest.ifNoneMatch = etag
-                imageRequest.ifModifiedSince = since
-            }
-            let fetched: (ResponseHead, DownloadResult)
-            do {
-                fetched = try DownloadReceiver.download(imageRequest, key: key, stored: stored, over: transport, into: cache,
-                                                        now: now, observer: observer)
-            } catch {
-                return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
-            }
-            metadata.contentType = fetched.0.contentType ?? (same ? cached?.metadata?.contentType : nil)
-            metadata.keepValidators(of: fetched.0, download: fetched.1, stored: stored)
-            // A 304 for the image is only possible when it was asked
-            // conditionally, i.e. for the cached copy.
-            let result = finish(key, head: fetched.0, download: fetched.1, cached: cached, now: now, metadata: metadata,
-                                store: !noStore)
-            if case let .failure(error) = result, !isCacheError(error) {
-                return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
-            }
-            return result
+            return fetchAnnounced(imageURL, key: key, metadata: metadata, noStore: noStore, cached: cached, now: now, observer: observer)
+        case let .still(imageURL, kind, link):
+            return fetchAnnounced(imageURL, key: key, metadata: metadata, noStore: noStore, cached: cached, now: now, observer: observer)
+                .map { _ in .stillOfToday(kind: kind, link: link) }
         }
+    }
+
+    /// The image a changed feed names: conditionally when the URL is the
+    /// one already cached, a plain GET when it is new; settled with the
+    /// feed's `metadata`.
+    private func fetchAnnounced(_ imageURL: URL, key: URL, metadata feedMetadata: CacheMetadata, noStore: Bool, cached: CachedCopy?,
+                                now: Date, observer: FetchObserver) -> Result<DisplayOutcome, FetchError> {
+        var metadata = feedMetadata
+        metadata.imageURL = imageURL.absoluteString
+        let same = !noStore && cached?.metadata?.imageURL == imageURL.absoluteString
+        let stored = same ? cached?.metadata?.validators : nil
+        var imageRequest = TransferRequest(url: imageURL, limits: limits)
+        if same, case let .check(etag, since) = RefreshPolicy.conditions(stored ?? Validators(), now: now) {
+            imageRequest.ifNoneMatch = etag
+            imageRequest.ifModifiedSince = since
+        }
+        let fetched: (ResponseHead, DownloadResult)
+        do {
+            fetched = try DownloadReceiver.download(imageRequest, key: key, stored: stored, over: transport, into: cache,
+                                                    now: now, observer: observer)
+        } catch {
+            return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
+        }
+        metadata.contentType = fetched.0.contentType ?? (same ? cached?.metadata?.contentType : nil)
+        metadata.keepValidators(of: fetched.0, download: fetched.1, stored: stored)
+        // A 304 for the image is only possible when it was asked
+        // conditionally, i.e. for the cached copy.
+        let result = finish(key, head: fetched.0, download: fetched.1, cached: cached, now: now, metadata: metadata,
+                            store: !noStore)
+        if case let .failure(error) = result, !isCacheError(error) {
+            return .failure(.announcedImage(url: imageURL.absoluteString, error: error))
+        }
+        return result
     }
 
     private func record(_ write: () throws(CacheError) -> Void) -> Result<DisplayOutcome, FetchError> {

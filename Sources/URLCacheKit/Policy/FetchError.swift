@@ -75,7 +75,7 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
         case let .announcedImage(url, error):
             return "image \(url.terminalSafe) (from the feed): \(error.description)"
         case let .noImageYet(kind, link):
-            return "today's item is a \(kind.terminalSafe)\(link.map { " (\($0.terminalSafe))" } ?? ""), and no earlier image is cached"
+            return "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
         case .offlineNothingCached:
             return "nothing cached for this entry (offline: no request made)"
         case let .staleMustRevalidate(error):
