@@ -16,6 +16,13 @@ public enum UpdatedFormat {
     /// The day alone, as the history shows it ("19 Nov 2026").
     public static func day(_ date: Date) -> String { format(date, "%e %b %Y") }
 
+    /// A time of day, 24-hour ("09:12"); with its day ("24 Nov 10:12") when
+    /// it falls on another day than `earlier`.
+    public static func time(_ date: Date, after earlier: Date? = nil) -> String {
+        guard let earlier, day(earlier) != day(date) else { return format(date, "%H:%M") }
+        return format(date, "%e %b %H:%M")
+    }
+
     private static func format(_ date: Date, _ pattern: String) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()

@@ -7,14 +7,22 @@ import URLCacheSupport
 import Glibc
 #endif
 
-/// "fresh for 9 min (max-age)", "stale: checked on the next Display Image (no-cache)".
+/// "fresh for 9 min (max-age)", "stale: checked on the next Display Image (no-cache)",
+/// "stale-while-revalidate for 40 min more: shown at once and checked in the background (max-age)".
 func freshness(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheController, _ now: Date) -> String {
     let server = controller.mode(for: entry) == .server
-    var reason = server ? copy.metadata?.lifetime?.reason ?? "nothing recorded from the server" : "refreshInterval"
-    if server, copy.metadata?.lifetime?.mustRevalidate == true { reason += ", must-revalidate" }
-    let left = copy.updated.addingTimeInterval(controller.interval(for: entry, copy)).timeIntervalSince(now)
-    guard left > 0 else { return "stale: checked on the next Display Image (\(reason))" }
-    return "fresh for \(DurationText.words(left)) (\(reason))"
+    let lifetime = server ? copy.metadata?.lifetime : nil
+    var reason = server ? lifetime?.reason ?? "nothing recorded from the server" : "refreshInterval"
+    if lifetime?.mustRevalidate == true { reason += ", must-revalidate" }
+    switch controller.standing(of: entry, copy, now: now) {
+    case let .fresh(left):
+        let window = (lifetime?.staleWhileRevalidate).flatMap { $0 > 0 ? ", then stale-while-revalidate for \(DurationText.words($0))" : nil }
+        return "fresh for \(DurationText.words(left)) (\(reason))\(window ?? "")"
+    case let .revalidating(left):
+        return "stale-while-revalidate for \(DurationText.words(left)) more: shown at once and checked in the background (\(reason))"
+    case .stale:
+        return "stale: checked on the next Display Image (\(reason))"
+    }
 }
 
 /// `urlcache list`: the entries and what the cache holds for each.
@@ -42,6 +50,7 @@ struct List: ParsableCommand {
             case let .success(copy?):
                 show("   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(entry, copy, controller, now))")
                 captionLines(copy.metadata).forEach { show("   " + $0) }
+                rememberedLines(entry, copy, controller, now).forEach { show("   " + $0) }
             case .success(nil):
                 show("   not cached")
             case let .failure(error):
@@ -49,4 +58,16 @@ struct List: ParsableCommand {
             }
         }
     }
+}
+
+/// What the server's rules let the entry remember besides its image: a
+/// 404 or 410 that still stands, a permanent redirect that is followed.
+func rememberedLines(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheController, _ now: Date) -> [String] {
+    guard controller.mode(for: entry) == .server, let metadata = copy.metadata else { return [] }
+    var lines: [String] = []
+    if let refusal = metadata.refusal, refusal.stands(at: now) { lines.append(FetchError.refusalRemembered(refusal).description) }
+    if let moved = metadata.movedTo, moved.target(at: now) != nil {
+        lines.append("moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))")
+    }
+    return lines
 }

@@ -213,6 +213,41 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
 
+    /// RFC 5861 under `--freshness server`: a copy in its
+    /// stale-while-revalidate window is drawn at once, said to be checked,
+    /// while the (slow) check goes on; past the window the check comes first.
+    func testAStaleWhileRevalidateCopyIsShownWhileItIsChecked() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        try copyFixture("earth.jpg", to: server.root)
+        let url = server.url("/as/earth.jpg")
+        func script(_ cacheControl: String, delay: Double) throws {
+            try "scripted".write(toFile: server.root.file("mode"), atomically: true, encoding: .utf8)
+            let json = try JSONSerialization.data(withJSONObject: ["status": 200, "headers": ["Cache-Control: " + cacheControl], "delay": delay])
+            try json.write(to: URL(fileURLWithPath: server.root.file("script.json")))
+        }
+        for (cacheControl, window) in [("max-age=60, stale-while-revalidate=86400", true), ("max-age=60", false)] {
+            try? FileManager.default.removeItem(atPath: cacheDir)
+            try script(cacheControl, delay: 0)
+            let first = try urlcache(["fetch", "--url", url, "--cache-dir", cacheDir, "--freshness", "server"], home: home)
+            XCTAssertEqual(first.status, 0, first.stderr)
+            try age(first.lines[2], by: 2 * 3600)
+            try script(cacheControl, delay: 3)
+            let tmux = try open([url], extra: ["--freshness", "server"])
+            let shown = tmux.wait(for: "the art") { $0.contains(where: { "▀▄▌▐█".contains($0) }) }
+            if window {
+                XCTAssertTrue(shown.contains("Stale copy shown while it is checked (stale-while-revalidate)"), shown)
+                XCTAssertFalse(shown.contains("up to date"), shown)
+                tmux.wait(forText: "Cached image is up to date")
+            } else {
+                XCTAssertTrue(shown.contains("Cached image is up to date"), "the check first: \(shown)")
+                XCTAssertFalse(shown.contains("stale-while-revalidate"), shown)
+            }
+            tmux.send("q")
+            XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+        }
+    }
+
     func testResizeReRendersAndTooSmallSaysSo() throws {
         // 800x600: more pixels than either window shows, so a larger window needs more of them.
         try copyFixture("large.png", to: nginx.root)

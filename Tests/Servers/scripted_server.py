@@ -28,6 +28,10 @@ Routes (NAME is a file under ROOT):
   /always304/NAME    304 Not Modified to every request, asked or not
   /as/NAME           as the route named in ROOT/mode (plain when missing): one URL
                      that a test turns hostile after a good first answer
+  /scripted/NAME     as ROOT/script.json says: {"status": N, "headers": ["Name: Value", ...],
+                     "delay": SECONDS}; a 200 is /plain/NAME with those headers, any other
+                     status an HTML body with them (a Location makes a redirect); values
+                     expand {now+N} as /headers does (reach it as /as/NAME, mode scripted)
   /gzip/NAME         the body gzip-encoded, with validators
   /redirect/NAME     301 to /plain/NAME
   /redirect-file     302 to file:///etc/passwd
@@ -125,16 +129,32 @@ class Handler(BaseHTTPRequestHandler):
     def route_etagonly(self, name): self.conditional(name, use_lm=False)
     def route_lmonly(self, name): self.conditional(name, use_etag=False)
 
-    def route_headers(self, name):
-        import re, urllib.parse
-        query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+    @staticmethod
+    def expanded(lines):
+        """'Name: Value' lines as header pairs, {now+N} expanded, a Date added unless given."""
+        import re
         def value(text):
             return re.sub(r"\{now([+-]\d+)\}",
                           lambda m: email.utils.formatdate(time.time() + int(m.group(1)), usegmt=True), text)
-        extra = [(h.split(":", 1)[0], value(h.split(":", 1)[1])) for h in query.get("h", []) if ":" in h]
+        extra = [(h.split(":", 1)[0], value(h.split(":", 1)[1]).strip()) for h in lines if ":" in h]
         if not any(k.lower() == "date" for k, _ in extra):
             extra.append(("Date", email.utils.formatdate(time.time(), usegmt=True)))
-        self.conditional(name, extra=extra)
+        return extra
+
+    def route_headers(self, name):
+        import urllib.parse
+        query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+        self.conditional(name, extra=self.expanded(query.get("h", [])))
+
+    def route_scripted(self, name):
+        with open(os.path.join(ROOT, "script.json")) as f:
+            script = json.load(f)
+        time.sleep(script.get("delay", 0))
+        extra = self.expanded(script.get("headers", []))
+        status = script.get("status", 200)
+        if status == 200:
+            return self.conditional(name, extra=extra)
+        self.reply(status, b"<html><body>scripted</body></html>", "text/html", extra)
 
     def route_ignore(self, name):
         body, etag, lm = self.file(name)

@@ -32,6 +32,12 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     /// that does not repeat them.
     public var cacheControl: String?
     public var expires: String?
+    /// A 404 or 410 the server gave a lifetime (`--freshness server`): no
+    /// request until it is stale.
+    public var refusal: Refusal?
+    /// A 301 or 308 the server gave a lifetime (`--freshness server`):
+    /// checks go straight to its target until it is stale.
+    public var movedTo: MovedPermanently?
 
     public init(url: String, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
         self.url = url

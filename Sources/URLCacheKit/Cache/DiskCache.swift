@@ -145,6 +145,12 @@ public struct DiskCache: Sendable {
         if let metadata { try writeMetadata(metadata, paths: paths) }
     }
 
+    /// Records what the last check learnt without a new image or a
+    /// successful check: the image and its time stay as they are.
+    func remember(_ url: URL, metadata: CacheMetadata) throws(CacheError) {
+        try writeMetadata(metadata, paths: paths(for: url))
+    }
+
     /// Removes every cached image and its files; returns how many images.
     @discardableResult
     public func clear() throws(CacheError) -> Int {

@@ -7,7 +7,11 @@ struct ResponseHeadParser {
     /// The head of the response whose lines are arriving (each status line
     /// starts anew).
     private(set) var current = ResponseHead()
-    private var hasLocation = false
+    private var location: String?
+    /// Redirects met so far in this chain.
+    private var hops = 0
+    /// The chain's first response, when it moved the resource for good.
+    private var firstHop: RedirectHop?
 
     /// Takes one line (with or without its CRLF). Returns the head when
     /// this line, the empty one, ended a final response's headers; nil for
@@ -16,7 +20,7 @@ struct ResponseHeadParser {
     mutating func take(_ line: String) -> ResponseHead? {
         if line.hasPrefix("HTTP/") {
             current = ResponseHead()
-            hasLocation = false
+            location = nil
             let parts = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
             current.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
             current.reason = parts.count > 2 ? String(parts[2]) : ""
@@ -25,7 +29,12 @@ struct ResponseHeadParser {
         let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: "\r\n"))
         if trimmed.isEmpty {
             if (100..<200).contains(current.status) { return nil }
-            if (300..<400).contains(current.status), current.status != 304, hasLocation { return nil }
+            if (300..<400).contains(current.status), current.status != 304, let location {
+                if hops == 0, current.status == 301 || current.status == 308 { firstHop = RedirectHop(current, location: location) }
+                hops += 1
+                return nil
+            }
+            current.permanentRedirect = firstHop
             return current
         }
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
@@ -36,7 +45,7 @@ struct ResponseHeadParser {
         case "last-modified": current.validators.lastModified = value
         case "content-type": current.contentType = value
         case "content-length": current.contentLength = Int64(value)
-        case "location": hasLocation = true
+        case "location": location = value
         case "cache-control": current.cacheControl = current.cacheControl.map { $0 + ", " + value } ?? value
         // Two Expires lines join into no date at all: already expired (RFC 9111 §5.3).
         case "expires": current.expires = current.expires.map { $0 + ", " + value } ?? value
@@ -46,5 +55,40 @@ struct ResponseHeadParser {
         default: break
         }
         return nil
+    }
+}
+
+/// A permanent redirect (301, 308) a transfer followed, with the headers
+/// that say how long it may be remembered.
+public struct RedirectHop: Sendable, Equatable {
+    public var status: Int
+    /// The Location header, as sent (maybe relative).
+    public var location: String
+    public var cacheControl: String?
+    public var expires: String?
+    public var date: String?
+    public var age: String?
+
+    init(_ head: ResponseHead, location: String) {
+        status = head.status
+        self.location = location
+        cacheControl = head.cacheControl
+        expires = head.expires
+        date = head.date
+        age = head.age
+    }
+
+    public init(status: Int, location: String, cacheControl: String? = nil, expires: String? = nil, date: String? = nil, age: String? = nil) {
+        self.status = status
+        self.location = location
+        self.cacheControl = cacheControl
+        self.expires = expires
+        self.date = date
+        self.age = age
+    }
+
+    /// Its own head, for the freshness rules.
+    var head: ResponseHead {
+        ResponseHead(status: status, cacheControl: cacheControl, expires: expires, date: date, age: age)
     }
 }

@@ -72,6 +72,9 @@ public struct ResponseHead: Sendable, Equatable {
     public var expires: String?
     public var date: String?
     public var age: String?
+    /// The chain's first response when it was a permanent redirect
+    /// (libcurl follows it; the policy may remember it).
+    public var permanentRedirect: RedirectHop?
 
     /// Whether the status says the body is the whole resource that a plain
     /// GET asked for. We never send Range, so a 206 (or 201, 202, 204…)

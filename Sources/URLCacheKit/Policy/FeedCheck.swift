@@ -9,7 +9,9 @@ extension URLCacheController {
     /// its image is fetched plainly and shown from outside the cache.
     func checkFeed(_ request: TransferRequest, entry: URLEntry, spec: FeedSpec, cached: CachedCopy?, now: Date,
                    observer: FetchObserver) -> Result<DisplayOutcome, FetchError> {
-        let key = request.url
+        // The cache's key is the entry's URL; the request may go straight
+        // to where a remembered permanent redirect points.
+        let key = entry.url
         var feedRequest = request
         feedRequest.limits.maxBytes = maxFeedBytes
         let receiver = FeedReceiver(stored: cached?.metadata?.feedValidators, now: now, limit: maxFeedBytes, observer: observer)
@@ -28,8 +30,11 @@ extension URLCacheController {
             metadata.feedETag = feedValidators.etag
             metadata.feedLastModified = feedValidators.lastModified
             metadata.keepFreshness(of: head, stored: cached.metadata, now: now, cap: refreshInterval)
+            metadata.refusal = nil
+            metadata.movedTo = redirectMemory(head, asked: request.url, previous: cached.metadata?.movedTo, now: now, entry: entry)
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
         case .errorStatus?:
+            rememberRefusal(head, key: key, cached: cached, now: now, entry: entry)
             return .failure(.status(of: head))
         case .tooLarge?:
             return .failure(.feed(.tooLarge(limit: maxFeedBytes)))
@@ -45,6 +50,7 @@ extension URLCacheController {
         metadata.feedLastModified = head.validators.lastModified
         // The feed is what is checked: its headers say how long it stays fresh.
         metadata.keepFreshness(of: head, stored: nil, now: now, cap: refreshInterval)
+        metadata.movedTo = redirectMemory(head, asked: request.url, previous: cached?.metadata?.movedTo, now: now, entry: entry)
         metadata.describe(item)
         let noStore = mode(for: entry) == .server && metadata.lifetime?.noStore == true
         switch item.media {
@@ -59,6 +65,8 @@ extension URLCacheController {
             kept.lifetime = metadata.lifetime
             kept.cacheControl = metadata.cacheControl
             kept.expires = metadata.expires
+            kept.refusal = nil
+            kept.movedTo = metadata.movedTo
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: kept) }
                 .map { _ in .notAnImageToday(kind: kind, link: link) }
         case let .image(imageURL):

@@ -33,6 +33,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     case noImageYet(kind: String, link: String?)
     /// `--offline` with nothing cached for the entry.
     case offlineNothingCached
+    /// Under the server's rules, the server's last answer was a 404 or 410
+    /// with a lifetime that still stands: nothing was asked.
+    case refusalRemembered(Refusal)
     /// The check failed, and the stale copy still shown came with
     /// `must-revalidate` (under `--freshness server`).
     indirect case staleMustRevalidate(FetchError)
@@ -78,6 +81,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
         case .offlineNothingCached:
             return "nothing cached for this entry (offline: no request made)"
+        case let .refusalRemembered(refusal):
+            return "the server said \(refusal.status) at \(UpdatedFormat.time(refusal.at)); asking again after \(UpdatedFormat.time(refusal.until, after: refusal.at))"
         case let .staleMustRevalidate(error):
             return "\(error.description); the copy shown is stale and its server requires revalidation (must-revalidate)"
         }

@@ -22,6 +22,9 @@ public struct Lifetime: Codable, Sendable, Equatable {
     public var noStore: Bool
     /// `must-revalidate`: a stale copy may not stand in for a failed check.
     public var mustRevalidate: Bool
+    /// RFC 5861's `stale-while-revalidate`: seconds after the lifetime
+    /// during which the copy is shown at once while it is checked (nil: none).
+    public var staleWhileRevalidate: TimeInterval?
 
     public init(seconds: TimeInterval, reason: String, noStore: Bool = false, mustRevalidate: Bool = false) {
         self.seconds = seconds
@@ -41,7 +44,10 @@ public struct Lifetime: Codable, Sendable, Equatable {
     ///   `refreshInterval`) only for a status that is heuristically
     ///   cacheable; any other status without explicit freshness is not reused;
     /// - §4.2.3: the age is the larger of Age (its first value, a
-    ///   non-negative integer, else ignored) and the apparent age now − Date.
+    ///   non-negative integer, else ignored) and the apparent age now − Date;
+    /// - RFC 5861 §3: `stale-while-revalidate`'s window is kept beside the
+    ///   lifetime (not with no-cache or must-revalidate, which forbid
+    ///   showing a stale copy unchecked).
     public static func of(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Lifetime {
         let directives = CacheControl(head.cacheControl)
         let mustRevalidate = directives.has("must-revalidate")
@@ -65,6 +71,9 @@ public struct Lifetime: Codable, Sendable, Equatable {
         }
         if ages { result.seconds -= correctedAge(head, date: date, now: now, lifetime: result.seconds) }
         result.mustRevalidate = mustRevalidate
+        if !mustRevalidate, let window = directives.value("stale-while-revalidate"), let seconds = deltaSeconds(window) {
+            result.staleWhileRevalidate = min(seconds, cap)
+        }
         if result.seconds > cap {
             result.seconds = cap
             result.reason += ", capped by refreshInterval"
@@ -97,9 +106,14 @@ public struct Lifetime: Codable, Sendable, Equatable {
     /// Age's value (§5.1): the first of a list, a non-negative integer;
     /// anything else ("7200.0", "7200a", "-5") is ignored.
     static func ageValue(_ header: String?) -> TimeInterval {
-        guard let first = header?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty,
-              first.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Double(first) else { return 0 }
-        return value
+        header?.split(separator: ",").first.flatMap { deltaSeconds(String($0)) } ?? 0
+    }
+
+    /// RFC 9111 §1.2.2's delta-seconds: digits only, else nil.
+    static func deltaSeconds(_ text: String) -> TimeInterval? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Double(trimmed)
     }
 }
 

@@ -30,6 +30,28 @@ public enum RefreshPolicy {
         return conditions(validators ?? cached.metadata?.validators ?? Validators(), now: now)
     }
 
+    /// Where a copy stands.
+    public enum Standing: Sendable, Equatable {
+        /// Shown with no request, for `left` more seconds.
+        case fresh(left: TimeInterval)
+        /// Past its lifetime but inside `stale-while-revalidate` (RFC 5861)
+        /// for `left` more seconds: shown at once, checked in the background.
+        case revalidating(left: TimeInterval)
+        /// Checked before it is called current.
+        case stale
+    }
+
+    /// Where a copy checked at `updated` stands at `now`: fresh for
+    /// `interval` (the rule `plan` follows, a clock set back included),
+    /// then shown while it is checked for `staleWhileRevalidate` seconds.
+    public static func standing(updated: Date, interval: TimeInterval, staleWhileRevalidate: TimeInterval,
+                                now: Date) -> Standing {
+        let age = now.timeIntervalSince(updated)
+        if age < interval, age > -interval { return .fresh(left: interval - max(0, age)) }
+        if age >= interval, age < interval + staleWhileRevalidate { return .revalidating(left: interval + staleWhileRevalidate - age) }
+        return .stale
+    }
+
     /// A conditional check with `validators`, leaving out a Last-Modified
     /// that is in the future or cannot be read.
     static func conditions(_ validators: Validators, now: Date) -> Plan {

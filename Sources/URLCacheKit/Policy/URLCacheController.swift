@@ -87,7 +87,12 @@ public struct URLCacheController: Sendable {
         let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
         let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: interval(for: entry, cached), force: force)
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
-        var request = TransferRequest(url: key, limits: limits)
+        let remembered = mode(for: entry) == .server ? cached?.metadata : nil
+        if !force, let refusal = remembered?.refusal, refusal.stands(at: now) {
+            return DisplayReport(result: flagMustRevalidate(.failure(.refusalRemembered(refusal)), entry: entry, cached: cached), copy: cached)
+        }
+        // A permanent redirect with a lifetime: straight to its target.
+        var request = TransferRequest(url: remembered?.movedTo?.target(at: now) ?? key, limits: limits)
         if case let .check(ifNoneMatch, ifModifiedSince) = plan {
             request.ifNoneMatch = ifNoneMatch
             request.ifModifiedSince = ifModifiedSince
@@ -102,6 +107,8 @@ public struct URLCacheController: Sendable {
                 var metadata = CacheMetadata(url: key.absoluteString, contentType: head.contentType ?? cached?.metadata?.contentType)
                 metadata.keepValidators(of: head, download: download, stored: cached?.metadata?.validators)
                 metadata.keepFreshness(of: head, stored: cached?.metadata, now: now, cap: refreshInterval)
+                metadata.movedTo = redirectMemory(head, asked: request.url, previous: remembered?.movedTo, now: now, entry: entry)
+                if case .errorStatus = download { rememberRefusal(head, key: key, cached: cached, now: now, entry: entry) }
                 let store = !(mode(for: entry) == .server && metadata.lifetime?.noStore == true)
                 result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata, store: store)
             } catch {
@@ -133,6 +140,13 @@ public struct URLCacheController: Sendable {
     public func interval(for entry: URLEntry, _ cached: CachedCopy?) -> TimeInterval {
         guard mode(for: entry) == .server else { return refreshInterval }
         return min(refreshInterval, cached?.metadata?.lifetime?.seconds ?? 0)
+    }
+
+    /// Where `copy` of `entry` stands at `now`: its interval, then, under
+    /// the server's rules, its `stale-while-revalidate` window.
+    public func standing(of entry: URLEntry, _ copy: CachedCopy, now: Date) -> RefreshPolicy.Standing {
+        let window = mode(for: entry) == .server ? copy.metadata?.lifetime?.staleWhileRevalidate ?? 0 : 0
+        return RefreshPolicy.standing(updated: copy.updated, interval: interval(for: entry, copy), staleWhileRevalidate: window, now: now)
     }
 
     /// Acts on what an image download came to: the one place the cache

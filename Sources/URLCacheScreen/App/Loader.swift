@@ -16,13 +16,21 @@ final class Loader: Sendable {
         var index: Int
     }
 
+    /// A picture to show while the check goes on.
+    enum Early: Sendable {
+        /// The picture the binary carries, when nothing is cached.
+        case bundled(DecodedImage)
+        /// The cached copy, inside its `stale-while-revalidate` window.
+        case revalidating(DecodedImage, CachedCopy)
+    }
+
     private struct State {
         var progress: TransferProgress?
         var waiting: ScreenState.Waiting?
         var cancelled = false
         var result: Result?
-        /// The bundled picture, decoded while the check goes on.
-        var bundled: (image: DecodedImage, index: Int)?
+        /// A picture decoded while the check goes on.
+        var early: (picture: Early, index: Int)?
         var running = false
         /// When progress last woke the screen.
         var lastWake = Date.distantPast
@@ -38,10 +46,10 @@ final class Loader: Sendable {
     var running: Bool { state.withLock { $0.running } }
 
     /// Starts a load; `decodeSize` picks the pixmap size from the source's,
-    /// and `samples` is passed on to the decoder. With `offerBundled` and
-    /// nothing cached, the picture the binary carries for the entry, if
-    /// any, is decoded and handed over first (`takeBundled`), while the
-    /// check goes on.
+    /// and `samples` is passed on to the decoder. With `offerBundled`, a
+    /// picture is decoded and handed over first (`takeEarly`) while the
+    /// check goes on: with nothing cached, the one the binary carries for
+    /// the entry, if any; a copy in its stale-while-revalidate window.
     /// With `check` false, nothing is asked of the network: the cached copy
     /// (or the file at `path`: a kept earlier image) is decoded again.
     func start(controller: URLCacheController, entry: URLEntry, check: Bool, force: Bool, automatic: Bool, index: Int,
@@ -52,9 +60,9 @@ final class Loader: Sendable {
         let thread = Thread { [self] in
             // Looked for here, not on the screen's thread: the cached start
             // never reads the built-in list a second time.
-            if offerBundled, (try? controller.cache.lookup(url)) ?? nil == nil, let bundled = BundledImage.bytes(for: url),
-               let image = try? ImageDecoder.decode(bytes: bundled, background: background, samples: samples, size: decodeSize) {
-                state.withLock { $0.bundled = (image, index) }
+            if offerBundled, check, let early = Loader.early(controller, entry, force: force, background: background,
+                                                             samples: samples, size: decodeSize) {
+                state.withLock { $0.early = (early, index) }
                 wakeups.wake()
             }
             let observer = FetchObserver(
@@ -99,12 +107,27 @@ final class Loader: Sendable {
         state.withLock { ($0.progress, $0.waiting) }
     }
 
-    /// The bundled picture and the entry it is for, once.
-    func takeBundled() -> (image: DecodedImage, index: Int)? {
+    /// The picture shown while the check goes on, and the entry it is
+    /// for, once.
+    func takeEarly() -> (picture: Early, index: Int)? {
         state.withLock { state in
-            defer { state.bundled = nil }
-            return state.bundled
+            defer { state.early = nil }
+            return state.early
         }
+    }
+
+    /// What to show before the check ends: the bundled picture with
+    /// nothing cached; the copy while the policy says it may be shown
+    /// unchecked (RFC 5861); else nothing (the check's result comes first).
+    private static func early(_ controller: URLCacheController, _ entry: URLEntry, force: Bool, background: RGB8,
+                              samples: (x: Int, y: Int), size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) -> Early? {
+        guard let copy = (try? controller.cache.lookup(entry.url)) ?? nil else {
+            guard let bundled = BundledImage.bytes(for: entry.url) else { return nil }
+            return (try? ImageDecoder.decode(bytes: bundled, background: background, samples: samples, size: size)).map(Early.bundled)
+        }
+        guard !force, case .revalidating = controller.standing(of: entry, copy, now: Date()) else { return nil }
+        return (try? ImageDecoder.decode(path: copy.imagePath, background: background, samples: samples, size: size))
+            .map { .revalidating($0, copy) }
     }
 
     /// The finished load, once (nil while running).

@@ -274,9 +274,15 @@ public final class ScreenApp {
     /// returns whether it changed anything.
     private func takeLoad() -> Bool {
         var changed = false
-        if let bundled = loader.takeBundled(), bundled.index == state.index {
-            log.write("showing the bundled picture until the first download")
-            ScreenLogic.showBundled(bundled.image, &state)
+        if let early = loader.takeEarly(), early.index == state.index {
+            switch early.picture {
+            case let .bundled(image):
+                log.write("showing the bundled picture until the first download")
+                ScreenLogic.showBundled(image, &state)
+            case let .revalidating(image, copy):
+                log.write("showing the copy while it is checked (stale-while-revalidate)")
+                ScreenLogic.showRevalidating(image, copy: copy, &state)
+            }
             changed = true
         }
         guard let result = loader.takeResult() else { return changed }

@@ -129,6 +129,20 @@ public enum ScreenLogic {
         state.statusIsError = false
     }
 
+    /// The copy is in its stale-while-revalidate window: shown at once,
+    /// and said to be checked, unless an image came first.
+    public static func showRevalidating(_ image: DecodedImage, copy: CachedCopy, _ state: inout ScreenState) {
+        guard state.image == nil else { return }
+        state.image = image
+        state.isBundled = false
+        state.updated = copy.updated
+        state.caption = ScreenState.Caption(copy.metadata)
+        state.loading?.revalidating = true
+    }
+
+    /// What the status line says while a stale copy is shown and checked.
+    public static let revalidatingStatus = "Stale copy shown while it is checked (stale-while-revalidate)"
+
     /// A Display Image finished (or failed, or was cancelled). A cached
     /// copy replaces a bundled picture; without one, the picture stays.
     public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,

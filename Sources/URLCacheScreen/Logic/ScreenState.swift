@@ -67,6 +67,9 @@ public struct ScreenState: Sendable {
         public var automatic: Bool
         /// Another urlcache holds the entry: we wait for it (its pid when known).
         public var waiting: Waiting?
+        /// The copy on screen is stale but inside its stale-while-revalidate
+        /// window: shown while this check goes on.
+        public var revalidating = false
     }
 
     /// Another process is working on the entry.

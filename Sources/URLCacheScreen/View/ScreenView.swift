@@ -154,7 +154,7 @@ public final class ScreenView {
         }
         let elapsed = now.timeIntervalSince(loading.started)
         let frame = ScreenView.spinner[Int(elapsed / ScreenView.spinnerPeriod) % ScreenView.spinner.count]
-        var text = "\(frame) Loading"
+        var text = "\(frame) " + (loading.revalidating ? ScreenLogic.revalidatingStatus : "Loading")
         if let waiting = loading.waiting {
             text = "\(frame) waiting for another urlcache\(waiting.pid.map { " (pid \($0))" } ?? "") to finish with this image"
         } else if let progress = loading.progress, progress.received > 0 {

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a private cache may remember besides an image, for thrift (RFC 9111
+/// §3 and §4.2.2): an error, or a permanent redirect, that its server gave a
+/// lifetime. Both are pure functions of a head and the time; both need
+/// explicit freshness (max-age or Expires): a heuristic is no reason to
+/// stop asking, nor to skip a hop.
+func hasExplicitFreshness(_ head: ResponseHead) -> Bool {
+    let directives = CacheControl(head.cacheControl)
+    guard !directives.has("no-store"), !directives.has("no-cache") else { return false }
+    return directives.value("max-age") != nil || head.expires != nil
+}
+
+/// A 404 or 410 that its server said would stand a while: until then the
+/// entry asks nothing, and its cached image is kept and shown.
+public struct Refusal: Codable, Sendable, Equatable {
+    /// The status the server answered (404 or 410).
+    public var status: Int
+    /// When it answered.
+    public var at: Date
+    /// When the answer goes stale and the server is asked again.
+    public var until: Date
+
+    public init(status: Int, at: Date, until: Date) {
+        self.status = status
+        self.at = at
+        self.until = until
+    }
+
+    /// The refusal `head`, received at `now`, makes: a 404 or 410 with
+    /// explicit freshness, for that freshness (capped as every lifetime
+    /// is); nil for anything else.
+    public static func of(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Refusal? {
+        guard head.status == 404 || head.status == 410, hasExplicitFreshness(head) else { return nil }
+        let lifetime = Lifetime.of(head, now: now, cap: cap)
+        guard lifetime.seconds > 0 else { return nil }
+        return Refusal(status: head.status, at: now, until: now.addingTimeInterval(lifetime.seconds))
+    }
+
+    /// Whether it still stands at `now`.
+    public func stands(at now: Date) -> Bool { now < until && now >= at }
+}
+
+/// Where a 301 or 308 with a lifetime moved the entry's URL: until then a
+/// check goes straight to the target, one request instead of two.
+public struct MovedPermanently: Codable, Sendable, Equatable {
+    /// The target, absolute, http or https.
+    public var target: String
+    /// When the redirect goes stale and the entry's own URL is asked again.
+    public var until: Date
+
+    public init(target: String, until: Date) {
+        self.target = target
+        self.until = until
+    }
+
+    /// What the permanent redirect `hop`, met asking `url` at `now`,
+    /// lets us remember: its target, for its explicit freshness; nil
+    /// without one, or for a target that is no http(s) URL or is `url`.
+    public static func of(_ hop: RedirectHop?, from url: URL, now: Date, cap: TimeInterval) -> MovedPermanently? {
+        guard let hop, hop.status == 301 || hop.status == 308 else { return nil }
+        let head = hop.head
+        guard hasExplicitFreshness(head), case let .success(target) = ImageURL.check(URL(string: hop.location, relativeTo: url)?.absoluteURL),
+              target.absoluteString != url.absoluteString else { return nil }
+        let lifetime = Lifetime.of(head, now: now, cap: cap)
+        guard lifetime.seconds > 0 else { return nil }
+        return MovedPermanently(target: target.absoluteString, until: now.addingTimeInterval(lifetime.seconds))
+    }
+
+    /// The target, while the redirect stands at `now`.
+    public func target(at now: Date) -> URL? {
+        now < until ? URL(string: target) : nil
+    }
+}
+
+extension URLCacheController {
+    /// Under the server's rules, a 404 or 410 with a lifetime is written
+    /// beside the cached image (which stays, with its time): the next
+    /// checks ask nothing until it is stale. With nothing cached there is
+    /// no entry to remember it in. Failing to write it costs one request
+    /// next time, so it is not reported.
+    func rememberRefusal(_ head: ResponseHead, key: URL, cached: CachedCopy?, now: Date, entry: URLEntry) {
+        guard mode(for: entry) == .server, let cached, let refusal = Refusal.of(head, now: now, cap: refreshInterval) else { return }
+        var metadata = cached.metadata ?? CacheMetadata(url: key.absoluteString)
+        metadata.refusal = refusal
+        try? cache.remember(key, metadata: metadata)
+    }
+
+    /// The redirect to keep after a check that asked `url`: the one this
+    /// response came through, else the one the check went by while it
+    /// stands; none under the fixed rule.
+    func redirectMemory(_ head: ResponseHead, asked url: URL, previous: MovedPermanently?, now: Date,
+                        entry: URLEntry) -> MovedPermanently? {
+        guard mode(for: entry) == .server else { return nil }
+        return MovedPermanently.of(head.permanentRedirect, from: url, now: now, cap: refreshInterval)
+            ?? previous.flatMap { $0.target(at: now) == nil ? nil : $0 }
+    }
+}
