@@ -86,6 +86,22 @@ final class ServerFreshnessTests: NginxTestCase {
         XCTAssertFalse(try fetch(url, []).stderr.contains("must-revalidate"), "the fixed rule: fresh for 24 hours, nothing to say")
     }
 
+    /// no-cache: every use must be validated, so a failed check says the
+    /// copy is stale as must-revalidate does; fetch exits 3, the copy stays.
+    func testAFailedCheckOfANoCacheCopySaysItIsStale() throws {
+        let server = try ScriptedServer()
+        try copyFixture("earth.jpg", to: server.root)
+        let url = server.url("/headers/earth.jpg?h=" + ("Cache-Control: no-cache".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let path = try fetch(url).lines[2]
+        server.stop()
+        let failed = try fetch(url)
+        XCTAssertEqual(failed.status, 3, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("could not connect"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("the copy shown is stale and its server requires revalidation (no-cache)"), failed.stderr)
+        XCTAssertEqual(failed.lines.first, "Previously cached image (check failed)")
+        XCTAssertEqual(failed.lines[2], path, "the copy is still there")
+    }
+
     func testScriptedAgePastExpiresBadDatesAndConflicts() throws {
         // Each case: its headers, and whether a copy checked 5 minutes ago is still fresh.
         try assertFreshAfterFiveMinutes([

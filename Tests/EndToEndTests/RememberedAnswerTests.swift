@@ -102,6 +102,24 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
         }
     }
 
+    /// §4.2.2: a heuristic lifetime (10% of the time since Last-Modified:
+    /// here a day) only for the statuses that allow one. A 200 and a 203
+    /// are kept and reused without a request; a 201 is no image to keep.
+    /// (A 404 with only Last-Modified: `testOnlyExplicitFreshnessIsRemembered`.)
+    func testTheHeuristicFollowsTheStatusList() throws {
+        let cases: [(status: Int, cached: Bool, asked: Int)] = [(200, true, 0), (203, true, 0), (201, false, 1)]
+        for (status, cached, asked) in cases {
+            try? FileManager.default.removeItem(atPath: cacheDir)
+            try script(status, ["Last-Modified: {now-864000}"])
+            let first = try fetch()
+            XCTAssertEqual(first.status, cached ? 0 : 1, "\(status): \(first.stderr)")
+            if cached { try age(first.lines[2], by: 3600) }
+            let before = server.requests.count
+            _ = try fetch()
+            XCTAssertEqual(server.requests.count - before, asked, "HTTP \(status)")
+        }
+    }
+
     func testAPermanentRedirectWithFreshnessIsFollowedDirectly() throws {
         try script(301, ["Location: /plain/earth.jpg", "Cache-Control: max-age=3600"])
         var before = server.requests.count

@@ -29,7 +29,7 @@ Routes (NAME is a file under ROOT):
   /as/NAME           as the route named in ROOT/mode (plain when missing): one URL
                      that a test turns hostile after a good first answer
   /scripted/NAME     as ROOT/script.json says: {"status": N, "headers": ["Name: Value", ...],
-                     "delay": SECONDS}; a 200 is /plain/NAME with those headers, any other
+                     "delay": SECONDS}; a 200 or 203 is /plain/NAME with those headers, any other
                      status an HTML body with them (a Location makes a redirect); values
                      expand {now+N} as /headers does (reach it as /as/NAME, mode scripted)
   /gzip/NAME         the body gzip-encoded, with validators
@@ -97,7 +97,7 @@ class Handler(BaseHTTPRequestHandler):
             sent = len(body)
         self.record(status, sent)
 
-    def conditional(self, name, use_etag=True, use_lm=True, extra=()):
+    def conditional(self, name, use_etag=True, use_lm=True, extra=(), status=200):
         body, etag, lm = self.file(name)
         headers = list(extra)
         if use_etag: headers.append(("ETag", etag))
@@ -105,7 +105,7 @@ class Handler(BaseHTTPRequestHandler):
         inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
         if (use_etag and inm == etag) or (use_lm and inm is None and ims == lm):
             return self.reply(304, headers=headers)
-        return self.reply(200, body, self.ctype(name), headers)
+        return self.reply(status, body, self.ctype(name), headers)
 
     @staticmethod
     def ctype(name):
@@ -152,8 +152,10 @@ class Handler(BaseHTTPRequestHandler):
         time.sleep(script.get("delay", 0))
         extra = self.expanded(script.get("headers", []))
         status = script.get("status", 200)
-        if status == 200:
-            return self.conditional(name, extra=extra)
+        if status in (200, 203):
+            # A Last-Modified the script gives replaces the file's.
+            own_lm = not any(k.lower() == "last-modified" for k, _ in extra)
+            return self.conditional(name, use_lm=own_lm, extra=extra, status=status)
         self.reply(status, b"<html><body>scripted</body></html>", "text/html", extra)
 
     def route_ignore(self, name):

@@ -37,8 +37,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// with a lifetime that still stands: nothing was asked.
     case refusalRemembered(Refusal)
     /// The check failed, and the stale copy still shown came with
-    /// `must-revalidate` (under `--freshness server`).
-    indirect case staleMustRevalidate(FetchError)
+    /// `must-revalidate` or `no-cache` (named in `directive`), under
+    /// `--freshness server`: its server requires revalidation.
+    indirect case staleRequiresRevalidation(FetchError, directive: String)
 
     /// What a status other than 200, 203 or 304 means: a 2xx is not the
     /// whole image (we never send Range), anything else an error status.
@@ -83,15 +84,15 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "nothing cached for this entry (offline: no request made)"
         case let .refusalRemembered(refusal):
             return "the server said \(refusal.status) at \(UpdatedFormat.time(refusal.at)); asking again after \(UpdatedFormat.time(refusal.until, after: refusal.at))"
-        case let .staleMustRevalidate(error):
-            return "\(error.description); the copy shown is stale and its server requires revalidation (must-revalidate)"
+        case let .staleRequiresRevalidation(error, directive):
+            return "\(error.description); the copy shown is stale and its server requires revalidation (\(directive))"
         }
     }
 
     /// Whether the user asked for it (Esc): not shown as an alert.
     public var isCancellation: Bool {
         if case let .announcedImage(_, error) = self { return error.isCancellation }
-        if case let .staleMustRevalidate(error) = self { return error.isCancellation }
+        if case let .staleRequiresRevalidation(error, _) = self { return error.isCancellation }
         return self == .transport(.cancelled) || self == .cache(.lockWaitCancelled)
     }
 }

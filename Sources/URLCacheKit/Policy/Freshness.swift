@@ -26,6 +26,13 @@ public struct Lifetime: Codable, Sendable, Equatable {
     /// during which the copy is shown at once while it is checked (nil: none).
     public var staleWhileRevalidate: TimeInterval?
 
+    /// The directive by which a stale copy may not stand in for a failed
+    /// check unremarked: `must-revalidate`, or `no-cache` (every use must be
+    /// validated); nil when neither was sent.
+    public var revalidationDirective: String? {
+        mustRevalidate ? "must-revalidate" : reason == "no-cache" ? "no-cache" : nil
+    }
+
     public init(seconds: TimeInterval, reason: String, noStore: Bool = false, mustRevalidate: Bool = false) {
         self.seconds = seconds
         self.reason = reason

@@ -120,13 +120,14 @@ public struct URLCacheController: Sendable {
         return DisplayReport(result: flagMustRevalidate(result, entry: entry, cached: cached), copy: copy)
     }
 
-    /// A failed check of a copy whose server said `must-revalidate` says
-    /// so: the copy is still shown (nothing is ever lost), marked stale.
+    /// A failed check of a copy whose server said `must-revalidate` or
+    /// `no-cache` says so: the copy is still shown (nothing is ever lost),
+    /// marked stale.
     private func flagMustRevalidate(_ result: Result<DisplayOutcome, FetchError>, entry: URLEntry,
                                     cached: CachedCopy?) -> Result<DisplayOutcome, FetchError> {
         guard case let .failure(error) = result, !error.isCancellation, mode(for: entry) == .server,
-              cached?.metadata?.lifetime?.mustRevalidate == true else { return result }
-        return .failure(.staleMustRevalidate(error))
+              let directive = cached?.metadata?.lifetime?.revalidationDirective else { return result }
+        return .failure(.staleRequiresRevalidation(error, directive: directive))
     }
 
     /// The rule that applies to `entry`: the command line's, else the
