@@ -8,13 +8,7 @@ final class FreshnessTests: XCTestCase {
     let now = Date(timeIntervalSince1970: 1_795_000_000)
     let day: TimeInterval = 86_400
 
-    private func http(_ offset: TimeInterval) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: now.addingTimeInterval(offset))
-    }
+    private func http(_ offset: TimeInterval) -> String { httpDate(now.addingTimeInterval(offset)) }
 
     private func lifetime(cacheControl: String? = nil, expires: String? = nil, date: String? = nil, age: String? = nil,
                           lastModified: String? = nil, cap: TimeInterval = 86_400) -> Lifetime {

@@ -8,13 +8,7 @@ final class RememberedTests: XCTestCase {
     let now = Date(timeIntervalSince1970: 1_795_000_000)
     let url = URL(string: "http://images.test/a/day.jpg")!
 
-    private func http(_ offset: TimeInterval) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: now.addingTimeInterval(offset))
-    }
+    private func http(_ offset: TimeInterval) -> String { httpDate(now.addingTimeInterval(offset)) }
 
     private func head(_ status: Int, cacheControl: String? = nil, expires: String? = nil, lastModified: String? = nil) -> ResponseHead {
         ResponseHead(status: status, validators: Validators(lastModified: lastModified), cacheControl: cacheControl, expires: expires,

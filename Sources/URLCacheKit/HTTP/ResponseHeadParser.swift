@@ -64,31 +64,21 @@ public struct RedirectHop: Sendable, Equatable {
     public var status: Int
     /// The Location header, as sent (maybe relative).
     public var location: String
-    public var cacheControl: String?
-    public var expires: String?
-    public var date: String?
-    public var age: String?
-
-    init(_ head: ResponseHead, location: String) {
-        status = head.status
-        self.location = location
-        cacheControl = head.cacheControl
-        expires = head.expires
-        date = head.date
-        age = head.age
-    }
-
-    public init(status: Int, location: String, cacheControl: String? = nil, expires: String? = nil, date: String? = nil, age: String? = nil) {
-        self.status = status
-        self.location = location
-        self.cacheControl = cacheControl
-        self.expires = expires
-        self.date = date
-        self.age = age
-    }
+    public var cacheControl: String? = nil
+    public var expires: String? = nil
+    public var date: String? = nil
+    public var age: String? = nil
 
     /// Its own head, for the freshness rules.
     var head: ResponseHead {
         ResponseHead(status: status, cacheControl: cacheControl, expires: expires, date: date, age: age)
+    }
+}
+
+extension RedirectHop {
+    /// The redirect `head` that sent us to `location`.
+    init(_ head: ResponseHead, location: String) {
+        self.init(status: head.status, location: location, cacheControl: head.cacheControl, expires: head.expires,
+                  date: head.date, age: head.age)
     }
 }

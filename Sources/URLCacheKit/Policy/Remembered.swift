@@ -21,12 +21,6 @@ public struct Refusal: Codable, Sendable, Equatable {
     /// When the answer goes stale and the server is asked again.
     public var until: Date
 
-    public init(status: Int, at: Date, until: Date) {
-        self.status = status
-        self.at = at
-        self.until = until
-    }
-
     /// The refusal `head`, received at `now`, makes: a 404 or 410 with
     /// explicit freshness, for that freshness (capped as every lifetime
     /// is); nil for anything else.
@@ -48,11 +42,6 @@ public struct MovedPermanently: Codable, Sendable, Equatable {
     public var target: String
     /// When the redirect goes stale and the entry's own URL is asked again.
     public var until: Date
-
-    public init(target: String, until: Date) {
-        self.target = target
-        self.until = until
-    }
 
     /// What the permanent redirect `hop`, met asking `url` at `now`,
     /// lets us remember: its target, for its explicit freshness; nil
