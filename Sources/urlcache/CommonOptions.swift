@@ -85,10 +85,14 @@ enum Failure: Error {
     case staleKept(String)
     /// Failed and nothing is cached: status 1.
     case failed(String)
+    /// The command has already said what failed (a line an entry, `fetch
+    /// --all`): only the status is left to give.
+    case reported(status: Int32)
 
     var message: String {
         switch self {
         case let .usage(text), let .staleKept(text), let .failed(text): return text
+        case .reported: return ""
         }
     }
 
@@ -97,6 +101,7 @@ enum Failure: Error {
         case .usage: return 2
         case .staleKept: return 3
         case .failed: return 1
+        case let .reported(status): return status
         }
     }
 }

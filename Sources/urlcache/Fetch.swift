@@ -11,7 +11,8 @@ struct Fetch: ParsableCommand {
         discussion: """
             Prints three lines: the outcome, "Updated: <date>" and the cached image's path; \
             for a feed entry, then "Title:", "Credit:" and "Image:" lines as the feed gave them. \
-            Exit status: 0 the image is there and the policy was applied; 3 the check failed \
+            With --all, a block like it for every entry. Exit status (with --all, the worst \
+            of the entries): 0 the image is there and the policy was applied; 3 the check failed \
             but the previous image is still there; 1 failed and nothing is cached; 2 usage or \
             config error.
             """
@@ -24,28 +25,41 @@ struct Fetch: ParsableCommand {
     @Flag(help: "Check now even if the copy is fresh (the check stays conditional).")
     var force = false
 
+    @Flag(help: "Every entry of the list, four at a time; a block each, headed by its number and title. Exits with the worst status.")
+    var all = false
+
+    @Flag(help: "Print only the image's path, a line per entry.")
+    var path = false
+
+    @Flag(help: "Print a JSON object per entry, a line each: outcome, new, path, updated, url, title, credit, error.")
+    var json = false
+
+    /// Checks under way at once with `--all`.
+    static let inFlight = 4
+
+    func validate() throws {
+        if all, target.entry != nil || target.url != nil { throw ValidationError("give --all, or --entry or --url, not both") }
+        if path, json { throw ValidationError("give --path or --json, not both") }
+    }
+
     func run() throws {
         let urls = try list.loadList()
-        let entry = try target.entry(in: urls)
-        let url = entry.url
         let controller = policy.controller(cache: list.cache, list: urls)
-        let report = Interruption.display(entry, force: force, with: controller)
-        switch report.result {
-        case let .success(outcome):
-            guard let copy = report.copy else { throw Failure.failed("the image vanished from the cache") }
-            Console.line(outcome.statusLine)
-            Console.line("Updated: \(UpdatedFormat.string(copy.updated))")
-            Console.line(copy.imagePath)
-            captionLines(copy.metadata).forEach { Console.line($0) }
-        case let .failure(error):
-            let message = "\(url.absoluteString): \(error.description)"
-            guard let copy = report.copy else { throw Failure.failed(message) }
-            Console.line("Previously cached image (check failed)")
-            Console.line("Updated: \(UpdatedFormat.string(copy.updated))")
-            Console.line(copy.imagePath)
-            captionLines(copy.metadata).forEach { Console.line($0) }
-            throw Failure.staleKept(message)
+        let targets: [(number: Int?, entry: URLEntry)]
+        if all {
+            targets = urls.entries.enumerated().map { ($0.offset + 1, $0.element) }
+        } else {
+            targets = [(target.url == nil ? target.entry ?? 1 : nil, try target.entry(in: urls))]
         }
+        let reports = Interruption.display(targets.map(\.entry), force: force, with: controller, inFlight: Fetch.inFlight)
+        let output: FetchOutput = json ? .json : path ? .path : .lines
+        let results = zip(targets, reports).map { FetchReport(number: $0.number, entry: $0.entry, report: $1) }
+        for result in results {
+            output.render(result, many: all).forEach { Console.line($0) }
+            if let error = result.errorLine { printError("urlcache: " + error) }
+        }
+        let status = results.worstStatus
+        if status != 0 { throw Failure.reported(status: status) }
     }
 }
 

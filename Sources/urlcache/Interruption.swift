@@ -37,6 +37,58 @@ enum Interruption {
         return report
     }
 
+    /// Display Image for each of `entries`, `inFlight` at a time (each
+    /// check on a thread of its own; two of one entry wait for each other
+    /// on its lock): the reports in the entries' order. Ctrl-C or kill
+    /// cancels every check under way and those not begun, then ends the
+    /// process by that signal.
+    static func display(_ entries: [URLEntry], force: Bool, with controller: URLCacheController, inFlight: Int) -> [DisplayReport] {
+        install()
+        let observer = FetchObserver(isCancelled: { happened }, waiting: { pid in
+            printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with an image")
+        })
+        let work = Work(count: entries.count)
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(inFlight, entries.count)) {
+            group.enter()
+            let thread = Thread {
+                while let index = work.take() {
+                    work.put(controller.display(entries[index], force: force, observer: observer), at: index)
+                }
+                group.leave()
+            }
+            thread.start()
+        }
+        group.wait()
+        finish()
+        return work.reports
+    }
+
+    /// The entries' queue and their reports, shared by the checking threads.
+    private final class Work: Sendable {
+        private let next = Mutex(0)
+        private let done: Mutex<[DisplayReport?]>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            done = Mutex(Array(repeating: nil, count: count))
+        }
+
+        /// The next entry to check; nil when all are taken.
+        func take() -> Int? {
+            next.withLock { next in
+                guard next < count else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+
+        func put(_ report: DisplayReport, at index: Int) { done.withLock { $0[index] = report } }
+
+        var reports: [DisplayReport] { done.withLock { $0.compactMap { $0 } } }
+    }
+
     /// Whether one of them arrived.
     static var happened: Bool { received.load(ordering: .relaxed) != 0 }
 

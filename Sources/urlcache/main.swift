@@ -7,7 +7,7 @@ do {
     var command = try URLCacheCommand.parseAsRoot()
     try command.run()
 } catch let failure as Failure {
-    printError("urlcache: \(failure.message)")
+    if !failure.message.isEmpty { printError("urlcache: \(failure.message)") }
     URLCacheCommand.exit(withError: ExitCode(failure.status))
 } catch {
     // ArgumentParser ends a bad command line with 64 (EX_USAGE); the

@@ -44,7 +44,8 @@ Routes (NAME is a file under ROOT):
   /headers/NAME?h=Name:Value&h=...
                      as /plain/NAME, plus these headers (URL-encoded); in a value,
                      {now+N} / {now-N} become the HTTP date N seconds from now; a
-                     Date header is added unless one is given
+                     Date header is added unless one is given; &delay=SECONDS waits
+                     that long before answering
 """
 import email.utils, gzip, hashlib, json, os, socket, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -144,6 +145,7 @@ class Handler(BaseHTTPRequestHandler):
     def route_headers(self, name):
         import urllib.parse
         query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+        time.sleep(float(query.get("delay", ["0"])[0]))
         self.conditional(name, extra=self.expanded(query.get("h", [])))
 
     def route_scripted(self, name):

@@ -1,0 +1,93 @@
+import Foundation
+import URLCacheKit
+import URLCacheSupport
+
+/// What `fetch` says of one entry, in each of its three forms: the lines a
+/// person reads, the path alone, or a JSON object for a script. A value,
+/// built from the entry and its `DisplayReport`; the command prints it.
+struct FetchReport {
+    /// The entry's number in the list; nil for `--url`.
+    var number: Int?
+    var entry: URLEntry
+    var report: DisplayReport
+
+    /// The exit status this entry alone would give: 0, 3 (the check failed,
+    /// the previous image is there) or 1 (nothing is cached).
+    var status: Int32 {
+        switch report.result {
+        case .success: return report.copy == nil ? 1 : 0
+        case .failure: return report.copy == nil ? 1 : 3
+        }
+    }
+
+    /// The one line for stderr when the check failed, naming the URL.
+    var errorLine: String? {
+        switch report.result {
+        case .success: return report.copy == nil ? "\(entry.url.absoluteString): the image vanished from the cache" : nil
+        case let .failure(error): return "\(entry.url.absoluteString): \(error.description)"
+        }
+    }
+
+    /// The outcome, "Updated:", the path and the feed's words; nothing
+    /// when there is no image.
+    var lines: [String] {
+        guard let copy = report.copy else { return [] }
+        let outcome: String
+        switch report.result {
+        case let .success(value): outcome = value.statusLine
+        case .failure: outcome = "Previously cached image (check failed)"
+        }
+        return [outcome, "Updated: \(UpdatedFormat.string(copy.updated))", copy.imagePath] + captionLines(copy.metadata)
+    }
+
+    /// The block `fetch --all` prints: headed by the entry's number and name.
+    var block: [String] {
+        ["\(number.map { "\($0). " } ?? "")\(entry.displayName)"] + lines.map { "   " + $0 }
+    }
+
+    /// One JSON object on one line: outcome, whether the image is new,
+    /// path, Updated (ISO 8601), url, title, credit, error. Every string is
+    /// terminal-safe, so a title from a feed cannot reach the terminal raw.
+    var json: String {
+        let copy = report.copy
+        var object: [String: Any] = ["url": entry.url.absoluteString.terminalSafe, "new": false]
+        object["entry"] = number
+        switch report.result {
+        case let .success(outcome):
+            object["outcome"] = outcome.statusLine.terminalSafe
+            object["new"] = outcome == .newlyCached
+        case let .failure(error):
+            object["outcome"] = copy == nil ? "failed" : "Previously cached image (check failed)"
+            object["error"] = error.description.terminalSafe
+        }
+        object["path"] = copy?.imagePath.terminalSafe
+        object["updated"] = copy.map { ISO8601DateFormatter().string(from: $0.updated) }
+        object["title"] = (copy?.metadata?.title ?? entry.title)?.terminalSafe
+        object["credit"] = copy?.metadata?.credit?.terminalSafe
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// How `fetch` prints: the three lines (a block each with `--all`), the
+/// path alone, or JSON.
+enum FetchOutput {
+    case lines, path, json
+
+    /// What to print for `report`, one string a line.
+    func render(_ report: FetchReport, many: Bool) -> [String] {
+        switch self {
+        case .lines: return many ? report.block : report.lines
+        case .path: return report.report.copy.map { [$0.imagePath] } ?? []
+        case .json: return [report.json]
+        }
+    }
+}
+
+extension Array where Element == FetchReport {
+    /// The worst status of the entries: 1 before 3 before 0.
+    var worstStatus: Int32 {
+        let statuses = map(\.status)
+        return statuses.contains(1) ? 1 : statuses.contains(3) ? 3 : 0
+    }
+}
