@@ -57,6 +57,11 @@ struct Fetch: ParsableCommand {
         for result in results {
             output.render(result, many: all).forEach { Console.line($0) }
             if let error = result.errorLine { printError("urlcache: " + error) }
+            // The hook's words go to stderr (cron's mail, the journal), never stdout.
+            if let (program, run) = result.runHook(in: urls.settings) {
+                run.output.split(separator: "\n").forEach { printError("urlcache: onNewImage: " + $0) }
+                if let warning = run.warning(program: program) { printError("urlcache: warning: " + warning) }
+            }
         }
         let status = results.worstStatus
         if status != 0 { throw Failure.reported(status: status) }

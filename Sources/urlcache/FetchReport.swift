@@ -40,6 +40,16 @@ struct FetchReport {
         return [outcome, "Updated: \(UpdatedFormat.string(copy.updated))", copy.imagePath] + captionLines(copy.metadata)
     }
 
+    /// Runs the entry's `onNewImage` (its own, else the list's) when this
+    /// check committed a new image; nil when there was nothing to run.
+    func runHook(in settings: ListSettings) -> (program: String, run: NewImageHook.Run)? {
+        guard case let .success(outcome) = report.result, outcome.isNewImage, let copy = report.copy,
+              let hook = entry.newImageHook(in: settings), let program = hook.command.first else { return nil }
+        let variables = NewImageHook.environment(path: copy.imagePath, url: entry.url, entry: number,
+                                                 title: copy.metadata?.title ?? entry.title, credit: copy.metadata?.credit)
+        return (program, hook.run(with: variables))
+    }
+
     /// The block `fetch --all` prints: headed by the entry's number and name.
     var block: [String] {
         ["\(number.map { "\($0). " } ?? "")\(entry.displayName)"] + lines.map { "   " + $0 }
@@ -55,7 +65,7 @@ struct FetchReport {
         switch report.result {
         case let .success(outcome):
             object["outcome"] = outcome.statusLine.terminalSafe
-            object["new"] = outcome == .newlyCached
+            object["new"] = outcome.isNewImage
         case let .failure(error):
             object["outcome"] = copy == nil ? "failed" : "Previously cached image (check failed)"
             object["error"] = error.description.terminalSafe

@@ -93,6 +93,29 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), "line editing and echo restored: \(end)")
     }
 
+    /// The screen runs onNewImage on a thread of its own: keys are
+    /// answered while the hook still runs, and the hook does finish.
+    func testTheHookRunsInTheBackground() throws {
+        let marker = home.file("hook-done")
+        let list = try home.write("hooked.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>onNewImage</key><array><string>/bin/sh</string><string>-c</string>
+            <string>sleep 4; touch "$1"</string><string>hook</string><string>\(marker)</string></array>
+            <key>images</key><array><string>\(nginx.url("/sun.png"))</string></array></dict></plist>
+            """)
+        let tmux = try open([], list: list)
+        tmux.wait(forText: "Newly cached image")
+        tmux.send("?")
+        tmux.wait(forText: "Any key closes this box.")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "the help came while the hook still ran")
+        tmux.send("Escape")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: marker), Date() < deadline { usleep(100_000) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the hook ran to its end")
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+    }
+
     func testALateTerminalReplyIsNotTakenForKeys() throws {
         let tmux = try open([nginx.url("/sun.png")])
         tmux.wait(forText: "Newly cached image")

@@ -162,7 +162,7 @@ final class FeedReaderTests: XCTestCase {
         let video = try read(fixture("apod-video-thumbs.json"))
         XCTAssertEqual(video.media, .still(URL(string: "http://feeds.test/vi/abc123/0.jpg")!, kind: "video",
                                            link: "https://www.youtube.com/embed/abc123?rel=0"))
-        XCTAssertEqual(DisplayOutcome.stillOfToday(kind: "video", link: "https://y.test/v").statusLine,
+        XCTAssertEqual(DisplayOutcome.stillOfToday(kind: "video", link: "https://y.test/v", new: true).statusLine,
                        "Today's item is a video: https://y.test/v (a still of it is shown)")
     }
 

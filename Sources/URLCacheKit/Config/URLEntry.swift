@@ -12,6 +12,8 @@ public struct URLEntry: Sendable, Equatable {
     public var feed: FeedSpec?
     /// The entry's own freshness rule (`freshness` in its dict), if any.
     public var freshness: FreshnessMode?
+    /// The entry's own `onNewImage` program and arguments, if any.
+    public var onNewImage: [String]?
 
     public init(url: URL, title: String? = nil, feed: FeedSpec? = nil, freshness: FreshnessMode? = nil) {
         self.url = url
@@ -27,6 +29,11 @@ public struct URLEntry: Sendable, Equatable {
         let host = url.host ?? url.absoluteString
         let file = url.lastPathComponent
         return (file.isEmpty || file == "/" ? host : "\(host)/\(file)").terminalSafe
+    }
+
+    /// The hook for this entry: its own, else the list's.
+    public func newImageHook(in settings: ListSettings) -> NewImageHook? {
+        (onNewImage ?? settings.onNewImage).map { NewImageHook(command: $0) }
     }
 }
 
@@ -61,6 +68,9 @@ public struct ListSettings: Sendable, Equatable {
     public var keep: Int?
     /// The whole cache's bound in bytes (default 512 MiB).
     public var maxCacheBytes: Int?
+    /// The program and arguments run after a new image is committed, for
+    /// every entry that names none of its own.
+    public var onNewImage: [String]?
 
     public init(refreshInterval: TimeInterval? = nil, connectTimeout: TimeInterval? = nil,
                 stallTimeout: TimeInterval? = nil, maxImageBytes: Int? = nil, maxFeedBytes: Int? = nil) {

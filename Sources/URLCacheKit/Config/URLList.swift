@@ -8,7 +8,8 @@ import URLCacheSupport
 /// title}` for an image announced by a feed); or a dict with that array
 /// under `images` and settings beside it (`refreshInterval`,
 /// `connectTimeout`, `stallTimeout`, `maxTime`, `maxImageBytes`, `maxFeedBytes`,
-/// `freshness`, `keep`, `maxCacheBytes`). An entry's dict may carry its own `freshness`.
+/// `freshness`, `keep`, `maxCacheBytes`, `onNewImage`). An entry's dict may
+/// carry its own `freshness` and `onNewImage`.
 public struct URLList: Sendable, Equatable {
     /// The images, in the list's order (never empty).
     public var entries: [URLEntry]
@@ -77,6 +78,7 @@ public struct URLList: Sendable, Equatable {
         var title: String?
         var feed: FeedSpec?
         var freshness: FreshnessMode?
+        var onNewImage: [String]?
         if let string = item as? String {
             text = string
         } else if let dict = item as? [String: Any] {
@@ -102,10 +104,18 @@ public struct URLList: Sendable, Equatable {
                 }
                 freshness = parsed
             }
+            if let value = dict["onNewImage"] {
+                guard let command = command(value) else {
+                    throw .badEntry(file: source, index: index, reason: commandRule)
+                }
+                onNewImage = command
+            }
         } else {
             throw .badEntry(file: source, index: index, reason: "expected a URL string or a {url, title} dict, found \(describe(item))")
         }
-        return URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title, feed: feed, freshness: freshness)
+        var entry = URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title, feed: feed, freshness: freshness)
+        entry.onNewImage = onNewImage
+        return entry
     }
 
     private static func parseSettings(_ dict: [String: Any], source: String) throws(ConfigError) -> ListSettings {
@@ -135,7 +145,22 @@ public struct URLList: Sendable, Equatable {
             }
             settings.freshness = mode
         }
+        if let value = dict["onNewImage"] {
+            guard let command = command(value) else { throw .badSetting(file: source, key: "onNewImage", reason: commandRule) }
+            settings.onNewImage = command
+        }
         return settings
+    }
+
+    /// What `onNewImage` must be.
+    static let commandRule = "\"onNewImage\" must be an array of strings: the program, then its arguments (no shell)"
+
+    /// `onNewImage`'s value: a non-empty array of strings whose first, the
+    /// program, is not empty.
+    static func command(_ value: Any) -> [String]? {
+        guard let array = value as? [Any], let strings = array as? [String], let program = strings.first, !program.isEmpty,
+              strings.count == array.count else { return nil }
+        return strings
     }
 
     static func describe(_ value: Any) -> String {

@@ -16,8 +16,19 @@ public enum DisplayOutcome: Sendable, Equatable {
     /// previous image stays.
     case notAnImageToday(kind: String, link: String?)
     /// The feed's item today is no picture, and a still of it (APOD's
-    /// video thumbnail) is shown in its place.
-    case stillOfToday(kind: String, link: String?)
+    /// video thumbnail) is shown in its place; `new` when the still was
+    /// downloaded and cached by this check.
+    case stillOfToday(kind: String, link: String?, new: Bool)
+
+    /// Whether this check committed a new image to the cache (what the
+    /// `onNewImage` hook runs for).
+    public var isNewImage: Bool {
+        switch self {
+        case .newlyCached: return true
+        case let .stillOfToday(_, _, new): return new
+        default: return false
+        }
+    }
 
     /// The status line, in the original's words.
     public var statusLine: String {
@@ -29,7 +40,7 @@ public enum DisplayOutcome: Sendable, Equatable {
         case .notStored: return "Not cached: the server said no-store (shown once, nothing written)"
         case let .notAnImageToday(kind, link):
             return "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe); showing the previous image"
-        case let .stillOfToday(kind, link):
+        case let .stillOfToday(kind, link, _):
             return "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe) (a still of it is shown)"
         }
     }

@@ -73,7 +73,7 @@ extension URLCacheController {
             return fetchAnnounced(imageURL, key: key, metadata: metadata, noStore: noStore, cached: cached, now: now, observer: observer)
         case let .still(imageURL, kind, link):
             return fetchAnnounced(imageURL, key: key, metadata: metadata, noStore: noStore, cached: cached, now: now, observer: observer)
-                .map { _ in .stillOfToday(kind: kind, link: link) }
+                .map { .stillOfToday(kind: kind, link: link, new: $0 == .newlyCached) }
         }
     }
 

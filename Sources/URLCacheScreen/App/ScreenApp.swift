@@ -270,6 +270,21 @@ public final class ScreenApp {
         return (max(art.width, min(box.width, info.width)), max(art.height, min(box.height, info.height)))
     }
 
+    /// `onNewImage` on a thread of its own: the screen never waits for it,
+    /// and what it says goes to the log, never to the terminal.
+    private func runHook(for entry: URLEntry, number: Int, copy: CachedCopy) {
+        guard let hook = entry.newImageHook(in: options.list.settings), let program = hook.command.first else { return }
+        let variables = NewImageHook.environment(path: copy.imagePath, url: entry.url, entry: number,
+                                                 title: copy.metadata?.title ?? entry.title, credit: copy.metadata?.credit)
+        let log = self.log
+        Thread {
+            log.write("onNewImage \(program) for entry \(number)")
+            let run = hook.run(with: variables)
+            run.output.split(separator: "\n").forEach { log.write("onNewImage: " + $0) }
+            log.write(run.warning(program: program) ?? "onNewImage \(program) finished")
+        }.start()
+    }
+
     /// Takes the bundled picture or a finished load, if there is one;
     /// returns whether it changed anything.
     private func takeLoad() -> Bool {
@@ -292,6 +307,10 @@ public final class ScreenApp {
             return true
         }
         if case let .failure(error) = report.result { log.write("display failed: \(error)") }
+        if case let .success(outcome) = report.result, outcome.isNewImage, let copy = report.copy,
+           let entry = state.entries.indices.contains(result.index) ? state.entries[result.index] : nil {
+            runHook(for: entry, number: result.index + 1, copy: copy)
+        }
         if result.index == state.index {
             ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), &state)
             // A no-store image is not asked for again every minute: the fixed interval.

@@ -1,0 +1,110 @@
+import Foundation
+import URLCacheSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starting and waiting for a hook's process: no shell, a deadline, and
+/// output gathered in an unlinked temporary file rather than a pipe, so
+/// that a child the hook leaves running (a wallpaper daemon) cannot keep
+/// urlcache waiting for the pipe's end.
+enum HookProcess {
+    /// The executable `program` names: a path as given, else the first
+    /// executable file of that name in PATH.
+    static func locate(_ program: String) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") where !dir.isEmpty {
+            let candidate = "\(dir)/\(program)"
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    static func run(_ executable: String, arguments: [String], environment: [String: String], timeout: TimeInterval,
+                    maxOutput: Int) -> NewImageHook.Run {
+        var template = Array("\(NSTemporaryDirectory())/urlcache-hook.XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { return .init(ending: .notStarted("no temporary file for its output: \(Errno.current)"), output: "") }
+        unlink(String(cString: template))
+        defer { close(fd) }
+        let pid: pid_t
+        switch spawn(executable, arguments: arguments, environment: environment, output: fd) {
+        case let .success(started): pid = started
+        case let .failure(error): return .init(ending: .notStarted(error.description), output: "")
+        }
+        let ending = wait(for: pid, timeout: timeout)
+        return .init(ending: ending, output: String(decoding: read(fd, limit: maxOutput), as: UTF8.self))
+    }
+
+    /// posix_spawn, not Foundation's Process: Process learns of the exit
+    /// through a socket the child inherits, so a daemon the hook starts
+    /// (`swaybg &`) would hold it until the daemon ends. The hook gets its
+    /// own process group (a timeout stops all it started), default signal
+    /// dispositions, /dev/null for input and `output` for both outputs.
+    private static func spawn(_ executable: String, arguments: [String], environment: [String: String],
+                              output: Int32) -> Result<pid_t, Errno> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        return status == 0 ? .success(pid) : .failure(Errno(rawValue: status))
+    }
+
+    /// Waits for `pid`; past `timeout`, its group is sent SIGTERM, then
+    /// SIGKILL two seconds later.
+    private static func wait(for pid: pid_t, timeout: TimeInterval) -> NewImageHook.Ending {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0, errno != EINTR { return .notStarted("lost: \(Errno.current)") }
+            if Date() >= deadline {
+                kill(-pid, SIGTERM)
+                let grace = Date().addingTimeInterval(2)
+                while waitpid(pid, &status, WNOHANG) == 0 {
+                    if Date() >= grace { kill(-pid, SIGKILL); _ = waitpid(pid, &status, 0); break }
+                    usleep(20_000)
+                }
+                return .timedOut(seconds: timeout)
+            }
+            usleep(20_000)
+        }
+        // <sys/wait.h>'s macros: the low 7 bits a signal, else the exit status above them.
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+
+    /// Up to `limit` bytes of the file `fd`, from its start.
+    private static func read(_ fd: Int32, limit: Int) -> [UInt8] {
+        lseek(fd, 0, SEEK_SET)
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, limit - count) }
+            if got <= 0 { break }
+            count += got
+        }
+        return Array(bytes.prefix(count))
+    }
+}
