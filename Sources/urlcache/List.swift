@@ -60,11 +60,16 @@ struct List: ParsableCommand {
     }
 }
 
-/// What the server's rules let the entry remember besides its image: a
-/// 404 or 410 that still stands, a permanent redirect that is followed.
+/// What the entry remembers besides its image: a server's request to wait;
+/// under the server's rules, a 404 or 410 that still stands and a
+/// permanent redirect that is followed.
 func rememberedLines(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheController, _ now: Date) -> [String] {
-    guard controller.mode(for: entry) == .server, let metadata = copy.metadata else { return [] }
+    guard let metadata = copy.metadata else { return [] }
     var lines: [String] = []
+    if let patience = metadata.patience, patience.stands(at: now, cap: controller.refreshInterval) {
+        lines.append(FetchError.askedToWait(patience).description)
+    }
+    guard controller.mode(for: entry) == .server else { return lines }
     if let refusal = metadata.refusal, refusal.stands(at: now) { lines.append(FetchError.refusalRemembered(refusal).description) }
     if let moved = metadata.movedTo, moved.target(at: now) != nil {
         lines.append("moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))")

@@ -81,6 +81,37 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
         XCTAssertEqual(requests(since: before), ["/as/earth.jpg"])
     }
 
+    /// RFC 9110 §10.2.3: a 429 or 503 with Retry-After, in seconds or as a
+    /// date, is waited for under either rule; a person's --force still asks.
+    func testRetryAfterIsWaitedFor() throws {
+        let cases: [(status: Int, retryAfter: String, freshness: String, remembered: Bool)] = [
+            (429, "120", "fixed", true),
+            (503, "{now+3600}", "server", true),
+            (503, "{now-60}", "fixed", false),
+            (429, "soon", "fixed", false),
+            (500, "120", "fixed", false),
+        ]
+        for (status, retryAfter, freshness, remembered) in cases {
+            try? FileManager.default.removeItem(atPath: cacheDir)
+            let image = try cacheStaleCopy()
+            try age(image, by: 25 * 3600)
+            try script(status, ["Retry-After: " + retryAfter])
+            let asked = try fetch(freshness: freshness)
+            XCTAssertEqual(asked.status, 3, asked.stderr)
+            var before = server.requests.count
+            let again = try fetch(freshness: freshness)
+            XCTAssertEqual(again.status, 3, again.stderr)
+            XCTAssertEqual(server.requests.count - before, remembered ? 0 : 1, "\(status) Retry-After: \(retryAfter)")
+            guard remembered else { continue }
+            XCTAssertNotNil(again.stderr.firstMatch(of: /the server asked to wait until \d\d:\d\d \(HTTP \d+ at \d\d:\d\d\); no request was made/),
+                            again.stderr)
+            XCTAssertEqual(again.lines.first, "Previously cached image (check failed)", "the image is kept")
+            before = server.requests.count
+            XCTAssertEqual(try fetch(["--force"], freshness: freshness).status, 3)
+            XCTAssertEqual(server.requests.count - before, 1, "a person asked")
+        }
+    }
+
     func testOnlyExplicitFreshnessIsRemembered() throws {
         let cases: [(status: Int, headers: [String], remembered: Bool)] = [
             (410, ["Expires: {now+3600}"], true),

@@ -33,6 +33,28 @@ final class RememberedTests: XCTestCase {
         XCTAssertFalse(refusal.stands(at: now.addingTimeInterval(-1)), "a clock set back does not freeze it")
     }
 
+    func testRetryAfterInSecondsOrAsADateOnTheServersClock() {
+        func retry(_ status: Int, _ value: String?, date: String? = nil) -> Patience? {
+            var answer = head(status)
+            answer.retryAfter = value
+            if let date { answer.date = date }
+            return Patience.of(answer, now: now, cap: 86_400)
+        }
+        XCTAssertEqual(retry(429, "120"), Patience(status: 429, at: now, until: now.addingTimeInterval(120)))
+        XCTAssertEqual(retry(503, http(3600))?.until, now.addingTimeInterval(3600))
+        XCTAssertEqual(retry(503, http(3600), date: http(1800))?.until, now.addingTimeInterval(1800), "against the server's Date")
+        XCTAssertEqual(retry(429, "9999999")?.until, now.addingTimeInterval(86_400), "capped")
+        XCTAssertNil(retry(429, "-5"))
+        XCTAssertNil(retry(429, "12.5"))
+        XCTAssertNil(retry(503, http(-60)), "already past")
+        XCTAssertNil(retry(500, "120"))
+        XCTAssertNil(retry(429, nil))
+        let patience = Patience(status: 429, at: now, until: now.addingTimeInterval(120))
+        XCTAssertTrue(patience.stands(at: now.addingTimeInterval(119), cap: 86_400))
+        XCTAssertFalse(patience.stands(at: now.addingTimeInterval(120), cap: 86_400))
+        XCTAssertFalse(patience.stands(at: now.addingTimeInterval(-86_400), cap: 86_400), "a clock set back does not freeze it")
+    }
+
     func testAPermanentRedirectWithFreshnessIsRemembered() {
         let hop = RedirectHop(status: 301, location: "/b/day.jpg", cacheControl: "max-age=600", date: http(0))
         XCTAssertEqual(MovedPermanently.of(hop, from: url, now: now, cap: 86_400),

@@ -38,6 +38,8 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     /// A 301 or 308 the server gave a lifetime (`--freshness server`):
     /// checks go straight to its target until it is stale.
     public var movedTo: MovedPermanently?
+    /// A 429 or 503 whose Retry-After still stands: no request before it.
+    public var patience: Patience?
 
     public init(url: String, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
         self.url = url

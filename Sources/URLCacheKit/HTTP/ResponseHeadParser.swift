@@ -52,6 +52,7 @@ struct ResponseHeadParser {
         case "date": current.date = current.date ?? value
         // The first Age line counts (RFC 9111 §5.1).
         case "age": current.age = current.age ?? value
+        case "retry-after": current.retryAfter = current.retryAfter ?? value
         default: break
         }
         return nil

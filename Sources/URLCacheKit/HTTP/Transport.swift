@@ -72,6 +72,8 @@ public struct ResponseHead: Sendable, Equatable {
     public var expires: String?
     public var date: String?
     public var age: String?
+    /// Retry-After (RFC 9110 §10.2.3), verbatim: seconds or an HTTP date.
+    public var retryAfter: String?
     /// The chain's first response when it was a permanent redirect
     /// (libcurl follows it; the policy may remember it).
     public var permanentRedirect: RedirectHop?

@@ -31,10 +31,11 @@ extension URLCacheController {
             metadata.feedLastModified = feedValidators.lastModified
             metadata.keepFreshness(of: head, stored: cached.metadata, now: now, cap: refreshInterval)
             metadata.refusal = nil
+            metadata.patience = nil
             metadata.movedTo = redirectMemory(head, asked: request.url, previous: cached.metadata?.movedTo, now: now, entry: entry)
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
         case .errorStatus?:
-            rememberRefusal(head, key: key, cached: cached, now: now, entry: entry)
+            rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry)
             return .failure(.status(of: head))
         case .tooLarge?:
             return .failure(.feed(.tooLarge(limit: maxFeedBytes)))
@@ -66,6 +67,7 @@ extension URLCacheController {
             kept.cacheControl = metadata.cacheControl
             kept.expires = metadata.expires
             kept.refusal = nil
+            kept.patience = nil
             kept.movedTo = metadata.movedTo
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: kept) }
                 .map { _ in .notAnImageToday(kind: kind, link: link) }

@@ -36,6 +36,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// Under the server's rules, the server's last answer was a 404 or 410
     /// with a lifetime that still stands: nothing was asked.
     case refusalRemembered(Refusal)
+    /// A 429 or 503 asked us to wait (Retry-After), and the time has not
+    /// come: nothing was asked.
+    case askedToWait(Patience)
     /// The check failed, and the stale copy still shown came with
     /// `must-revalidate` or `no-cache` (named in `directive`), under
     /// `--freshness server`: its server requires revalidation.
@@ -82,6 +85,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
         case .offlineNothingCached:
             return "nothing cached for this entry (offline: no request made)"
+        case let .askedToWait(patience):
+            return "the server asked to wait until \(UpdatedFormat.time(patience.until, after: patience.at)) (HTTP \(patience.status) at \(UpdatedFormat.time(patience.at))); no request was made"
         case let .refusalRemembered(refusal):
             return "the server said \(refusal.status) at \(UpdatedFormat.time(refusal.at)); asking again after \(UpdatedFormat.time(refusal.until, after: refusal.at))"
         case let .staleRequiresRevalidation(error, directive):

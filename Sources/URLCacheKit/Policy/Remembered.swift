@@ -35,6 +35,40 @@ public struct Refusal: Codable, Sendable, Equatable {
     public func stands(at now: Date) -> Bool { now < until && now >= at }
 }
 
+/// A 429 or 503 that asked us to wait (Retry-After, RFC 9110 §10.2.3):
+/// until then no check asks, whatever the freshness rule, except one a
+/// person forces; the cached image is kept and shown.
+public struct Patience: Codable, Sendable, Equatable {
+    /// The status that asked (429 or 503).
+    public var status: Int
+    /// When it asked.
+    public var at: Date
+    /// When asking is allowed again.
+    public var until: Date
+
+    /// What `head`, received at `now`, asks: Retry-After in seconds, or as
+    /// a date on the server's clock (taken against its Date, as Expires
+    /// is); at most `cap` from now. nil for another status, no or an
+    /// unreadable Retry-After, or one already past.
+    public static func of(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Patience? {
+        guard head.status == 429 || head.status == 503, let value = head.retryAfter else { return nil }
+        let wait: TimeInterval
+        if let seconds = Lifetime.deltaSeconds(value) {
+            wait = seconds
+        } else if let date = HTTPDate.parse(value.trimmingCharacters(in: .whitespaces)) {
+            wait = date.timeIntervalSince(head.date.flatMap(HTTPDate.parse) ?? now)
+        } else {
+            return nil
+        }
+        guard wait > 0 else { return nil }
+        return Patience(status: head.status, at: now, until: now.addingTimeInterval(min(wait, cap)))
+    }
+
+    /// Whether it still stands at `now` (a clock set back more than the
+    /// cap does not freeze it).
+    public func stands(at now: Date, cap: TimeInterval) -> Bool { now < until && until.timeIntervalSince(now) <= cap }
+}
+
 /// Where a 301 or 308 with a lifetime moved the entry's URL: until then a
 /// check goes straight to the target, one request instead of two.
 public struct MovedPermanently: Codable, Sendable, Equatable {
@@ -63,16 +97,29 @@ public struct MovedPermanently: Codable, Sendable, Equatable {
 }
 
 extension URLCacheController {
-    /// Under the server's rules, a 404 or 410 with a lifetime is written
-    /// beside the cached image (which stays, with its time): the next
-    /// checks ask nothing until it is stale. With nothing cached there is
-    /// no entry to remember it in. Failing to write it costs one request
+    /// An error answer worth remembering is written beside the cached
+    /// image (which stays, with its time): a 429 or 503's Retry-After
+    /// always; a 404 or 410 with a lifetime under the server's rules. The
+    /// next checks ask nothing until it is past. With nothing cached there
+    /// is no entry to remember it in. Failing to write it costs one request
     /// next time, so it is not reported.
-    func rememberRefusal(_ head: ResponseHead, key: URL, cached: CachedCopy?, now: Date, entry: URLEntry) {
-        guard mode(for: entry) == .server, let cached, let refusal = Refusal.of(head, now: now, cap: refreshInterval) else { return }
+    func rememberErrorAnswer(_ head: ResponseHead, key: URL, cached: CachedCopy?, now: Date, entry: URLEntry) {
+        guard let cached else { return }
+        let refusal = mode(for: entry) == .server ? Refusal.of(head, now: now, cap: refreshInterval) : nil
+        let patience = Patience.of(head, now: now, cap: refreshInterval)
+        guard refusal != nil || patience != nil else { return }
         var metadata = cached.metadata ?? CacheMetadata(url: key.absoluteString)
         metadata.refusal = refusal
+        metadata.patience = patience
         try? cache.remember(key, metadata: metadata)
+    }
+
+    /// Why this check must not ask now, from what the entry remembers: a
+    /// server's request to wait, or (under its rules) a 404 that stands.
+    func rememberedAnswer(_ metadata: CacheMetadata?, entry: URLEntry, now: Date) -> FetchError? {
+        if let patience = metadata?.patience, patience.stands(at: now, cap: refreshInterval) { return .askedToWait(patience) }
+        if mode(for: entry) == .server, let refusal = metadata?.refusal, refusal.stands(at: now) { return .refusalRemembered(refusal) }
+        return nil
     }
 
     /// The redirect to keep after a check that asked `url`: the one this

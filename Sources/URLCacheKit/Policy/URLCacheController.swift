@@ -87,10 +87,10 @@ public struct URLCacheController: Sendable {
         let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
         let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: interval(for: entry, cached), force: force)
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
-        let remembered = mode(for: entry) == .server ? cached?.metadata : nil
-        if !force, let refusal = remembered?.refusal, refusal.stands(at: now) {
-            return DisplayReport(result: flagMustRevalidate(.failure(.refusalRemembered(refusal)), entry: entry, cached: cached), copy: cached)
+        if !force, let answer = rememberedAnswer(cached?.metadata, entry: entry, now: now) {
+            return DisplayReport(result: flagMustRevalidate(.failure(answer), entry: entry, cached: cached), copy: cached)
         }
+        let remembered = mode(for: entry) == .server ? cached?.metadata : nil
         // A permanent redirect with a lifetime: straight to its target.
         var request = TransferRequest(url: remembered?.movedTo?.target(at: now) ?? key, limits: limits)
         if case let .check(ifNoneMatch, ifModifiedSince) = plan {
@@ -108,7 +108,7 @@ public struct URLCacheController: Sendable {
                 metadata.keepValidators(of: head, download: download, stored: cached?.metadata?.validators)
                 metadata.keepFreshness(of: head, stored: cached?.metadata, now: now, cap: refreshInterval)
                 metadata.movedTo = redirectMemory(head, asked: request.url, previous: remembered?.movedTo, now: now, entry: entry)
-                if case .errorStatus = download { rememberRefusal(head, key: key, cached: cached, now: now, entry: entry) }
+                if case .errorStatus = download { rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry) }
                 let store = !(mode(for: entry) == .server && metadata.lifetime?.noStore == true)
                 result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata, store: store)
             } catch {
