@@ -25,7 +25,7 @@ struct Fetch: ParsableCommand {
     @Flag(help: "Check now even if the copy is fresh (the check stays conditional).")
     var force = false
 
-    @Flag(help: "Every entry of the list, four at a time; a block each, headed by its number and title. Exits with the worst status.")
+    @Flag(help: "Every entry of the list, six at a time; a block each, headed by its number and title. Exits with the worst status.")
     var all = false
 
     @Flag(help: "Print only the image's path, a line per entry.")
@@ -34,8 +34,9 @@ struct Fetch: ParsableCommand {
     @Flag(help: "Print a JSON object per entry, a line each: outcome, new, path, updated, url, title, credit, error.")
     var json = false
 
-    /// Checks under way at once with `--all`.
-    static let inFlight = 4
+    /// Checks under way at once with `--all`: as many as a browser opens to
+    /// one host, so that a list of one CDN's images is no burst.
+    static let inFlight = 6
 
     func validate() throws {
         if all, target.entry != nil || target.url != nil { throw ValidationError("give --all, or --entry or --url, not both") }
