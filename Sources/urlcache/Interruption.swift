@@ -28,13 +28,8 @@ enum Interruption {
     /// as it was, no temporary file left), and then ends the process by
     /// that signal; another urlcache holding the entry is named on stderr.
     static func display(_ entry: URLEntry, force: Bool, with controller: URLCacheController) -> DisplayReport {
-        install()
-        let observer = FetchObserver(isCancelled: { happened }, waiting: { pid in
-            printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with this image")
-        })
-        let report = controller.display(entry, force: force, observer: observer)
-        finish()
-        return report
+        display([entry], force: force, with: controller, inFlight: 1).first
+            ?? DisplayReport(result: .failure(.transport(.cancelled)), copy: nil)
     }
 
     /// Display Image for each of `entries`, `inFlight` at a time (each
@@ -44,19 +39,22 @@ enum Interruption {
     /// process by that signal.
     static func display(_ entries: [URLEntry], force: Bool, with controller: URLCacheController, inFlight: Int) -> [DisplayReport] {
         install()
-        let observer = FetchObserver(isCancelled: { happened }, waiting: { pid in
-            printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with an image")
-        })
         let work = Work(count: entries.count)
         let group = DispatchGroup()
         for _ in 0..<max(1, min(inFlight, entries.count)) {
             group.enter()
             let thread = Thread {
                 while let index = work.take() {
+                    let image = entries.count == 1 ? "this image" : entries[index].url.absoluteString
+                    let observer = FetchObserver(isCancelled: { happened }, waiting: { pid in
+                        printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with \(image)")
+                    })
                     work.put(controller.display(entries[index], force: force, observer: observer), at: index)
                 }
                 group.leave()
             }
+            // The main thread's size: the check decodes what it downloads.
+            thread.stackSize = 8 << 20
             thread.start()
         }
         group.wait()
