@@ -201,6 +201,19 @@ final class FeedTests: NginxTestCase {
         XCTAssertLessThan(nginx.requests.last?.bodyBytes ?? 0, 10 << 20)
     }
 
+    /// A video day's still under no-store is shown as any no-store image:
+    /// from outside the cache, with the status that says so.
+    func testANoStoreVideoDaysStillIsShownNotKept() throws {
+        try serveFeed("apod-video-thumbs.json", at: "/apod.json")
+        try serveImage("tall.jpg", at: "/vi/abc123/0.jpg")
+        let result = try fetch(try feedList("/nostore/apod.json"), ["--freshness", "server"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.lines.first, "Not cached: the server said no-store (shown once, nothing written)")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: result.lines[2])), try bytes("tall.jpg"))
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: home.file("cache/urlcache"))) ?? []
+        XCTAssertEqual(cached.filter { $0.hasSuffix(".img") }, [], "nothing in the cache")
+    }
+
     func testANoStoreFeedUnderTheServersRulesWritesNothing() throws {
         try serveFeed("apod.json", at: "/apod.json")
         try serveImage("photo.jpg", at: "/image/hd/andromeda.jpg")

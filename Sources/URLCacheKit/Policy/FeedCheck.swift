@@ -75,7 +75,8 @@ extension URLCacheController {
             return fetchAnnounced(imageURL, key: key, metadata: metadata, noStore: noStore, cached: cached, now: now, observer: observer)
         case let .still(imageURL, kind, link):
             return fetchAnnounced(imageURL, key: key, metadata: metadata, noStore: noStore, cached: cached, now: now, observer: observer)
-                .map { .stillOfToday(kind: kind, link: link, new: $0 == .newlyCached) }
+                // A no-store still is shown from outside the cache, as any no-store image.
+                .map { $0 == .notStored ? $0 : .stillOfToday(kind: kind, link: link, new: $0 == .newlyCached) }
         }
     }
 
