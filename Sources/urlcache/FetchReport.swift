@@ -45,9 +45,7 @@ struct FetchReport {
     func runHook(in settings: ListSettings) -> (program: String, run: NewImageHook.Run)? {
         guard case let .success(outcome) = report.result, outcome.isNewImage, let copy = report.copy,
               let hook = entry.newImageHook(in: settings), let program = hook.command.first else { return nil }
-        let variables = NewImageHook.environment(path: copy.imagePath, url: entry.url, entry: number,
-                                                 title: copy.metadata?.title ?? entry.title, credit: copy.metadata?.credit)
-        return (program, hook.run(with: variables))
+        return (program, hook.run(with: NewImageHook.environment(for: entry, number: number, copy: copy)))
     }
 
     /// The block `fetch --all` prints: headed by the entry's number and name.
@@ -71,7 +69,7 @@ struct FetchReport {
             object["error"] = error.description.terminalSafe
         }
         object["path"] = copy?.imagePath.terminalSafe
-        object["updated"] = copy.map { ISO8601DateFormatter().string(from: $0.updated) }
+        object["updated"] = copy.map { UpdatedFormat.iso8601($0.updated) }
         object["title"] = (copy?.metadata?.title ?? entry.title)?.terminalSafe
         object["credit"] = copy?.metadata?.credit?.terminalSafe
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)

@@ -28,8 +28,8 @@ enum Interruption {
     /// as it was, no temporary file left), and then ends the process by
     /// that signal; another urlcache holding the entry is named on stderr.
     static func display(_ entry: URLEntry, force: Bool, with controller: URLCacheController) -> DisplayReport {
-        display([entry], force: force, with: controller, inFlight: 1).first
-            ?? DisplayReport(result: .failure(.transport(.cancelled)), copy: nil)
+        // One entry, one report: the pool returns one for each.
+        display([entry], force: force, with: controller, inFlight: 1)[0]
     }
 
     /// Display Image for each of `entries`, `inFlight` at a time (each

@@ -65,13 +65,9 @@ struct List: ParsableCommand {
 /// permanent redirect that is followed.
 func rememberedLines(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheController, _ now: Date) -> [String] {
     guard let metadata = copy.metadata else { return [] }
-    var lines: [String] = []
-    if let patience = metadata.patience, patience.stands(at: now, cap: controller.refreshInterval) {
-        lines.append(FetchError.askedToWait(patience).description)
-    }
-    guard controller.mode(for: entry) == .server else { return lines }
-    if let refusal = metadata.refusal, refusal.stands(at: now) { lines.append(FetchError.refusalRemembered(refusal).description) }
-    if let moved = metadata.movedTo, moved.target(at: now) != nil {
+    // The controller's own rule: what would keep the next check from asking.
+    var lines = [controller.rememberedAnswer(metadata, entry: entry, now: now)?.description].compactMap { $0 }
+    if controller.mode(for: entry) == .server, let moved = metadata.movedTo, moved.stands(at: now) {
         lines.append("moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))")
     }
     return lines

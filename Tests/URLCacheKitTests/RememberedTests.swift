@@ -50,15 +50,15 @@ final class RememberedTests: XCTestCase {
         XCTAssertNil(retry(500, "120"))
         XCTAssertNil(retry(429, nil))
         let patience = Patience(status: 429, at: now, until: now.addingTimeInterval(120))
-        XCTAssertTrue(patience.stands(at: now.addingTimeInterval(119), cap: 86_400))
-        XCTAssertFalse(patience.stands(at: now.addingTimeInterval(120), cap: 86_400))
-        XCTAssertFalse(patience.stands(at: now.addingTimeInterval(-86_400), cap: 86_400), "a clock set back does not freeze it")
+        XCTAssertTrue(patience.stands(at: now.addingTimeInterval(119)))
+        XCTAssertFalse(patience.stands(at: now.addingTimeInterval(120)))
+        XCTAssertFalse(patience.stands(at: now.addingTimeInterval(-86_400)), "a clock set back does not freeze it")
     }
 
     func testAPermanentRedirectWithFreshnessIsRemembered() {
         let hop = RedirectHop(status: 301, location: "/b/day.jpg", cacheControl: "max-age=600", date: http(0))
         XCTAssertEqual(MovedPermanently.of(hop, from: url, now: now, cap: 86_400),
-                       MovedPermanently(target: "http://images.test/b/day.jpg", until: now.addingTimeInterval(600)))
+                       MovedPermanently(target: "http://images.test/b/day.jpg", at: now, until: now.addingTimeInterval(600)))
         var other = hop
         other.status = 308
         XCTAssertNotNil(MovedPermanently.of(other, from: url, now: now, cap: 86_400))
@@ -72,7 +72,7 @@ final class RememberedTests: XCTestCase {
         XCTAssertNil(MovedPermanently.of(other, from: url, now: now, cap: 86_400))
         other.location = url.absoluteString
         XCTAssertNil(MovedPermanently.of(other, from: url, now: now, cap: 86_400), "to itself")
-        XCTAssertNil(MovedPermanently(target: "http://x.test/", until: now).target(at: now))
+        XCTAssertNil(MovedPermanently(target: "http://x.test/", at: now, until: now).target(at: now))
     }
 
     func testTheParserKeepsTheChainsFirstPermanentHop() {

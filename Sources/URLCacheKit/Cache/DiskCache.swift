@@ -137,12 +137,16 @@ public struct DiskCache: Sendable {
 
     /// Records a successful check that found the image unchanged: the
     /// modification time becomes `date`; new validators are saved if given.
+    /// A successful check supersedes any error answer the entry remembered.
     func markChecked(_ url: URL, at date: Date, metadata: CacheMetadata?) throws(CacheError) {
         let paths = paths(for: url)
         do { try Posix.setTimes(path: paths.image, date) } catch {
             throw .failed(error, at: paths.image, else: CacheError.writeFailed)
         }
-        if let metadata { try writeMetadata(metadata, paths: paths) }
+        guard var metadata else { return }
+        metadata.refusal = nil
+        metadata.patience = nil
+        try writeMetadata(metadata, paths: paths)
     }
 
     /// Records what the last check learnt without a new image or a

@@ -24,6 +24,15 @@ enum Posix {
         var info = stat()
         try check(fstat(fd, &info))
         if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
+        let bytes = try read(fd, stoppingPast: limit)
+        if bytes.count > limit { throw Errno(rawValue: EFBIG) }
+        return bytes
+    }
+
+    /// What `fd` holds from where it stands to its end, read in chunks, or
+    /// as soon as more than `limit` bytes are in (so the result may run past
+    /// `limit` by one chunk: the caller decides what that means).
+    static func read(_ fd: Int32, stoppingPast limit: Int) throws(Errno) -> [UInt8] {
         var bytes: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { chunk.deallocate() }
@@ -32,7 +41,6 @@ enum Posix {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        if bytes.count > limit { throw Errno(rawValue: EFBIG) }
         return bytes
     }
 

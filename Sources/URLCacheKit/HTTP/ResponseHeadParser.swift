@@ -8,8 +8,8 @@ struct ResponseHeadParser {
     /// starts anew).
     private(set) var current = ResponseHead()
     private var location: String?
-    /// Redirects met so far in this chain.
-    private var hops = 0
+    /// Whether a redirect came before in this chain.
+    private var redirected = false
     /// The chain's first response, when it moved the resource for good.
     private var firstHop: RedirectHop?
 
@@ -30,8 +30,8 @@ struct ResponseHeadParser {
         if trimmed.isEmpty {
             if (100..<200).contains(current.status) { return nil }
             if (300..<400).contains(current.status), current.status != 304, let location {
-                if hops == 0, current.status == 301 || current.status == 308 { firstHop = RedirectHop(current, location: location) }
-                hops += 1
+                if !redirected, current.status == 301 || current.status == 308 { firstHop = RedirectHop(current, location: location) }
+                redirected = true
                 return nil
             }
             current.permanentRedirect = firstHop

@@ -22,12 +22,16 @@ enum HookProcess {
         return nil
     }
 
-    static func run(_ executable: String, arguments: [String], environment: [String: String], timeout: TimeInterval,
-                    maxOutput: Int) -> NewImageHook.Run {
-        var template = Array("\(NSTemporaryDirectory())/urlcache-hook.XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { return .init(ending: .notStarted("no temporary file for its output: \(Errno.current)"), output: "") }
-        unlink(String(cString: template))
+    static func run(_ executable: String, arguments: [String], environment: [String: String], timeout: TimeInterval) -> NewImageHook.Run {
+        // Posix.open: O_EXCL on a name of our own, and close-on-exec, so a
+        // hook started meanwhile on another thread does not inherit this
+        // one's output (dup2 onto 1 and 2 clears the flag there).
+        let path = "\(NSTemporaryDirectory())/urlcache-hook.\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
+        let fd: Int32
+        do { fd = try Posix.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600) } catch {
+            return .init(ending: .notStarted("no temporary file for its output: \(error)"), output: "")
+        }
+        unlink(path)
         defer { close(fd) }
         let pid: pid_t
         switch spawn(executable, arguments: arguments, environment: environment, output: fd) {
@@ -35,7 +39,9 @@ enum HookProcess {
         case let .failure(error): return .init(ending: .notStarted(error.description), output: "")
         }
         let ending = wait(for: pid, timeout: timeout)
-        return .init(ending: ending, output: String(decoding: read(fd, limit: maxOutput), as: UTF8.self))
+        lseek(fd, 0, SEEK_SET)
+        let output = ((try? Posix.read(fd, stoppingPast: NewImageHook.maxOutput)) ?? []).prefix(NewImageHook.maxOutput)
+        return .init(ending: ending, output: String(decoding: output, as: UTF8.self))
     }
 
     /// posix_spawn, not Foundation's Process: Process learns of the exit
@@ -93,18 +99,5 @@ enum HookProcess {
         // <sys/wait.h>'s macros: the low 7 bits a signal, else the exit status above them.
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
-    }
-
-    /// Up to `limit` bytes of the file `fd`, from its start.
-    private static func read(_ fd: Int32, limit: Int) -> [UInt8] {
-        lseek(fd, 0, SEEK_SET)
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, limit - count) }
-            if got <= 0 { break }
-            count += got
-        }
-        return Array(bytes.prefix(count))
     }
 }

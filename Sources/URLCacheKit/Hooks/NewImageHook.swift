@@ -69,6 +69,13 @@ public struct NewImageHook: Sendable, Equatable {
                 "URLCACHE_TITLE": text(title), "URLCACHE_CREDIT": text(credit)]
     }
 
+    /// The variables for `copy` of list entry `number`: the feed's title
+    /// and credit, else the entry's title.
+    public static func environment(for entry: URLEntry, number: Int?, copy: CachedCopy) -> [String: String] {
+        environment(path: copy.imagePath, url: entry.url, entry: number, title: copy.metadata?.title ?? entry.title,
+                    credit: copy.metadata?.credit)
+    }
+
     /// Runs the program with `variables` added to this process's
     /// environment, and waits for it (at most `timeout`).
     public func run(with variables: [String: String]) -> Run {
@@ -77,7 +84,6 @@ public struct NewImageHook: Sendable, Equatable {
             return Run(ending: .notStarted("not found in PATH or not executable"), output: "")
         }
         let environment = ProcessInfo.processInfo.environment.merging(variables) { _, ours in ours }
-        return HookProcess.run(executable, arguments: Array(command.dropFirst()), environment: environment, timeout: timeout,
-                               maxOutput: NewImageHook.maxOutput)
+        return HookProcess.run(executable, arguments: Array(command.dropFirst()), environment: environment, timeout: timeout)
     }
 }

@@ -30,8 +30,6 @@ extension URLCacheController {
             metadata.feedETag = feedValidators.etag
             metadata.feedLastModified = feedValidators.lastModified
             metadata.keepFreshness(of: head, stored: cached.metadata, now: now, cap: refreshInterval)
-            metadata.refusal = nil
-            metadata.patience = nil
             metadata.movedTo = redirectMemory(head, asked: request.url, previous: cached.metadata?.movedTo, now: now, entry: entry)
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
         case .errorStatus?:
@@ -66,8 +64,6 @@ extension URLCacheController {
             kept.lifetime = metadata.lifetime
             kept.cacheControl = metadata.cacheControl
             kept.expires = metadata.expires
-            kept.refusal = nil
-            kept.patience = nil
             kept.movedTo = metadata.movedTo
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: kept) }
                 .map { _ in .notAnImageToday(kind: kind, link: link) }

@@ -23,10 +23,9 @@ public enum RefreshPolicy {
     public static func plan(cached: CachedCopy?, validators: Validators? = nil, now: Date, interval: TimeInterval,
                             force: Bool) -> Plan {
         guard let cached else { return .download }
-        let age = now.timeIntervalSince(cached.updated)
-        // A modification time in the future (a clock set back) counts as fresh
-        // only within one interval, so a bad clock cannot freeze the image.
-        if !force, age < interval, age > -interval { return .useCached }
+        if !force, case .fresh = standing(updated: cached.updated, interval: interval, staleWhileRevalidate: 0, now: now) {
+            return .useCached
+        }
         return conditions(validators ?? cached.metadata?.validators ?? Validators(), now: now)
     }
 
@@ -47,6 +46,8 @@ public enum RefreshPolicy {
     public static func standing(updated: Date, interval: TimeInterval, staleWhileRevalidate: TimeInterval,
                                 now: Date) -> Standing {
         let age = now.timeIntervalSince(updated)
+        // A modification time in the future (a clock set back) counts as fresh
+        // only within one interval, so a bad clock cannot freeze the image.
         if age < interval, age > -interval { return .fresh(left: interval - max(0, age)) }
         if age >= interval, age < interval + staleWhileRevalidate { return .revalidating(left: interval + staleWhileRevalidate - age) }
         return .stale

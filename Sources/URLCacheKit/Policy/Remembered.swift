@@ -5,15 +5,29 @@ import Foundation
 /// lifetime. Both are pure functions of a head and the time; both need
 /// explicit freshness (max-age or Expires): a heuristic is no reason to
 /// stop asking, nor to skip a hop.
+/// (no-store and no-cache need no test here: `Lifetime.of` gives them 0
+/// seconds, which neither remembers.)
 func hasExplicitFreshness(_ head: ResponseHead) -> Bool {
-    let directives = CacheControl(head.cacheControl)
-    guard !directives.has("no-store"), !directives.has("no-cache") else { return false }
-    return directives.value("max-age") != nil || head.expires != nil
+    CacheControl(head.cacheControl).value("max-age") != nil || head.expires != nil
+}
+
+/// An answer remembered from `at` until `until`: one rule for all three.
+public protocol RememberedAnswer {
+    /// When the server answered.
+    var at: Date { get }
+    /// When the answer goes stale.
+    var until: Date { get }
+}
+
+extension RememberedAnswer {
+    /// Whether it still stands at `now`; a clock set back before the answer
+    /// does not freeze it.
+    public func stands(at now: Date) -> Bool { now >= at && now < until }
 }
 
 /// A 404 or 410 that its server said would stand a while: until then the
 /// entry asks nothing, and its cached image is kept and shown.
-public struct Refusal: Codable, Sendable, Equatable {
+public struct Refusal: RememberedAnswer, Codable, Sendable, Equatable {
     /// The status the server answered (404 or 410).
     public var status: Int
     /// When it answered.
@@ -30,15 +44,12 @@ public struct Refusal: Codable, Sendable, Equatable {
         guard lifetime.seconds > 0 else { return nil }
         return Refusal(status: head.status, at: now, until: now.addingTimeInterval(lifetime.seconds))
     }
-
-    /// Whether it still stands at `now`.
-    public func stands(at now: Date) -> Bool { now < until && now >= at }
 }
 
 /// A 429 or 503 that asked us to wait (Retry-After, RFC 9110 §10.2.3):
 /// until then no check asks, whatever the freshness rule, except one a
 /// person forces; the cached image is kept and shown.
-public struct Patience: Codable, Sendable, Equatable {
+public struct Patience: RememberedAnswer, Codable, Sendable, Equatable {
     /// The status that asked (429 or 503).
     public var status: Int
     /// When it asked.
@@ -63,17 +74,15 @@ public struct Patience: Codable, Sendable, Equatable {
         guard wait > 0 else { return nil }
         return Patience(status: head.status, at: now, until: now.addingTimeInterval(min(wait, cap)))
     }
-
-    /// Whether it still stands at `now` (a clock set back more than the
-    /// cap does not freeze it).
-    public func stands(at now: Date, cap: TimeInterval) -> Bool { now < until && until.timeIntervalSince(now) <= cap }
 }
 
 /// Where a 301 or 308 with a lifetime moved the entry's URL: until then a
 /// check goes straight to the target, one request instead of two.
-public struct MovedPermanently: Codable, Sendable, Equatable {
+public struct MovedPermanently: RememberedAnswer, Codable, Sendable, Equatable {
     /// The target, absolute, http or https.
     public var target: String
+    /// When the redirect was met.
+    public var at: Date
     /// When the redirect goes stale and the entry's own URL is asked again.
     public var until: Date
 
@@ -87,12 +96,12 @@ public struct MovedPermanently: Codable, Sendable, Equatable {
               target.absoluteString != url.absoluteString else { return nil }
         let lifetime = Lifetime.of(head, now: now, cap: cap)
         guard lifetime.seconds > 0 else { return nil }
-        return MovedPermanently(target: target.absoluteString, until: now.addingTimeInterval(lifetime.seconds))
+        return MovedPermanently(target: target.absoluteString, at: now, until: now.addingTimeInterval(lifetime.seconds))
     }
 
     /// The target, while the redirect stands at `now`.
     public func target(at now: Date) -> URL? {
-        now < until ? URL(string: target) : nil
+        stands(at: now) ? URL(string: target) : nil
     }
 }
 
@@ -116,8 +125,8 @@ extension URLCacheController {
 
     /// Why this check must not ask now, from what the entry remembers: a
     /// server's request to wait, or (under its rules) a 404 that stands.
-    func rememberedAnswer(_ metadata: CacheMetadata?, entry: URLEntry, now: Date) -> FetchError? {
-        if let patience = metadata?.patience, patience.stands(at: now, cap: refreshInterval) { return .askedToWait(patience) }
+    public func rememberedAnswer(_ metadata: CacheMetadata?, entry: URLEntry, now: Date) -> FetchError? {
+        if let patience = metadata?.patience, patience.stands(at: now) { return .askedToWait(patience) }
         if mode(for: entry) == .server, let refusal = metadata?.refusal, refusal.stands(at: now) { return .refusalRemembered(refusal) }
         return nil
     }
@@ -129,6 +138,6 @@ extension URLCacheController {
                         entry: URLEntry) -> MovedPermanently? {
         guard mode(for: entry) == .server else { return nil }
         return MovedPermanently.of(head.permanentRedirect, from: url, now: now, cap: refreshInterval)
-            ?? previous.flatMap { $0.target(at: now) == nil ? nil : $0 }
+            ?? previous.flatMap { $0.stands(at: now) ? $0 : nil }
     }
 }

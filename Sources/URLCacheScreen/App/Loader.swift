@@ -46,25 +46,30 @@ final class Loader: Sendable {
     var running: Bool { state.withLock { $0.running } }
 
     /// Starts a load; `decodeSize` picks the pixmap size from the source's,
-    /// and `samples` is passed on to the decoder. With `offerBundled`, a
+    /// and `samples` is passed on to the decoder. With `offerEarly`, a
     /// picture is decoded and handed over first (`takeEarly`) while the
     /// check goes on: with nothing cached, the one the binary carries for
     /// the entry, if any; a copy in its stale-while-revalidate window.
     /// With `check` false, nothing is asked of the network: the cached copy
     /// (or the file at `path`: a kept earlier image) is decoded again.
     func start(controller: URLCacheController, entry: URLEntry, check: Bool, force: Bool, automatic: Bool, index: Int,
-               background: RGB8, samples: (x: Int, y: Int), offerBundled: Bool,
+               background: RGB8, samples: (x: Int, y: Int), offerEarly: Bool,
                decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int), path: String? = nil) {
         state.withLock { $0 = State(running: true) }
         let url = entry.url
         let thread = Thread { [self] in
             // Looked for here, not on the screen's thread: the cached start
             // never reads the built-in list a second time.
-            if offerBundled, check, let early = Loader.early(controller, entry, force: force, background: background,
-                                                             samples: samples, size: decodeSize) {
+            let early = offerEarly ? Loader.early(controller, entry, force: force, background: background, samples: samples,
+                                                  size: decodeSize) : nil
+            if let early {
                 state.withLock { $0.early = (early, index) }
                 wakeups.wake()
             }
+            // The copy drawn early, while its file is the one still there
+            // (a 304 or a failed check leaves it), is not decoded again.
+            var drawn: (image: DecodedImage, path: String, file: Int)?
+            if case let .revalidating(image, copy)? = early, let file = Loader.fileNumber(copy.imagePath) { drawn = (image, copy.imagePath, file) }
             let observer = FetchObserver(
                 progress: { [self] p in
                     let wake = state.withLock { state in
@@ -84,7 +89,9 @@ final class Loader: Sendable {
             let report = check ? controller.display(entry, force: force, observer: observer) : nil
             let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
             var image: Swift.Result<DecodedImage, DecodeError>?
-            if let file = path ?? copy?.imagePath {
+            if let drawn, path == nil, copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {
+                image = .success(drawn.image)
+            } else if let file = path ?? copy?.imagePath {
                 image = Swift.Result { () throws(DecodeError) in
                     try ImageDecoder.decode(path: file, background: background, samples: samples, size: decodeSize)
                 }
@@ -114,6 +121,12 @@ final class Loader: Sendable {
             defer { state.early = nil }
             return state.early
         }
+    }
+
+    /// The file's inode: a new image is renamed into place, so it changes;
+    /// a check that finds the image current only touches its time.
+    private static func fileNumber(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? Int
     }
 
     /// What to show before the check ends: the bundled picture with

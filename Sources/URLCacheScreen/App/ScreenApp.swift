@@ -208,7 +208,7 @@ public final class ScreenApp {
         controller.offline = state.offline
         loader.start(controller: controller, entry: entry, check: true, force: force, automatic: automatic,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     offerBundled: state.image == nil, decodeSize: decodeSize)
+                     offerEarly: state.image == nil, decodeSize: decodeSize)
     }
 
     /// `[` `]`: another of the entry's kept images, decoded from its file
@@ -226,7 +226,7 @@ public final class ScreenApp {
         guard index != shown else { return }
         loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     offerBundled: false, decodeSize: decodeArea(), path: items[index].path)
+                     offerEarly: false, decodeSize: decodeArea(), path: items[index].path)
     }
 
     /// The window grew past what the image was decoded for: decode the
@@ -241,7 +241,7 @@ public final class ScreenApp {
         log.write("window grew: decoding again at \(need.width)x\(need.height)")
         loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     offerBundled: false, decodeSize: decodeArea())
+                     offerEarly: false, decodeSize: decodeArea())
     }
 
     /// The pixmap size to decode at: exactly what the image area needs now,
@@ -274,8 +274,7 @@ public final class ScreenApp {
     /// and what it says goes to the log, never to the terminal.
     private func runHook(for entry: URLEntry, number: Int, copy: CachedCopy) {
         guard let hook = entry.newImageHook(in: options.list.settings), let program = hook.command.first else { return }
-        let variables = NewImageHook.environment(path: copy.imagePath, url: entry.url, entry: number,
-                                                 title: copy.metadata?.title ?? entry.title, credit: copy.metadata?.credit)
+        let variables = NewImageHook.environment(for: entry, number: number, copy: copy)
         let log = self.log
         Thread {
             log.write("onNewImage \(program) for entry \(number)")
