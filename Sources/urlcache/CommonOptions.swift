@@ -12,8 +12,14 @@ struct ListOptions: ParsableArguments {
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
+    /// The list that applies, its warnings (unknown keys) said once on
+    /// standard error.
     func loadList() throws(Failure) -> URLList {
-        do { return try ConfigLocator.load(explicit: config, environment: environment) } catch {
+        do {
+            let list = try ConfigLocator.load(explicit: config, environment: environment)
+            list.warnings.forEach { printError("urlcache: warning: " + $0) }
+            return list
+        } catch {
             throw .usage(error.description)
         }
     }
@@ -25,7 +31,9 @@ struct ListOptions: ParsableArguments {
 
 /// How one image is chosen and checked (fetch, render, the screen).
 struct PolicyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Seconds a check stays fresh (default 86400, or the list's refreshInterval).", valueName: "seconds"))
+    // `.unconditional`: a negative number is a value to refuse in words, not
+    // a missing one ("Missing value for --keep").
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a check stays fresh (default 86400, or the list's refreshInterval).", valueName: "seconds"))
     var refreshInterval: Seconds?
 
     @Flag(help: "Show the cached copies whatever their age and make no request at all.")
@@ -34,14 +42,17 @@ struct PolicyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("fixed: refreshInterval after each check (the default); server: the server's Cache-Control, Expires or Last-Modified, capped by refreshInterval.", valueName: "rule"))
     var freshness: FreshnessChoice?
 
-    @Option(help: ArgumentHelp("Distinct images kept for each entry, the current one included (default 7, or the list's keep).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Distinct images kept for each entry, the current one included (default 7, or the list's keep).", valueName: "n"))
     var keep: Int?
 
-    @Option(help: ArgumentHelp("Seconds a check may take in all, the wait for another urlcache included (default 300, or the list's maxTime).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a check may take in all, the wait for another urlcache included (default 300, or the list's maxTime).", valueName: "seconds"))
     var maxTime: Seconds?
 
     func validate() throws {
         if let keep, keep < 1 { throw ValidationError("--keep must be 1 or more") }
+        if let refreshInterval, refreshInterval.value < 0 {
+            throw ValidationError("--refresh-interval must be 0 or more seconds (0 checks every time)")
+        }
         if let maxTime, maxTime.value <= 0 { throw ValidationError("--max-time must be more than 0 seconds") }
     }
 

@@ -45,6 +45,10 @@ struct List: ParsableCommand {
         show("Cache: \(cache.directory.terminalSafe)")
         for (offset, entry) in urls.entries.enumerated() {
             show("\(offset + 1). \(entry.displayName)")
+            if let problem = entry.problem {
+                show("   \(problem)")
+                continue
+            }
             show("   \(entry.feed == nil ? "" : "feed: ")\(entry.url.absoluteString.terminalSafe)")
             switch Result(catching: { () throws(CacheError) in try cache.lookup(entry.url) }) {
             case let .success(copy?):

@@ -8,6 +8,8 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case unreadable(file: String, errno: Errno)
     /// The bytes are not an XML or binary property list.
     case notAPlist(file: String)
+    /// An XML list that does not parse, with the first fault's place.
+    case malformed(file: String, line: Int, column: Int, reason: String)
     /// A property list, but neither an array of images nor a dict holding one.
     case wrongShape(file: String, found: String)
     /// Entry `index` (1-based) is not a usable image URL.
@@ -25,6 +27,8 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
             return "cannot read URL list \(file.terminalSafe): \(errno)"
         case let .notAPlist(file):
             return "URL list \(file.terminalSafe) is not a property list (XML or binary plist expected)"
+        case let .malformed(file, line, column, reason):
+            return "URL list \(file.terminalSafe), line \(line), column \(column): \(reason.terminalSafe)"
         case let .wrongShape(file, found):
             return "URL list \(file.terminalSafe) must be an array of URLs or of {url, title} dicts, found \(found)"
         case let .badEntry(file, index, reason):

@@ -14,12 +14,24 @@ public struct URLEntry: Sendable, Equatable {
     public var freshness: FreshnessMode?
     /// The entry's own `onNewImage` program and arguments, if any.
     public var onNewImage: [String]?
+    /// Why this entry of the list cannot be used (not a URL, a dict without
+    /// one): it is kept in its place so that the others keep their numbers,
+    /// and checking it reports this.
+    public var problem: ConfigError?
 
     public init(url: URL, title: String? = nil, feed: FeedSpec? = nil, freshness: FreshnessMode? = nil) {
         self.url = url
         self.title = title
         self.feed = feed
         self.freshness = freshness
+    }
+
+    /// Entry `index` of the list, which cannot be used because of `problem`.
+    init(unusable index: Int, problem: ConfigError) {
+        // Never fetched or cached: the controller stops at `problem`.
+        self.url = URL(string: "invalid:entry-\(index)") ?? URL(fileURLWithPath: "/")
+        self.title = "Entry \(index) (cannot be used)"
+        self.problem = problem
     }
 
     /// The title, else the URL's host and file name ("host/latest.jpg"),

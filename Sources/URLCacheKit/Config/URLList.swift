@@ -17,6 +17,9 @@ public struct URLList: Sendable, Equatable {
     public var settings: ListSettings
     /// Where the list came from, for messages: a path or "built-in list".
     public var source: String
+    /// What a person should fix but that does not stop the list, one line
+    /// each: keys it does not know ("did you mean …?"). Shown once per run.
+    public var warnings: [String] = []
 
     public init(entries: [URLEntry], settings: ListSettings = ListSettings(), source: String) {
         self.entries = entries
@@ -24,15 +27,20 @@ public struct URLList: Sendable, Equatable {
         self.source = source
     }
 
-    /// Parses plist bytes; `source` names the file in errors.
+    /// Parses plist bytes; `source` names the file in errors. One entry
+    /// that cannot be used does not stop the others: it is kept with its
+    /// `problem`, and only asking for that entry fails.
     public static func parse(_ data: Data, source: String) throws(ConfigError) -> URLList {
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            if let fault = PlistDiagnosis.find(in: Array(data)) {
+                throw .malformed(file: source, line: fault.line, column: fault.column, reason: fault.reason)
+            }
             throw .notAPlist(file: source)
         }
-        var settings = ListSettings()
+        var reader = ListReader(source: source)
         let items: [Any]
         if let array = root as? [Any] {
             items = array
@@ -41,16 +49,15 @@ public struct URLList: Sendable, Equatable {
                 throw .wrongShape(file: source, found: "a dict without an \"images\" array")
             }
             items = array
-            settings = try parseSettings(dict, source: source)
+            reader.settings = try reader.readSettings(dict)
         } else {
             throw .wrongShape(file: source, found: describe(root))
         }
         if items.isEmpty { throw .emptyList(file: source) }
-        var entries: [URLEntry] = []
-        for (offset, item) in items.enumerated() {
-            entries.append(try parseEntry(item, index: offset + 1, source: source))
-        }
-        return URLList(entries: entries, settings: settings, source: source)
+        let entries = items.enumerated().map { reader.readEntry($0.element, index: $0.offset + 1) }
+        var list = URLList(entries: entries, settings: reader.settings, source: source)
+        list.warnings = reader.warnings
+        return list
     }
 
     /// A list is a few kilobytes; anything past this is not one.
@@ -70,97 +77,8 @@ public struct URLList: Sendable, Equatable {
         guard index >= 1, index <= entries.count else {
             throw .noSuchEntry(file: source, index: index, count: entries.count)
         }
+        if let problem = entries[index - 1].problem { throw problem }
         return entries[index - 1]
-    }
-
-    private static func parseEntry(_ item: Any, index: Int, source: String) throws(ConfigError) -> URLEntry {
-        let text: String
-        var title: String?
-        var feed: FeedSpec?
-        var freshness: FreshnessMode?
-        var onNewImage: [String]?
-        if let string = item as? String {
-            text = string
-        } else if let dict = item as? [String: Any] {
-            func string(_ key: String) throws(ConfigError) -> String? {
-                guard let value = dict[key] else { return nil }
-                guard let string = value as? String else {
-                    throw .badEntry(file: source, index: index, reason: "\"\(key)\" must be a string")
-                }
-                return string
-            }
-            switch (try string("url"), try string("feed")) {
-            case let (url?, nil): text = url
-            case let (nil, feedURL?):
-                text = feedURL
-                feed = FeedSpec(select: try string("select"))
-            case (_?, _?): throw .badEntry(file: source, index: index, reason: "give \"url\" or \"feed\", not both")
-            case (nil, nil): throw .badEntry(file: source, index: index, reason: "a dict needs a \"url\" or a \"feed\" string")
-            }
-            title = try string("title")
-            if let mode = try string("freshness") {
-                guard let parsed = FreshnessMode(rawValue: mode) else {
-                    throw .badEntry(file: source, index: index, reason: "\"freshness\" must be \"fixed\" or \"server\"")
-                }
-                freshness = parsed
-            }
-            if let value = dict["onNewImage"] {
-                guard let command = command(value) else {
-                    throw .badEntry(file: source, index: index, reason: commandRule)
-                }
-                onNewImage = command
-            }
-        } else {
-            throw .badEntry(file: source, index: index, reason: "expected a URL string or a {url, title} dict, found \(describe(item))")
-        }
-        var entry = URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: title, feed: feed, freshness: freshness)
-        entry.onNewImage = onNewImage
-        return entry
-    }
-
-    private static func parseSettings(_ dict: [String: Any], source: String) throws(ConfigError) -> ListSettings {
-        // `<true/>` is no number; `<integer>1</integer>` is, though Foundation
-        // also lets it pass as a Bool.
-        func number(_ key: String, _ what: String) throws(ConfigError) -> Double? {
-            guard let value = dict[key] else { return nil }
-            guard let number = value as? NSNumber, type(of: value) != Bool.self, number.doubleValue > 0,
-                  number.doubleValue.isFinite else {
-                throw .badSetting(file: source, key: key, reason: "expected a positive number of \(what)")
-            }
-            return number.doubleValue
-        }
-        func seconds(_ key: String) throws(ConfigError) -> TimeInterval? { try number(key, "seconds") }
-        var settings = ListSettings()
-        settings.refreshInterval = try seconds("refreshInterval")
-        settings.connectTimeout = try seconds("connectTimeout")
-        settings.stallTimeout = try seconds("stallTimeout")
-        settings.maxTime = try seconds("maxTime")
-        if let bytes = try number("maxImageBytes", "bytes") { settings.maxImageBytes = Int(bytes) }
-        if let bytes = try number("maxFeedBytes", "bytes") { settings.maxFeedBytes = Int(bytes) }
-        if let bytes = try number("maxCacheBytes", "bytes") { settings.maxCacheBytes = Int(bytes) }
-        if let count = try number("keep", "images") { settings.keep = max(1, Int(count)) }
-        if let value = dict["freshness"] {
-            guard let text = value as? String, let mode = FreshnessMode(rawValue: text) else {
-                throw .badSetting(file: source, key: "freshness", reason: "expected \"fixed\" or \"server\"")
-            }
-            settings.freshness = mode
-        }
-        if let value = dict["onNewImage"] {
-            guard let command = command(value) else { throw .badSetting(file: source, key: "onNewImage", reason: commandRule) }
-            settings.onNewImage = command
-        }
-        return settings
-    }
-
-    /// What `onNewImage` must be.
-    static let commandRule = "\"onNewImage\" must be an array of strings: the program, then its arguments (no shell)"
-
-    /// `onNewImage`'s value: a non-empty array of strings whose first, the
-    /// program, is not empty.
-    static func command(_ value: Any) -> [String]? {
-        guard let array = value as? [Any], let strings = array as? [String], let program = strings.first, !program.isEmpty,
-              strings.count == array.count else { return nil }
-        return strings
     }
 
     static func describe(_ value: Any) -> String {
@@ -173,36 +91,5 @@ public struct URLList: Sendable, Equatable {
         case is NSNumber: return "a number"
         default: return "a \(type(of: value))"
         }
-    }
-}
-
-/// Checks that a string from outside is an image URL we may fetch.
-public enum ImageURL {
-    /// Returns the URL when `text` is an absolute http or https URL with a host.
-    public static func validate(_ text: String, index: Int, source: String) throws(ConfigError) -> URL {
-        let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines))
-        switch check(url) {
-        case let .success(url): return url
-        case .failure(.notAURL): throw .badEntry(file: source, index: index, reason: "\"\(text)\" is not a URL")
-        case let .failure(.scheme(scheme)): throw .badEntry(file: source, index: index, reason: "scheme \"\(scheme)\" is not allowed (http or https only)")
-        case .failure(.noHost): throw .badEntry(file: source, index: index, reason: "\"\(text)\" has no host")
-        }
-    }
-
-    /// Why a URL may not be fetched: the one rule for the list's entries and
-    /// the images feeds announce.
-    enum Refusal: Error, Equatable {
-        case notAURL
-        /// A scheme other than http or https.
-        case scheme(String)
-        case noHost
-    }
-
-    /// `url` when it is absolute, http or https, with a host.
-    static func check(_ url: URL?) -> Result<URL, Refusal> {
-        guard let url, let scheme = url.scheme?.lowercased() else { return .failure(.notAURL) }
-        guard scheme == "http" || scheme == "https" else { return .failure(.scheme(scheme)) }
-        guard let host = url.host, !host.isEmpty else { return .failure(.noHost) }
-        return .success(url)
     }
 }

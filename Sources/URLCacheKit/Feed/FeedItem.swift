@@ -127,6 +127,7 @@ public enum FeedReader {
         case .failure(.notAURL): throw .badImageURL(text: text, reason: "not a URL")
         case let .failure(.scheme(scheme)): throw .badImageURL(text: text, reason: "scheme \(scheme) is not allowed (http or https only)")
         case .failure(.noHost): throw .badImageURL(text: text, reason: "no host")
+        case let .failure(.port(port)): throw .badImageURL(text: text, reason: "port \(port) is out of range")
         }
     }
 }

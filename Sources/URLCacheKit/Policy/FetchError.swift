@@ -43,6 +43,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// `must-revalidate` or `no-cache` (named in `directive`), under
     /// `--freshness server`: its server requires revalidation.
     indirect case staleRequiresRevalidation(FetchError, directive: String)
+    /// The list's entry cannot be used (not a URL, say): nothing was asked.
+    case unusableEntry(ConfigError)
 
     /// What a status other than 200, 203 or 304 means: a 2xx is not the
     /// whole image (we never send Range), anything else an error status.
@@ -83,6 +85,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "image \(url.terminalSafe) (from the feed): \(error.description)"
         case let .noImageYet(kind, link):
             return "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
+        case let .unusableEntry(error):
+            return error.description
         case .offlineNothingCached:
             return "nothing cached for this entry (offline: no request made)"
         case let .askedToWait(patience):

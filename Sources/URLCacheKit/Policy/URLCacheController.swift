@@ -39,6 +39,7 @@ public struct URLCacheController: Sendable {
     /// feed entry, the feed first, then the image it names.
     /// `force` skips the interval (the checks stay conditional).
     public func display(_ entry: URLEntry, force: Bool = false, observer: FetchObserver = FetchObserver()) -> DisplayReport {
+        if let problem = entry.problem { return DisplayReport(result: .failure(.unusableEntry(problem)), copy: nil) }
         let key = entry.url
         // Reading needs no lock: offline only reads.
         if offline { return readOnly(key, because: nil) }
