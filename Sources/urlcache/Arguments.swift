@@ -90,7 +90,8 @@ struct Seconds: ExpressibleByArgument {
     var value: Double
 
     init?(argument: String) {
-        guard let value = Double(argument), value >= 0, value.isFinite else { return nil }
+        // The range is each option's own, checked in words by its validate().
+        guard let value = Double(argument), value.isFinite else { return nil }
         self.value = value
     }
 }

@@ -39,7 +39,7 @@ struct Fetch: ParsableCommand {
     static let inFlight = 6
 
     func validate() throws {
-        if all, target.entry != nil || target.url != nil { throw ValidationError("give --all, or --entry or --url, not both") }
+        if all, target.entry != nil || target.isDirect { throw ValidationError("give --all, or one of --entry, --url and --feed, not both") }
         if path, json { throw ValidationError("give --path or --json, not both") }
     }
 
@@ -50,7 +50,7 @@ struct Fetch: ParsableCommand {
         if all {
             targets = urls.entries.enumerated().map { ($0.offset + 1, $0.element) }
         } else {
-            targets = [(target.url == nil ? target.entry ?? 1 : nil, try target.entry(in: urls))]
+            targets = [(target.isDirect ? nil : target.entry ?? 1, try target.entry(in: urls))]
         }
         let reports = Interruption.display(targets.map(\.entry), force: force, with: controller, inFlight: Fetch.inFlight)
         let output: FetchOutput = json ? .json : path ? .path : .lines
@@ -77,22 +77,39 @@ func captionLines(_ metadata: CacheMetadata?) -> [String] {
         .compactMap { label, value in value.map { "\(label): \($0.terminalSafe)" } }
 }
 
-/// Which image: entry N of the list, or a URL given directly.
+/// Which image: entry N of the list, or an image or feed URL given directly.
 struct TargetOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Entry number in the list (default 1).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Entry number in the list (default 1).", valueName: "n"))
     var entry: Int?
 
     @Option(help: ArgumentHelp("An image URL instead of a list entry.", valueName: "url"))
     var url: String?
 
+    @Option(help: ArgumentHelp("A feed (RSS, Atom, JSON or a page) that names the image, instead of a list entry.", valueName: "url"))
+    var feed: String?
+
+    @Option(help: ArgumentHelp("With --feed: the dotted key path to the image in a JSON feed (hdurl, images.0.url).", valueName: "path"))
+    var select: String?
+
+    /// Whether a URL was given instead of an entry number.
+    var isDirect: Bool { url != nil || feed != nil }
+
     func validate() throws {
-        if entry != nil && url != nil { throw ValidationError("give --entry or --url, not both") }
+        if [entry != nil, url != nil, feed != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --entry, --url or --feed")
+        }
+        if select != nil && feed == nil { throw ValidationError("--select goes with --feed") }
+        if let entry, entry < 1 { throw ValidationError("--entry must be 1 or more: entries are numbered from 1, as `urlcache list` shows") }
     }
 
     func entry(in list: URLList) throws(Failure) -> URLEntry {
-        if let url {
-            do { return URLEntry(url: try ImageURL.validate(url, index: 1, source: "--url")) } catch {
-                throw .usage("--url: \(error.description)")
+        if let text = url ?? feed {
+            let option = url != nil ? "--url" : "--feed"
+            do {
+                let address = try ImageURL.validate(text, index: 1, source: option)
+                return URLEntry(url: address, feed: feed == nil ? nil : FeedSpec(select: select))
+            } catch {
+                throw .usage("\(option): \(error.description)")
             }
         }
         do { return try list.entry(entry ?? 1) } catch {

@@ -12,13 +12,11 @@ struct History: ParsableCommand {
 
     @OptionGroup var list: ListOptions
 
-    @Option(help: ArgumentHelp("Entry number in the list (default 1).", valueName: "n"))
-    var entry: Int = 1
+    @OptionGroup var target: TargetOptions
 
     func run() throws {
         let urls = try list.loadList()
-        let chosen: URLEntry
-        do { chosen = try urls.entry(entry) } catch { throw Failure.usage(error.description) }
+        let chosen = try target.entry(in: urls)
         let items: [HistoryItem]
         do { items = try list.cache.history(chosen.url) } catch { throw Failure.failed(error.description) }
         guard !items.isEmpty else { throw Failure.failed("\(chosen.displayName): nothing cached yet") }

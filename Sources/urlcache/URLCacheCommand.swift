@@ -1,5 +1,6 @@
 import ArgumentParser
 import URLCacheKit
+import URLCacheSupport
 
 /// `urlcache`: the screen by default, and commands for scripts.
 struct URLCacheCommand: ParsableCommand {
@@ -15,4 +16,17 @@ struct URLCacheCommand: ParsableCommand {
         subcommands: [Show.self, Fetch.self, Render.self, List.self, History.self, Clear.self, Probe.self],
         defaultSubcommand: Show.self
     )
+}
+
+extension URLCacheCommand {
+    /// A first word that is no command is a mistyped one: the screen, the
+    /// default, takes no words, so ArgumentParser would call `fecth` an
+    /// unexpected argument of `show`.
+    static func checkCommandName(_ arguments: [String]) throws(Failure) {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return }
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(word) else { return }
+        let near = Suggestion.nearest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage("unknown command '\(word)'\(near) (commands: \(names.dropLast().joined(separator: ", ")))")
+    }
 }

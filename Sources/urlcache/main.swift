@@ -4,6 +4,7 @@ import Foundation
 // The executable only parses arguments and wires the parts together; this
 // is the one place where a failure becomes an exit status.
 do {
+    try URLCacheCommand.checkCommandName(Array(CommandLine.arguments.dropFirst()))
     var command = try URLCacheCommand.parseAsRoot()
     try command.run()
 } catch let failure as Failure {

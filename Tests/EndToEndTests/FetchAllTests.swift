@@ -69,6 +69,6 @@ final class FetchAllTests: ScriptedServerTestCase {
 
         let refused = try urlcache(["fetch", "--all", "--entry", "2", "--config", try list()], home: home)
         XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.stderr.contains("give --all, or --entry or --url, not both"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("give --all, or one of --entry, --url and --feed, not both"), refused.stderr)
     }
 }
