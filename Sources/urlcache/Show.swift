@@ -31,13 +31,15 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let urls = try list.loadList()
+        // Not a terminal, TERM=dumb or unknown: said before anything is sent to it.
+        do { try CursesTerminal.check(environment: list.environment) } catch { throw Failure.usage(error.description) }
         // Before ncurses takes the terminal: its replies must not reach the keys.
         let detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
-        // Not a terminal, or TERM=dumb: said before anything starts.
-        do { try CursesTerminal.check(environment: list.environment) } catch { throw Failure.usage(error.description) }
+        // ncursesw writes nothing past ASCII outside a UTF-8 locale: the art is ASCII there too.
+        let utf8 = CursesTerminal.localeIsUTF8()
         let window = WindowSize.of(STDOUT_FILENO)
         var options = ScreenApp.Options(
-            list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols ?? detection.symbols,
+            list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols ?? (utf8 ? detection.symbols : .ascii),
             dither: look.dither, background: look.background,
             cellAspect: look.cellAspect?.value ?? window?.cellAspect ?? 0.5, logPath: logFile)
         options.exitAfterFirstImage = exitAfterFirstFrame

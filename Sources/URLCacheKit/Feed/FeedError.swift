@@ -6,6 +6,9 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
     case unknownKind(contentType: String?)
     /// The bytes are not the JSON they look like.
     case badJSON
+    /// JSON whose arrays and objects nest deeper than any feed's (a hostile
+    /// or broken document): refused before it is parsed.
+    case nestedTooDeep(depth: Int, limit: Int)
     /// The JSON has nothing at the key path.
     case missingKey(path: String)
     /// The key path leads to something other than a string.
@@ -29,6 +32,7 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
         case let .unknownKind(type):
             return "not a feed: neither JSON, RSS/Atom nor HTML\(type.map { " (\($0.terminalSafe))" } ?? "")"
         case .badJSON: return "JSON feed cannot be read: not valid JSON"
+        case let .nestedTooDeep(depth, limit): return "JSON feed nested \(depth) levels deep, past the limit of \(limit)"
         case let .missingKey(path): return "JSON feed has no key \(path.terminalSafe)"
         case let .notAString(path, found): return "JSON feed's key \(path.terminalSafe) holds \(found), not an image URL"
         case let .noItem(kind): return "\(kind) has no item"

@@ -8,7 +8,10 @@ enum JSONFeedReader {
 
     static func read(_ bytes: [UInt8], select: String?, feedURL: URL) throws(FeedError) -> FeedItem {
         let root: Any
-        do { root = try JSONSerialization.jsonObject(with: Data(JSONText.unwrapped(bytes)), options: [.fragmentsAllowed]) } catch {
+        let text = JSONText.unwrapped(bytes)
+        let depth = JSONText.nesting(text)
+        guard depth <= JSONText.maxNesting else { throw .nestedTooDeep(depth: depth, limit: JSONText.maxNesting) }
+        do { root = try JSONSerialization.jsonObject(with: Data(text), options: [.fragmentsAllowed]) } catch {
             throw .badJSON
         }
         // APOD's start_date and count forms answer an array of days, oldest

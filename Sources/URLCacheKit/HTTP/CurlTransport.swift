@@ -73,9 +73,18 @@ public struct CurlTransport: Transport {
     private static func error(_ code: CURLcode, detail: String, context: CurlTransferContext,
                               request: TransferRequest) -> TransportError {
         let host = request.url.host ?? request.url.absoluteString
+        let proxy = ProxyRule.proxy(for: request.url, environment: ProcessInfo.processInfo.environment)
         switch code {
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            return .proxyUnreachable(proxy: proxy?.description ?? "set by the environment", detail: "could not resolve its host")
+        case CURLE_COULDNT_CONNECT where proxy != nil && context.finalHead == nil:
+            // With a proxy, the connection libcurl makes is to the proxy.
+            return .proxyUnreachable(proxy: proxy?.description ?? "", detail: detail)
         case CURLE_COULDNT_RESOLVE_HOST: return .cannotResolve(host: host)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, detail: detail)
+        // libcurl's words for a reply that is not HTTP, under either code.
+        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"), CURLE_WEIRD_SERVER_REPLY:
+            return .notHTTP(host: request.url.port.map { "\(host):\($0)" } ?? host)
         case CURLE_OPERATION_TIMEDOUT:
             // The whole-transfer limit, unless it struck before a
             // connection could be made within the connect timeout.

@@ -7,6 +7,11 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case cannotResolve(host: String)
     /// The host did not accept a connection (refused, unreachable).
     case cannotConnect(host: String, detail: String)
+    /// The proxy a proxy variable names could not be found or reached: the
+    /// image's host was never asked.
+    case proxyUnreachable(proxy: String, detail: String)
+    /// What answered is no HTTP server (an SSH or SMTP port, say).
+    case notHTTP(host: String)
     /// No connection within the connect timeout.
     case connectTimeout(host: String, seconds: Int)
     /// No byte arrived for the stall timeout.
@@ -36,6 +41,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .cannotResolve(host): return "could not resolve host \(host.terminalSafe)"
         case let .cannotConnect(host, detail): return "could not connect to \(host.terminalSafe): \(detail.terminalSafe)"
+        case let .proxyUnreachable(proxy, detail): return "could not reach the proxy \(proxy.terminalSafe): \(detail.terminalSafe)"
+        case let .notHTTP(host): return "\(host.terminalSafe) did not answer in HTTP (is it the right host and port?)"
         case let .connectTimeout(host, seconds): return "no connection to \(host.terminalSafe) within \(seconds) s (connect timeout)"
         case let .stalled(seconds): return "transfer stalled: no data for \(seconds) s (stall timeout)"
         case let .timedOut(seconds): return "gave up after \(seconds) s: the transfer took longer than the time limit (--max-time)"

@@ -6,6 +6,9 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case notATerminal
     /// TERM is unset, dumb, or has no terminfo entry.
     case unusableTerminal(term: String)
+    /// No terminfo entry has TERM's name (a typo, or a terminal whose entry
+    /// is not installed here, as over ssh from a newer machine).
+    case unknownTerminal(term: String)
     /// ncurses could not start on this terminal.
     case cannotStart(term: String)
     /// The pipes the key loop sleeps on could not be made (out of descriptors).
@@ -18,6 +21,9 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
         case let .unusableTerminal(term):
             let name = term.isEmpty ? "TERM is not set" : "TERM=\(term.terminalSafe) cannot position the cursor"
             return "\(name); try 'urlcache render IMAGE' to print the image instead"
+        case let .unknownTerminal(term):
+            return "unknown terminal type TERM=\(term.terminalSafe) (no terminfo entry); set TERM to one this machine knows, "
+                + "e.g. xterm-256color, or try 'urlcache render IMAGE'"
         case let .cannotStart(term):
             return "ncurses could not start on TERM=\(term.terminalSafe); try 'urlcache render IMAGE'"
         case let .eventLoop(errno):
