@@ -51,6 +51,10 @@ static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
 static inline int cnc_key_left(void) { return KEY_LEFT; }
 static inline int cnc_key_right(void) { return KEY_RIGHT; }
 static inline int cnc_key_enter(void) { return KEY_ENTER; }
+static inline int cnc_key_up(void) { return KEY_UP; }
+static inline int cnc_key_down(void) { return KEY_DOWN; }
+static inline int cnc_key_page_up(void) { return KEY_PPAGE; }
+static inline int cnc_key_page_down(void) { return KEY_NPAGE; }
 static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_colors(void) { return COLORS; }
 /// Frees what a probing setupterm loaded (each call allocates anew).

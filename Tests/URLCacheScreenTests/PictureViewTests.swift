@@ -35,6 +35,7 @@ final class PictureViewTests: XCTestCase {
         XCTAssertTrue(String(decoding: shown.picture.sequence.prefix(40), as: UTF8.self).contains("s=640,v=320"))
         XCTAssertEqual(shown.picture.removal, KittyGraphics.delete(id: shown.picture.id))
         // f: block art instead, and no picture.
+        state.pixelsAvailable = true
         _ = ScreenLogic.handle(.key(.character("f")), &state, toolbar: Toolbar(width: 80), toolbarRow: layout.toolbarRow)
         view.draw(state, on: terminal, now: Date())
         XCTAssertNil(terminal.picture)

@@ -12,7 +12,7 @@ public enum AnsiWriter {
         var out: [UInt8] = []
         out.reserveCapacity(grid.columns * grid.rows * 40 + grid.rows * 8)
         for row in 0..<grid.rows {
-            appendRow(grid, row, into: &out)
+            appendRow(grid, row, startsPlain: true, into: &out)
             out.append(UInt8(ascii: "\n"))
         }
         return out
@@ -31,14 +31,20 @@ public enum AnsiWriter {
             out.append(UInt8(ascii: ";"))
             number(left + 1, into: &out)
             out.append(UInt8(ascii: "H"))
-            appendRow(grid, row, into: &out)
+            appendRow(grid, row, startsPlain: false, into: &out)
         }
         return out
     }
 
-    /// One row: SGR colour changes and glyphs, then a reset.
-    private static func appendRow(_ grid: CellGrid, _ row: Int, into out: inout [UInt8]) {
-        var fg: TerminalColor? = nil, bg: TerminalColor? = nil
+    /// One row: SGR colour changes and glyphs, then a reset if a colour was
+    /// set. A row starts in the terminal's own colours: after the previous
+    /// row's reset (`startsPlain`, the text form), or after a reset written
+    /// here (placed among ncurses' text, whose attributes are its own). So a
+    /// grid of default colours (`--colors none`) writes no colour at all.
+    private static func appendRow(_ grid: CellGrid, _ row: Int, startsPlain: Bool, into out: inout [UInt8]) {
+        if !startsPlain { out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]) }
+        var fg = TerminalColor.default, bg = TerminalColor.default
+        var coloured = false
         for column in 0..<grid.columns {
             let cell = grid[column, row]
             let newForeground = cell.foreground != fg, newBackground = cell.background != bg
@@ -49,12 +55,13 @@ public enum AnsiWriter {
                 if newForeground && newBackground { out.append(UInt8(ascii: ";")) }
                 if newBackground { sgr(cell.background, background: true, into: &out) }
                 out.append(UInt8(ascii: "m"))
+                coloured = true
             }
             fg = cell.foreground
             bg = cell.background
             Unicode.UTF8.encode(cell.glyph) { out.append($0) }
         }
-        out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+        if coloured { out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]) }
     }
 
     /// The SGR parameters for one colour ("38;2;r;g;b", "48;5;n", "91" …).

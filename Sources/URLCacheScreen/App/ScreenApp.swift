@@ -66,6 +66,7 @@ public final class ScreenApp {
         log = Log(path: options.logPath)
         state = ScreenState(entries: options.list.entries)
         state.offline = options.controller.offline
+        state.pixelsAvailable = options.pictureFormat.isPixels
         ScreenApp.startLoad(loader, &state, options: options, force: false, automatic: false, log: log,
                             decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options))
         do { terminal = try openTerminal() } catch {
@@ -149,8 +150,12 @@ public final class ScreenApp {
                         redecodeIfGrown()
                         continue  // the next draw lays out and renders anew
                     }
-                    let toolbarRow = Layout(columns: terminal.size.columns, rows: terminal.size.rows)?.toolbarRow
-                    perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns), toolbarRow: toolbarRow))
+                    let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
+                    let box = layout.flatMap { layout in
+                        state.overlay.map { Box.make($0, caption: state.caption, layout: layout, scroll: state.boxScroll) }
+                    }
+                    perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns),
+                                               toolbarRow: layout?.toolbarRow, box: box))
                 }
             }
             if state.loading != nil {
@@ -179,7 +184,7 @@ public final class ScreenApp {
     private func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case let .display(force): startLoad(force: force, automatic: false)
+            case let .display(force, asked): startLoad(force: force, automatic: false, asked: asked)
             case .cancel: loader.cancel()
             case let .history(step): showHistory(step: step)
             case .clearCache:
@@ -193,9 +198,10 @@ public final class ScreenApp {
         }
     }
 
-    private func startLoad(force: Bool, automatic: Bool) {
+    private func startLoad(force: Bool, automatic: Bool, asked: Bool = false) {
         guard !loader.running else { return }
         ScreenApp.startLoad(loader, &state, options: options, force: force, automatic: automatic, log: log, decodeSize: decodeArea())
+        state.loading?.asked = asked
     }
 
     /// Display Image on the loader's thread.

@@ -4,8 +4,10 @@ import URLCacheKit
 
 /// What the event loop must do after an event.
 public enum Effect: Equatable, Sendable {
-    /// Display Image for the entry on screen.
-    case display(force: Bool)
+    /// Display Image for the entry on screen. `asked`: a person pressed
+    /// Display Image or re-check, and a failure is worth a box; the launch,
+    /// moving to another entry and going online report on the status line.
+    case display(force: Bool, asked: Bool = true)
     /// Cancel the download under way (the cache stays as it was).
     case cancel
     case clearCache
@@ -19,33 +21,28 @@ public enum Effect: Equatable, Sendable {
 /// The screen's behaviour: events in, new state and effects out.
 public enum ScreenLogic {
     /// Handles one key or click.
-    public static func handle(_ event: InputEvent, _ state: inout ScreenState, toolbar: Toolbar, toolbarRow: Int?) -> [Effect] {
+    /// `box` is the open box as drawn, for its buttons and its scrolling.
+    public static func handle(_ event: InputEvent, _ state: inout ScreenState, toolbar: Toolbar, toolbarRow: Int?,
+                              box: Box? = nil) -> [Effect] {
         if case let .click(row, column) = event {
-            guard row == toolbarRow, state.overlay == nil, let button = toolbar.button(at: column) else { return [] }
+            if state.overlay != nil {
+                // A box's buttons answer as their keys do; elsewhere a click does nothing.
+                guard let key = box?.key(atRow: row, column: column) else { return [] }
+                return handle(.key(key), &state, toolbar: toolbar, toolbarRow: toolbarRow, box: box)
+            }
+            guard row == toolbarRow, let button = toolbar.button(at: column) else { return [] }
             return press(button, &state)
         }
         guard case let .key(key) = event else { return [] }
         // Ctrl-Z works whatever is open or running: the state stays as it is.
         if key == .suspend { return [.suspend] }
-        if let overlay = state.overlay {
-            switch (overlay, key) {
-            case (.alert, .enter), (.alert, .escape), (.alert, .character(" ")), (.alert, .character("q")):
-                state.overlay = nil
-            case (.confirmClear, .enter), (.confirmClear, .character("y")), (.confirmClear, .character("Y")):
-                state.overlay = nil
-                return [.clearCache]
-            case (.confirmClear, .escape), (.confirmClear, .character("n")), (.confirmClear, .character("N")):
-                state.overlay = nil
-            case (.help, _), (.about, _):
-                state.overlay = nil
-            case (_, .interrupt):
-                return quit(&state)
-            default:
-                break
-            }
-            return []
-        }
+        if let overlay = state.overlay { return handleBox(overlay, key, &state, box: box) }
         if key == .character("f") {
+            guard state.pixelsAvailable else {
+                state.status = noPixelsStatus
+                state.statusIsError = false
+                return []
+            }
             state.showPixels.toggle()
             return []
         }
@@ -73,10 +70,47 @@ public enum ScreenLogic {
         case .character("o"):
             state.offline.toggle()
             // Going online checks at once what offline left alone.
-            return state.offline ? [] : [.display(force: false)]
+            return state.offline ? [] : [.display(force: false, asked: false)]
         case .character("q"), .interrupt: return press(.quit, &state)
         default: return []
         }
+    }
+
+    /// What `f` says where the terminal shows no pixels.
+    public static let noPixelsStatus = "This terminal shows no pixels here: block art only (urlcache probe says why)"
+
+    /// A key while a box is open: it answers the box, or scrolls its text.
+    private static func handleBox(_ overlay: ScreenState.Overlay, _ key: Key, _ state: inout ScreenState, box: Box?) -> [Effect] {
+        let page = max(1, (box?.lines.count ?? 1) - 1)
+        let scroll: Int? = switch key {
+        case .down, .character("j"): 1
+        case .up, .character("k"): -1
+        case .pageDown, .character(" "): page
+        case .pageUp, .character("b"): -page
+        default: nil
+        }
+        if let scroll, let box, box.scrolls {
+            state.boxScroll = max(0, min(box.maxScroll, box.first + scroll))
+            return []
+        }
+        switch (overlay, key) {
+        case (.alert, .enter), (.alert, .escape), (.alert, .character(" ")), (.alert, .character("q")):
+            state.overlay = nil
+        case (.confirmClear, .enter), (.confirmClear, .character("y")), (.confirmClear, .character("Y")):
+            state.overlay = nil
+            return [.clearCache]
+        // q closes a question as it closes every other box: it is not swallowed.
+        case (.confirmClear, .escape), (.confirmClear, .character("n")), (.confirmClear, .character("N")),
+             (.confirmClear, .character("q")):
+            state.overlay = nil
+        case (.help, _), (.about, _):
+            state.overlay = nil
+        case (_, .interrupt):
+            return quit(&state)
+        default:
+            break
+        }
+        return []
     }
 
     /// What a toolbar button does.
@@ -89,11 +123,11 @@ public enum ScreenLogic {
             state.overlay = .confirmClear
             return []
         case .previous, .next:
-            guard state.entries.count > 1 else { return [.display(force: false)] }
+            guard state.entries.count > 1 else { return [.display(force: false, asked: false)] }
             let step = button == .next ? 1 : state.entries.count - 1
             state.index = (state.index + step) % state.entries.count
             state.clearImage()
-            return [.display(force: false)]
+            return [.display(force: false, asked: false)]
         case .help:
             state.overlay = .help
             return []
@@ -147,7 +181,9 @@ public enum ScreenLogic {
     /// copy replaces a bundled picture; without one, the picture stays.
     public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
                                 now: Date, _ state: inout ScreenState) {
+        let asked = state.loading?.asked ?? !automatic
         state.loading = nil
+        state.fieldsCleared = false
         state.historyIndex = nil
         if let copy = report.copy {
             state.updated = copy.updated
@@ -162,7 +198,7 @@ public enum ScreenLogic {
             state.isBundled = false
             state.status = error.description
             state.statusIsError = true
-            if !automatic { state.overlay = .alert(error.description) }
+            if asked { state.overlay = .alert(error.description) }
             return
         case nil: break
         }
@@ -184,7 +220,7 @@ public enum ScreenLogic {
             }
             state.status = report.copy == nil ? error.description : "Check failed, showing the cached image: \(error.description)"
             state.statusIsError = true
-            if !automatic { state.overlay = .alert(error.description) }
+            if asked { state.overlay = .alert(error.description) }
         }
     }
 
@@ -193,6 +229,7 @@ public enum ScreenLogic {
         switch result {
         case .success:
             state.clearImage()
+            state.fieldsCleared = true
         case let .failure(error):
             state.overlay = .alert(error.description)
         }

@@ -20,10 +20,16 @@ public struct ScreenState: Sendable {
     /// Show the picture in pixels where the terminal can (`f` switches to
     /// block art and back, so people can compare).
     public var showPixels = true
+    /// The terminal shows pixels at all (else `f` says it cannot).
+    public var pixelsAvailable = false
     /// A download in progress.
     public var loading: Loading?
     /// A box over the screen.
-    public var overlay: Overlay?
+    public var overlay: Overlay? {
+        didSet { if overlay != oldValue { boxScroll = 0 } }
+    }
+    /// Lines the box's text is scrolled down (`i` with a long description).
+    public var boxScroll = 0
     /// The words a feed gave with the image on screen (title, credit,
     /// description); nil for plain image URLs.
     public var caption: Caption?
@@ -39,6 +45,9 @@ public struct ScreenState: Sendable {
     /// When a check by itself last failed (so it is not retried every tick).
     public var lastAutomaticFailure: Date?
     public var quitting = false
+    /// Clear Cache emptied the fields, as the original does: "Updated:"
+    /// stays blank rather than saying "never" until the next image.
+    public var fieldsCleared = false
 
     public init(entries: [URLEntry]) {
         self.entries = entries
@@ -57,6 +66,7 @@ public struct ScreenState: Sendable {
         freshFor = nil
         status = ""
         statusIsError = false
+        fieldsCleared = false
     }
 
     /// What is under way.
@@ -65,6 +75,8 @@ public struct ScreenState: Sendable {
         public var started: Date
         public var progress: TransferProgress?
         public var automatic: Bool
+        /// A person pressed Display Image or re-check: a failure opens a box.
+        public var asked = false
         /// Another urlcache holds the entry: we wait for it (its pid when known).
         public var waiting: Waiting?
         /// The copy on screen is stale but inside its stale-while-revalidate

@@ -17,6 +17,10 @@ extension CursesTerminal {
             if code == cnc_key_left() { return .key(.left) }
             if code == cnc_key_right() { return .key(.right) }
             if code == cnc_key_enter() { return .key(.enter) }
+            if code == cnc_key_up() { return .key(.up) }
+            if code == cnc_key_down() { return .key(.down) }
+            if code == cnc_key_page_up() { return .key(.pageUp) }
+            if code == cnc_key_page_down() { return .key(.pageDown) }
             if code == cnc_key_mouse() {
                 var y: Int32 = 0, x: Int32 = 0
                 return cnc_mouse_click(&y, &x) != 0 ? .click(row: Int(y), column: Int(x)) : nil

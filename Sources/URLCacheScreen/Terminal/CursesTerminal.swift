@@ -35,6 +35,14 @@ public final class CursesTerminal: Terminal {
     /// when ncurses must draw both).
     private var frameArt: Placed<CellGrid>?
     private var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
+    /// Grapheme clusters of more than one spacing character (an emoji ZWJ
+    /// family, a flag, a skin tone) put this frame. An ncurses cell holds one
+    /// spacing character: these are written whole after each refresh over
+    /// cells ncurses keeps blank, as `fetch` prints them, keyed by row and column.
+    private var frameClusters: [Int: (character: Character, row: Int, column: Int, style: TextStyle)] = [:]
+    /// The locale's character set is UTF-8. Otherwise ncursesw cannot write
+    /// anything past ASCII (it writes blanks), and text is put in ASCII.
+    private let localeIsUTF8: Bool
     /// Who has the art area: nobody (ncurses' picture of it is blank), our
     /// own write (this art, which ncurses does not know of), or ncurses.
     private enum ArtOwner: Equatable {
@@ -63,10 +71,15 @@ public final class CursesTerminal: Terminal {
     public init(environment: [String: String], colors wanted: ColorMode,
                 cellPixels replied: (width: Int, height: Int)? = nil) throws(ScreenError) {
         try CursesTerminal.check(environment: environment)
-        setlocale(LC_ALL, "")
+        localeIsUTF8 = CursesTerminal.localeIsUTF8()
         let term = environment["TERM"] ?? ""
         // One terminfo read per entry: can it hold a screen, and how many colours.
-        guard let colors = CursesTerminal.probe(term) else { throw .unusableTerminal(term: term) }
+        let colors: Int
+        switch CursesTerminal.terminfo(term) {
+        case let .usable(count): colors = count
+        case .unknown: throw .unknownTerminal(term: term)
+        case .noCursor: throw .unusableTerminal(term: term)
+        }
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
             let base = term.replacingOccurrences(of: "-256color", with: "").replacingOccurrences(of: "-color", with: "")
@@ -105,6 +118,11 @@ public final class CursesTerminal: Terminal {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { throw .unusableTerminal(term: term) }
+        switch terminfo(term) {
+        case .usable: break
+        case .unknown: throw .unknownTerminal(term: term)
+        case .noCursor: throw .unusableTerminal(term: term)
+        }
     }
 
     /// Restores the terminal. Safe to call more than once.
@@ -127,11 +145,25 @@ public final class CursesTerminal: Terminal {
     /// The `colors` of terminfo entry `term`, when it exists and can address
     /// the cursor (a terminal that cannot, cannot hold a screen); nil otherwise.
     static func probe(_ term: String) -> Int? {
+        if case let .usable(colors) = terminfo(term) { return colors }
+        return nil
+    }
+
+    /// What terminfo says of a terminal type.
+    enum TerminfoEntry: Equatable {
+        /// No entry by that name.
+        case unknown
+        /// An entry, but it cannot move the cursor (no `cup`).
+        case noCursor
+        case usable(colors: Int)
+    }
+
+    static func terminfo(_ term: String) -> TerminfoEntry {
         var status: Int32 = 0
         defer { cnc_release_probe() }
-        guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return nil }
-        guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return nil }
-        return Int(tigetnum("colors"))
+        guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return .unknown }
+        guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return .noCursor }
+        return .usable(colors: Int(tigetnum("colors")))
     }
 
     public var size: (columns: Int, rows: Int) { (Int(cnc_cols()), Int(cnc_lines())) }
@@ -141,13 +173,14 @@ public final class CursesTerminal: Terminal {
         frameArt = nil
         framePicture = nil
         frameTexts.removeAll(keepingCapacity: true)
+        frameClusters.removeAll(keepingCapacity: true)
         werase(cnc_stdscr())
     }
 
     /// Text is made terminal-safe here, where it is shown: whatever path
     /// it took from a server, a feed, the list or the cache's files.
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
-        let safe = text.terminalSafe
+        let safe = localeIsUTF8 ? text.terminalSafe : text.terminalSafe.asciiFallback
         frameTexts.append((safe, row, column, style))
         draw(safe, row: row, column: column, style: style)
     }
@@ -167,11 +200,25 @@ public final class CursesTerminal: Terminal {
                 var chars = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
                 chars.append(0)
                 if cnc_put_cluster(Int32(row), Int32(x), chars, attr) == ERR {
-                    _ = cnc_put_wch(Int32(row), Int32(x), chars[0], attr, 0)
+                    if character.unicodeScalars.count > 1 {
+                        for cell in x..<(x + width) { _ = cnc_put_wch(Int32(row), Int32(cell), wchar_t(32), attr, 0) }
+                        frameClusters[row << 16 | x] = (character, row, x, style)
+                    } else {
+                        _ = cnc_put_wch(Int32(row), Int32(x), chars[0], attr, 0)
+                    }
                 }
             }
             x += width
         }
+    }
+
+    /// Sets the locale from the environment, as ncursesw needs, and says
+    /// whether its character set is UTF-8 (LANG=C is not).
+    public static func localeIsUTF8() -> Bool {
+        setlocale(LC_ALL, "")
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
     }
 
     public func put(_ grid: CellGrid, row: Int, column: Int) {
@@ -271,6 +318,21 @@ public final class CursesTerminal: Terminal {
             writeKeepingCursor(AnsiWriter.placedBytes(write.content, row: write.row, column: write.column))
             artOwner = .written(write)
         }
+        writeClusters()
+    }
+
+    /// The clusters ncurses cannot hold, each over its blank cells, in its style.
+    private func writeClusters() {
+        guard !frameClusters.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for cluster in frameClusters.values.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) {
+            var sgr = "0"
+            if cluster.style.contains(.bold) { sgr += ";1" }
+            if cluster.style.contains(.dim) { sgr += ";2" }
+            if cluster.style.contains(.reverse) { sgr += ";7" }
+            bytes += Array("\u{1B}[\(cluster.row + 1);\(cluster.column + 1)H\u{1B}[\(sgr)m\(cluster.character)".utf8)
+        }
+        writeKeepingCursor(bytes)
     }
 
     /// Bytes straight to the terminal, past ncurses, with the cursor and

@@ -76,6 +76,10 @@ public enum Key: Equatable, Sendable {
     case escape
     case left
     case right
+    case up
+    case down
+    case pageUp
+    case pageDown
     /// Ctrl-C, read as a key in raw mode.
     case interrupt
     /// Ctrl-Z, read as a key in raw mode: suspend, as htop, less and vim do.

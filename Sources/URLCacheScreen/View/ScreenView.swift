@@ -69,7 +69,7 @@ public final class ScreenView {
         drawStatus(state, layout, terminal, now: now)
         // While the bundled picture is shown this line says so, whatever the
         // status line says (a spinner, an error).
-        let updated = state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? ""
+        let updated = state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared ? "" : "never")
         terminal.put(clip("Updated: " + updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         // Under the server's rules the wait is what its headers said, capped by the interval.
         let wait = serverFreshness ? "the server's freshness time (at most \(ScreenView.describe(interval)))" : ScreenView.describe(interval)
@@ -80,7 +80,9 @@ public final class ScreenView {
         for item in toolbar.items {
             terminal.put(item.text, row: layout.toolbarRow, column: item.column, style: state.loading != nil && item.button != .quit ? .dim : .reverse)
         }
-        if let overlay = state.overlay { drawOverlay(overlay, about: state.caption, layout, terminal) }
+        if let overlay = state.overlay {
+            drawOverlay(Box.make(overlay, caption: state.caption, layout: layout, scroll: state.boxScroll), terminal)
+        }
         terminal.refresh()
     }
 
@@ -174,46 +176,23 @@ public final class ScreenView {
         terminal.put(clip(text, layout.columns - 2), row: layout.statusRow, column: 1, style: .plain)
     }
 
-    private func drawOverlay(_ overlay: ScreenState.Overlay, about: ScreenState.Caption?, _ layout: Layout, _ terminal: Terminal) {
-        let width = min(layout.columns - 4, 64)
-        var lines: [String]
-        var buttons: String
-        switch overlay {
-        case let .alert(message):
-            lines = ["Error"] + Layout.wrap(message, width: width - 4)
-            buttons = "[ OK (Enter) ]"
-        case .confirmClear:
-            lines = ["Clear Cache"] + Layout.wrap("Do you really want to clear the cache?", width: width - 4)
-            buttons = "[ OK (y) ]  [ Cancel (n) ]"
-        case .help:
-            lines = ["Keys", "d, Enter   Display Image", "r          re-check now", "c          Clear Cache",
-                     "← → / p n  previous / next image", "Esc        cancel a download", "f          pixels / block art",
-                     "[ ]        older / newer kept image", "i          about this image", "o          offline on / off", "?          this help",
-                     "q          quit", "", "Any key closes this box."]
-            buttons = ""
-        case .about:
-            lines = [about?.title?.terminalSafe ?? "About this image"]
-            if let credit = about?.credit { lines += Layout.wrap("© " + credit.terminalSafe, width: width - 4) }
-            lines.append("")
-            for paragraph in (about?.description ?? "No description came with this image.").components(separatedBy: "\n\n") {
-                lines += Layout.wrap(paragraph.terminalSafe, width: width - 4) + [""]
-            }
-            if let link = about?.link { lines += Layout.wrap(link.terminalSafe, width: width - 4) }
-            buttons = ""
-        }
-        lines = Array(lines.prefix(max(1, layout.rows - 6)))
-        let height = lines.count + (buttons.isEmpty ? 2 : 4)
-        let top = max(0, (layout.rows - height) / 2), left = (layout.columns - width) / 2
+    private func drawOverlay(_ box: Box, _ terminal: Terminal) {
+        let (top, left, width, height) = (box.top, box.left, box.width, box.height)
+        // A terminal whose locale is not UTF-8 puts these in ASCII (+ - |).
         terminal.put("┌" + String(repeating: "─", count: width - 2) + "┐", row: top, column: left, style: .plain)
         for row in 1..<(height - 1) {
             terminal.put("│" + String(repeating: " ", count: width - 2) + "│", row: top + row, column: left, style: .plain)
         }
         terminal.put("└" + String(repeating: "─", count: width - 2) + "┘", row: top + height - 1, column: left, style: .plain)
-        for (i, line) in lines.enumerated() {
-            terminal.put(clip(line, width - 4), row: top + 1 + i, column: left + 2, style: i == 0 ? .bold : .plain)
+        terminal.put(clip(box.heading, width - 4), row: top + 1, column: left + 2, style: .bold)
+        for (i, text) in box.lines.enumerated() {
+            terminal.put(clip(text, width - 4), row: top + 2 + i, column: left + 2, style: .plain)
         }
-        if !buttons.isEmpty {
-            terminal.put(buttons, row: top + height - 2, column: left + (width - buttons.columns) / 2, style: .reverse)
+        if let hint = box.scrollHint {
+            terminal.put(clip(hint, width - 4), row: top + height - 2, column: left + 2, style: .dim)
+        }
+        for button in box.buttons {
+            terminal.put(button.label, row: button.row, column: button.column, style: .reverse)
         }
     }
 
