@@ -35,7 +35,7 @@ final class ScreenTests: XCTestCase {
 
     var cacheDir: String { home.file("cache") }
 
-    private func open(_ urls: [String], columns: Int = 100, rows: Int = 32, extra: [String] = [],
+    func open(_ urls: [String], columns: Int = 100, rows: Int = 32, extra: [String] = [],
                       environment: [String: String] = [:], list given: String? = nil) throws -> TmuxSession {
         let list = try given ?? writeList(urls, in: home)
         var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path,
@@ -47,7 +47,7 @@ final class ScreenTests: XCTestCase {
         return session
     }
 
-    private func images() -> [String] {
+    func images() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).filter { $0.hasSuffix(".img") }
     }
 
@@ -59,7 +59,7 @@ final class ScreenTests: XCTestCase {
     }
 
     /// The number of columns the art spans on the first image row.
-    private func artWidth(_ screen: String) -> Int {
+    func artWidth(_ screen: String) -> Int {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count > 3 else { return 0 }
         return lines[lines.count / 3].filter { "▀▄▌▐█ ".contains($0) }.count
@@ -202,10 +202,7 @@ final class ScreenTests: XCTestCase {
         let tmux = try open([nginx.url("/sun.png")], columns: 90, rows: 30)
         let screen = tmux.wait(forText: "Newly cached image")
         func click(_ label: String, in screen: String) {
-            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard let row = lines.lastIndex(where: { $0.contains(label) }),
-                  let range = lines[row].range(of: label) else { return XCTFail("no \(label) on screen:\n\(screen)") }
-            tmux.click(row: row, column: lines[row].distance(from: lines[row].startIndex, to: range.lowerBound) + 2)
+            XCTAssertTrue(tmux.click(label, in: screen), "no \(label) on screen:\n\(screen)")
         }
         click("[ Clear Cache (c) ]", in: screen)
         tmux.wait(forText: "Do you really want to clear the cache?")

@@ -61,6 +61,16 @@ final class TmuxSession {
         _ = try? tmux(["send-keys", "-l", report(0) + report(3)])
     }
 
+    /// Clicks inside `label` on the lowest line of `screen` that shows it;
+    /// false when none does.
+    @discardableResult
+    func click(_ label: String, in screen: String) -> Bool {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let row = lines.lastIndex(where: { $0.contains(label) }), let range = lines[row].range(of: label) else { return false }
+        click(row: row, column: lines[row].distance(from: lines[row].startIndex, to: range.lowerBound) + 2)
+        return true
+    }
+
     func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows

@@ -240,6 +240,12 @@ class Handler(BaseHTTPRequestHandler):
         body, etag, lm = self.file(name)
         self.reply(200, body[: len(body) // 2], self.ctype(name), [("ETag", etag + "-short")])
 
+    def route_nothttp(self, name):
+        # What an SSH port says to anyone: no status line, no headers.
+        self.record(0, 0)
+        self.wfile.write(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+        self.close_connection = True
+
     def route_noise(self, name):
         body, _, _ = self.file(name)
         noise = hashlib.sha256(body).digest() * (len(body) // 32 + 1)

@@ -19,6 +19,7 @@ enum FeedText {
         var scanner = MarkupScanner(Array(html.utf8))
         var paragraphs: [String] = []
         var current = ""
+        var sawTag = false
         func breakParagraph() {
             if let text = clean(current) { paragraphs.append(text) }
             current = ""
@@ -26,13 +27,39 @@ enum FeedText {
         while let event = scanner.next() {
             switch event {
             case let .text(text): current += text
-            case let .start(name, _) where ["p", "br", "div", "li", "h1", "h2", "h3", "tr"].contains(name): breakParagraph()
-            case let .end(name) where ["p", "div", "li", "h1", "h2", "h3", "tr"].contains(name): breakParagraph()
-            default: break
+            case let .start(name, _) where ["p", "br", "div", "li", "h1", "h2", "h3", "tr"].contains(name):
+                sawTag = true
+                breakParagraph()
+            case let .end(name) where ["p", "div", "li", "h1", "h2", "h3", "tr"].contains(name):
+                sawTag = true
+                breakParagraph()
+            default: sawTag = true
             }
         }
+        // Plain text, with no tag at all: its own line breaks are its layout.
+        if !sawTag { return lines(current) }
         breakParagraph()
         let joined = paragraphs.joined(separator: "\n\n")
+        guard !joined.isEmpty else { return nil }
+        return joined.count > maxLength ? String(joined.prefix(maxLength)) + "…" : joined
+    }
+
+    /// The text of an HTML fragment on one line (a title).
+    static func line(html: String) -> String? {
+        plain(html: html).flatMap(clean)
+    }
+
+    /// Plain text with its line breaks kept: each line folded, runs of
+    /// blank lines made one.
+    static func lines(_ text: String) -> String? {
+        var out: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let folded = clean(String(line)) ?? ""
+            if folded.isEmpty, out.last?.isEmpty ?? true { continue }
+            out.append(folded)
+        }
+        while out.last?.isEmpty == true { out.removeLast() }
+        let joined = out.joined(separator: "\n")
         guard !joined.isEmpty else { return nil }
         return joined.count > maxLength ? String(joined.prefix(maxLength)) + "…" : joined
     }

@@ -135,8 +135,8 @@ enum XMLFeedReader {
         let credit = ["media:credit", "dc:creator", "name", "copyright", "dc:rights"].lazy.compactMap { draft.fields[$0] }
             .compactMap(FeedText.clean).first
         return FeedItem(media: .image(try FeedReader.imageURL(source, relativeTo: feedURL)),
-                        title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.plain(html:))
-                            ?? feedTitle.flatMap(FeedText.plain(html:)),
+                        title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.line(html:))
+                            ?? feedTitle.flatMap(FeedText.line(html:)),
                         credit: credit,
                         description: html.flatMap(FeedText.plain(html:)),
                         link: link.flatMap { $0.isEmpty ? nil : $0 })

@@ -110,6 +110,13 @@ public struct ScreenState: Sendable {
         public var description: String?
         public var link: String?
 
+        public init(title: String?, credit: String?, description: String?, link: String?) {
+            self.title = title
+            self.credit = credit
+            self.description = description
+            self.link = link
+        }
+
         /// From the cache's record; nil when it holds none of the words.
         init?(_ metadata: CacheMetadata?) {
             guard let metadata, metadata.title != nil || metadata.credit != nil || metadata.description != nil else { return nil }

@@ -197,13 +197,13 @@ public final class CursesTerminal: Terminal {
             if x + width > size.columns { break }
             // The bottom-right cell scrolls some terminals: skip what covers it.
             if x >= 0, row >= 0, row < size.rows, !(row == size.rows - 1 && x + width >= size.columns) {
-                var chars = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
-                chars.append(0)
-                if cnc_put_cluster(Int32(row), Int32(x), chars, attr) == ERR {
-                    if character.unicodeScalars.count > 1 {
-                        for cell in x..<(x + width) { _ = cnc_put_wch(Int32(row), Int32(cell), wchar_t(32), attr, 0) }
-                        frameClusters[row << 16 | x] = (character, row, x, style)
-                    } else {
+                if CursesTerminal.needsWholeWrite(character) {
+                    for cell in x..<(x + width) { _ = cnc_put_wch(Int32(row), Int32(cell), wchar_t(32), attr, 0) }
+                    frameClusters[row << 16 | x] = (character, row, x, style)
+                } else {
+                    var chars = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+                    chars.append(0)
+                    if cnc_put_cluster(Int32(row), Int32(x), chars, attr) == ERR {
                         _ = cnc_put_wch(Int32(row), Int32(x), chars[0], attr, 0)
                     }
                 }
@@ -319,6 +319,16 @@ public final class CursesTerminal: Terminal {
             artOwner = .written(write)
         }
         writeClusters()
+    }
+
+    /// Whether a cluster holds more than a spacing character and marks
+    /// drawn on it: a ZWJ sequence, a flag's two regional indicators, a
+    /// skin-tone modifier. ncurses splits those into cells of their own.
+    static func needsWholeWrite(_ character: Character) -> Bool {
+        character.unicodeScalars.dropFirst().contains { scalar in
+            let category = scalar.properties.generalCategory
+            return category != .nonspacingMark && category != .enclosingMark && category != .spacingMark
+        }
     }
 
     /// The clusters ncurses cannot hold, each over its blank cells, in its style.
