@@ -52,7 +52,9 @@ struct Fetch: ParsableCommand {
         } else {
             targets = [(target.isDirect ? nil : target.entry ?? 1, try target.entry(in: urls))]
         }
-        let reports = Interruption.display(targets.map(\.entry), force: force, with: controller, inFlight: Fetch.inFlight)
+        // --all is what a timer runs: it backs off from a failing server.
+        let reports = Interruption.display(targets.map(\.entry), force: force, automatic: all, with: controller,
+                                           inFlight: Fetch.inFlight)
         let output: FetchOutput = json ? .json : path ? .path : .lines
         let results = zip(targets, reports).map { FetchReport(number: $0.number, entry: $0.entry, report: $1) }
         for result in results {

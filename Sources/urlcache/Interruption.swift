@@ -37,7 +37,8 @@ enum Interruption {
     /// on its lock): the reports in the entries' order. Ctrl-C or kill
     /// cancels every check under way and those not begun, then ends the
     /// process by that signal.
-    static func display(_ entries: [URLEntry], force: Bool, with controller: URLCacheController, inFlight: Int) -> [DisplayReport] {
+    static func display(_ entries: [URLEntry], force: Bool, automatic: Bool = false, with controller: URLCacheController,
+                        inFlight: Int) -> [DisplayReport] {
         install()
         let work = Work(count: entries.count)
         let group = DispatchGroup()
@@ -49,7 +50,7 @@ enum Interruption {
                     let observer = FetchObserver(isCancelled: { happened }, waiting: { pid in
                         printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with \(image)")
                     })
-                    work.put(controller.display(entries[index], force: force, observer: observer), at: index)
+                    work.put(controller.display(entries[index], force: force, automatic: automatic, observer: observer), at: index)
                 }
                 group.leave()
             }

@@ -71,6 +71,11 @@ func rememberedLines(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCac
     guard let metadata = copy.metadata else { return [] }
     // The controller's own rule: what would keep the next check from asking.
     var lines = [controller.rememberedAnswer(metadata, entry: entry, now: now)?.description].compactMap { $0 }
+    if let streak = metadata.failures {
+        let failed = streak.count == 1 ? "the last check failed" : "the last \(streak.count) checks failed"
+        lines.append(failed + (streak.stands(at: now) ? ": automatic checks (fetch --all, the screen's own) wait until "
+            + UpdatedFormat.time(streak.until, after: now) : ""))
+    }
     if controller.mode(for: entry) == .server, let moved = metadata.movedTo, moved.stands(at: now) {
         lines.append("moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))")
     }

@@ -71,4 +71,36 @@ final class FetchAllTests: ScriptedServerTestCase {
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("give --all, or one of --entry, --url and --feed, not both"), refused.stderr)
     }
+
+    /// A server that keeps failing: `fetch --all` (what a timer runs) waits
+    /// 5 minutes after the first failure, and `list` says until when; a
+    /// single `fetch`, which a person runs, still asks.
+    func testFetchAllBacksOffFromAFailingServer() throws {
+        let script = server.root.file("script.json")
+        try #"{"status": 200}"#.write(toFile: script, atomically: true, encoding: .utf8)
+        let list = try writeList(titled: [("Earth", server.url("/scripted/earth.jpg"))], in: home)
+        let run = ["--config", list, "--cache-dir", cacheDir]
+        XCTAssertEqual(try urlcache(["fetch", "--all"] + run, home: home).status, 0)
+        let image = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: cacheDir).first { $0.hasSuffix(".img") })
+        try age(home.file("cache/" + image), by: 25 * 3600)
+        try #"{"status": 500}"#.write(toFile: script, atomically: true, encoding: .utf8)
+
+        let failed = try urlcache(["fetch", "--all"] + run, home: home)
+        XCTAssertEqual(failed.status, 3, failed.stderr)
+        XCTAssertEqual(server.requests.count, 2)
+        let held = try urlcache(["fetch", "--all"] + run, home: home)
+        XCTAssertEqual(held.status, 3)
+        XCTAssertEqual(server.requests.count, 2, "nothing asked while the wait stands")
+        XCTAssertTrue(held.stderr.contains("after a failed check, automatic checks wait until"), held.stderr)
+        let listed = try urlcache(["list"] + run, home: home)
+        XCTAssertTrue(listed.stdout.contains("the last check failed: automatic checks (fetch --all, the screen's own) wait until"),
+                      listed.stdout)
+
+        try #"{"status": 200}"#.write(toFile: script, atomically: true, encoding: .utf8)
+        let asked = try urlcache(["fetch"] + run, home: home)
+        XCTAssertEqual(asked.status, 0, asked.stderr)
+        XCTAssertEqual(server.requests.count, 3, "a check a person runs is never held back")
+        let cleared = try urlcache(["list"] + run, home: home)
+        XCTAssertFalse(cleared.stdout.contains("failed"), "a success ends the streak: \(cleared.stdout)")
+    }
 }

@@ -45,9 +45,9 @@ struct FixedClock: Clock {
 }
 
 final class ControllerTests: XCTestCase {
-    private var directory: URL!
-    private let url = URL(string: "http://images.example/sun.png")!
-    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    var directory: URL!
+    let url = URL(string: "http://images.example/sun.png")!
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
     private let png = TinyPNG.bytes(gray: 7)
     private let otherPNG = TinyPNG.bytes(gray: 9)
 
@@ -59,18 +59,18 @@ final class ControllerTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private var cache: DiskCache { DiskCache(directory: directory.path) }
+    var cache: DiskCache { DiskCache(directory: directory.path) }
 
-    private func controller(_ transport: StandInTransport, at date: Date? = nil) -> URLCacheController {
+    func controller(_ transport: StandInTransport, at date: Date? = nil) -> URLCacheController {
         URLCacheController(cache: cache, transport: transport, clock: FixedClock(date: date ?? now))
     }
 
-    private func head(_ status: Int, etag: String? = nil, lastModified: String? = nil, type: String? = "image/png") -> ResponseHead {
+    func head(_ status: Int, etag: String? = nil, lastModified: String? = nil, type: String? = "image/png") -> ResponseHead {
         ResponseHead(status: status, reason: "R", contentType: type, validators: Validators(etag: etag, lastModified: lastModified))
     }
 
     /// Caches `png` with an ETag, checked a day and a half ago.
-    private func seed(etag: String? = "\"v1\"") throws {
+    func seed(etag: String? = "\"v1\"") throws {
         let seeding = StandInTransport([.response(head(200, etag: etag), body: [png])])
         let report = controller(seeding, at: now.addingTimeInterval(-130_000)).display(url)
         XCTAssertEqual(report.result, .success(.newlyCached))

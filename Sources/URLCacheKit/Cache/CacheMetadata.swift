@@ -40,6 +40,8 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     public var movedTo: MovedPermanently?
     /// A 429 or 503 whose Retry-After still stands: no request before it.
     public var patience: Patience?
+    /// Checks that failed in a row: automatic checks back off.
+    public var failures: FailureStreak?
 
     public init(url: String, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
         self.url = url

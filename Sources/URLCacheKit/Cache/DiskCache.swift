@@ -146,6 +146,7 @@ public struct DiskCache: Sendable {
         guard var metadata else { return }
         metadata.refusal = nil
         metadata.patience = nil
+        metadata.failures = nil
         try writeMetadata(metadata, paths: paths)
     }
 

@@ -43,6 +43,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// `must-revalidate` or `no-cache` (named in `directive`), under
     /// `--freshness server`: its server requires revalidation.
     indirect case staleRequiresRevalidation(FetchError, directive: String)
+    /// An automatic check after failures in a row: it waits (`FailureStreak`),
+    /// and nothing was asked.
+    case backingOff(FailureStreak)
     /// The list's entry cannot be used (not a URL, say): nothing was asked.
     case unusableEntry(ConfigError)
 
@@ -85,6 +88,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "image \(url.terminalSafe) (from the feed): \(error.description)"
         case let .noImageYet(kind, link):
             return "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
+        case let .backingOff(streak):
+            let failures = streak.count == 1 ? "a failed check" : "\(streak.count) failed checks in a row"
+            return "after \(failures), automatic checks wait until \(UpdatedFormat.time(streak.until, after: streak.at)); one you ask for goes at once"
         case let .unusableEntry(error):
             return error.description
         case .offlineNothingCached:

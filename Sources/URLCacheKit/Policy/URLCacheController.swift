@@ -38,7 +38,10 @@ public struct URLCacheController: Sendable {
     /// the server (conditionally) and downloads only a changed image; for a
     /// feed entry, the feed first, then the image it names.
     /// `force` skips the interval (the checks stay conditional).
-    public func display(_ entry: URLEntry, force: Bool = false, observer: FetchObserver = FetchObserver()) -> DisplayReport {
+    /// `automatic`: nobody asked (the screen's timed re-check, `fetch
+    /// --all`); it backs off after failures.
+    public func display(_ entry: URLEntry, force: Bool = false, automatic: Bool = false,
+                        observer: FetchObserver = FetchObserver()) -> DisplayReport {
         if let problem = entry.problem { return DisplayReport(result: .failure(.unusableEntry(problem)), copy: nil) }
         let key = entry.url
         // Reading needs no lock: offline only reads.
@@ -49,7 +52,9 @@ public struct URLCacheController: Sendable {
         bounded.limits.deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(min(limits.maxTime, 31_536_000) * 1000)))
         do {
             // withLock creates the directory first.
-            return try cache.withLock(key, wait: wait) { bounded.check(entry, force: force, observer: observer) }
+            return try cache.withLock(key, wait: wait) {
+                bounded.check(entry, force: force, automatic: automatic, observer: observer)
+            }
         } catch {
             if case let .lockFailed(_, errno) = error, errno == .readOnlyFileSystem || errno == .permissionDenied {
                 return readOnly(key, because: .readOnly(path: cache.directory))
@@ -78,7 +83,7 @@ public struct URLCacheController: Sendable {
         try cache.clear()
     }
 
-    private func check(_ entry: URLEntry, force: Bool, observer: FetchObserver) -> DisplayReport {
+    private func check(_ entry: URLEntry, force: Bool, automatic: Bool, observer: FetchObserver) -> DisplayReport {
         let key = entry.url
         let cached: CachedCopy?
         do { cached = try cache.lookup(key) } catch {
@@ -88,7 +93,8 @@ public struct URLCacheController: Sendable {
         let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
         let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: interval(for: entry, cached), force: force)
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
-        if !force, let answer = rememberedAnswer(cached?.metadata, entry: entry, now: now) {
+        if !force, let answer = rememberedAnswer(cached?.metadata, entry: entry, now: now)
+            ?? backingOff(cached?.metadata, automatic: automatic, now: now) {
             return DisplayReport(result: flagMustRevalidate(.failure(answer), entry: entry, cached: cached), copy: cached)
         }
         let remembered = mode(for: entry) == .server ? cached?.metadata : nil
@@ -116,6 +122,7 @@ public struct URLCacheController: Sendable {
                 result = .failure(error)
             }
         }
+        if case let .failure(error) = result { noteFailure(error, key: key, entry: entry, now: now) }
         // A no-store image is shown from outside the cache.
         let copy = result == .success(.notStored) ? cache.transientCopy(for: key) : (try? cache.lookup(key)) ?? cached
         return DisplayReport(result: flagMustRevalidate(result, entry: entry, cached: cached), copy: copy)

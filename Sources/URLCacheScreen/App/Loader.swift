@@ -86,7 +86,7 @@ final class Loader: Sendable {
                     state.withLock { $0.waiting = ScreenState.Waiting(pid: pid) }
                     wakeups.wake()
                 })
-            let report = check ? controller.display(entry, force: force, observer: observer) : nil
+            let report = check ? controller.display(entry, force: force, automatic: automatic, observer: observer) : nil
             let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
             var image: Swift.Result<DecodedImage, DecodeError>?
             if let drawn, path == nil, copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {

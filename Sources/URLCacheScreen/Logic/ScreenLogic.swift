@@ -185,6 +185,8 @@ public enum ScreenLogic {
         state.loading = nil
         state.fieldsCleared = false
         state.historyIndex = nil
+        // Failures in a row push the next check by itself back (5 min, 10, 20…).
+        state.backOffUntil = report.copy?.metadata?.failures?.until
         if let copy = report.copy {
             state.updated = copy.updated
             state.caption = ScreenState.Caption(copy.metadata)
@@ -246,6 +248,7 @@ public enum ScreenLogic {
         let spacing = max(interval, 60)
         var due = updated.addingTimeInterval(spacing)
         if let failed = state.lastAutomaticFailure { due = max(due, failed.addingTimeInterval(min(spacing, 300))) }
+        if let until = state.backOffUntil { due = max(due, until) }
         return due
     }
 

@@ -44,6 +44,9 @@ public struct ScreenState: Sendable {
     public var offline = false
     /// When a check by itself last failed (so it is not retried every tick).
     public var lastAutomaticFailure: Date?
+    /// Until when checks by themselves wait after failures in a row (the
+    /// entry's `FailureStreak`).
+    public var backOffUntil: Date?
     public var quitting = false
     /// Clear Cache emptied the fields, as the original does: "Updated:"
     /// stays blank rather than saying "never" until the next image.
@@ -64,6 +67,7 @@ public struct ScreenState: Sendable {
         caption = nil
         historyIndex = nil
         freshFor = nil
+        backOffUntil = nil
         status = ""
         statusIsError = false
         fieldsCleared = false
