@@ -12,7 +12,7 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Open the screen (the default): Display Image, Clear Cache, Updated.",
-        discussion: "Keys: d or Enter Display Image, r re-check now, c Clear Cache, ← → previous/next, [ ] older/newer kept image, i about the image, o offline, f pixels/block art, ? help, q quit."
+        discussion: "Keys: d or Enter Display Image, r re-check now, c Clear Cache, Left Right (or p n) previous/next, [ ] older/newer kept image, i about the image, o offline, f pixels/block art, ? help, q quit."
     )
 
     @OptionGroup var list: ListOptions
