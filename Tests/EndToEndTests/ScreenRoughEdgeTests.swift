@@ -127,4 +127,37 @@ extension ScreenTests {
         XCTAssertFalse(screen.contains("Gi=31"), "no kitty query printed: \(screen)")
         XCTAssertTrue(screen.contains("EXIT=2"), screen)
     }
+
+    /// A 503 with Retry-After, met in the screen: said on the status line
+    /// with the image kept; Display Image asks nothing until then; `r`,
+    /// which a person forces, still asks.
+    func testRetryAfterIsHonouredInTheScreen() throws {
+        let server = try ScriptedServer()
+        defer { server.stop() }
+        try copyFixture("earth.jpg", to: server.root)
+        let script = server.root.file("script.json")
+        try #"{"status": 200}"#.write(toFile: script, atomically: true, encoding: .utf8)
+        let url = server.url("/scripted/earth.jpg")
+        let seeded = try urlcache(["fetch", "--url", url, "--cache-dir", cacheDir], home: home, environment: ["NO_PROXY": "127.0.0.1"])
+        XCTAssertEqual(seeded.status, 0, seeded.stderr)
+        try age(seeded.lines[2], by: 25 * 3600)
+        try #"{"status": 503, "headers": ["Retry-After: 600"]}"#.write(toFile: script, atomically: true, encoding: .utf8)
+
+        let tmux = try open([url])
+        let screen = tmux.wait(forText: "the server asked to wait until")
+        XCTAssertTrue(screen.contains("Check failed, showing the cached image"), screen)
+        XCTAssertGreaterThan(artWidth(screen), 20, "the image is kept: \(screen)")
+        XCTAssertEqual(server.requests.count, 2)
+        tmux.send("d")
+        let asked = tmux.wait(forText: "request was made")
+        XCTAssertTrue(asked.contains("OK (Enter)"), "pressed, so a box says it: \(asked)")
+        XCTAssertEqual(server.requests.count, 2, "nothing asked before the time the server gave")
+        tmux.send("Enter")
+        tmux.wait(for: "the box to close") { !$0.contains("OK (Enter)") }
+        tmux.send("r")
+        tmux.wait(for: "the forced check") { _ in server.requests.count == 3 }
+        tmux.send("Enter")
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+    }
 }

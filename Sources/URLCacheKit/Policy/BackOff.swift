@@ -37,7 +37,8 @@ extension FetchError {
         switch self {
         case .transport(.cancelled): return false
         case .transport, .httpStatus, .notTheWholeImage, .damagedImage, .notAnImage: return true
-        case let .announcedImage(_, error), let .staleRequiresRevalidation(error, _): return error.countsAgainstTheServer
+        case let .announcedImage(_, error), let .staleRequiresRevalidation(error, _), let .waitAsked(error, _):
+            return error.countsAgainstTheServer
         case .feed: return true
         default: return false
         }

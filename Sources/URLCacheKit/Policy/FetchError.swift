@@ -43,6 +43,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// `must-revalidate` or `no-cache` (named in `directive`), under
     /// `--freshness server`: its server requires revalidation.
     indirect case staleRequiresRevalidation(FetchError, directive: String)
+    /// The server's error answer came with Retry-After: it is remembered
+    /// (`askedToWait` until then), and said with the error.
+    indirect case waitAsked(FetchError, Patience)
     /// An automatic check after failures in a row: it waits (`FailureStreak`),
     /// and nothing was asked.
     case backingOff(FailureStreak)
@@ -88,6 +91,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "image \(url.terminalSafe) (from the feed): \(error.description)"
         case let .noImageYet(kind, link):
             return "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
+        case let .waitAsked(error, patience):
+            return "the server asked to wait until \(UpdatedFormat.time(patience.until, after: patience.at)) (\(error))"
         case let .backingOff(streak):
             let failures = streak.count == 1 ? "a failed check" : "\(streak.count) failed checks in a row"
             return "after \(failures), automatic checks wait until \(UpdatedFormat.time(streak.until, after: streak.at)); one you ask for goes at once"

@@ -118,6 +118,7 @@ public struct URLCacheController: Sendable {
                 if case .errorStatus = download { rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry) }
                 let store = !(mode(for: entry) == .server && metadata.lifetime?.noStore == true)
                 result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata, store: store)
+                    .mapError { error in Patience.of(head, now: now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error }
             } catch {
                 result = .failure(error)
             }
