@@ -39,7 +39,7 @@ struct Fetch: ParsableCommand {
     static let inFlight = 6
 
     func validate() throws {
-        if all, target.entry != nil || target.isDirect { throw ValidationError("give --all, or one of --entry, --url and --feed, not both") }
+        if all, target.entry != nil || target.isDirect { throw ValidationError("--all takes no --entry, --url or --feed") }
         if path, json { throw ValidationError("give --path or --json, not both") }
     }
 
@@ -111,7 +111,8 @@ struct TargetOptions: ParsableArguments {
                 let address = try ImageURL.validate(text, index: 1, source: option)
                 return URLEntry(url: address, feed: feed == nil ? nil : FeedSpec(select: select))
             } catch {
-                throw .usage("\(option): \(error.description)")
+                guard case let .badEntry(_, _, reason) = error else { throw .usage("\(option): \(error.description)") }
+                throw .usage("\(option): \(reason)")
             }
         }
         do { return try list.entry(entry ?? 1) } catch {

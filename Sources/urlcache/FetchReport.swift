@@ -12,9 +12,13 @@ struct FetchReport {
     var report: DisplayReport
 
     /// The exit status this entry alone would give: 0, 3 (the check failed,
-    /// the previous image is there) or 1 (nothing is cached).
+    /// the previous image is there), 1 (nothing is cached) or 2 (the list's
+    /// entry cannot be used: a config error, as for `--entry N`).
     var status: Int32 {
         switch report.result {
+        case .failure(.unusableEntry): return 2
+        // Held back by its own rule, not failed: a timer's run each hour is no failure.
+        case .failure(.backingOff): return report.copy == nil ? 1 : 0
         case .success: return report.copy == nil ? 1 : 0
         case .failure: return report.copy == nil ? 1 : 3
         }
@@ -24,6 +28,10 @@ struct FetchReport {
     var errorLine: String? {
         switch report.result {
         case .success: return report.copy == nil ? "\(entry.url.absoluteString): the image vanished from the cache" : nil
+        // Said in the entry's block, where a timer's log keeps it; stderr (cron's mail) stays quiet.
+        case .failure(.backingOff) where report.copy != nil: return nil
+        // Its own words say which entry and why: it has no URL to name.
+        case let .failure(.unusableEntry(problem)): return problem.description
         case let .failure(error): return "\(entry.url.absoluteString): \(error.description)"
         }
     }
@@ -35,6 +43,7 @@ struct FetchReport {
         let outcome: String
         switch report.result {
         case let .success(value): outcome = value.statusLine
+        case let .failure(.backingOff(streak)): outcome = "Previously cached image (not checked: \(FetchError.backingOff(streak)))"
         case .failure: outcome = "Previously cached image (check failed)"
         }
         return [outcome, "Updated: \(UpdatedFormat.string(copy.updated))", copy.imagePath] + captionLines(copy.metadata)
@@ -58,7 +67,7 @@ struct FetchReport {
     /// terminal-safe, so a title from a feed cannot reach the terminal raw.
     var json: String {
         let copy = report.copy
-        var object: [String: Any] = ["url": entry.url.absoluteString.terminalSafe, "new": false]
+        var object: [String: Any] = ["url": entry.problem == nil ? entry.url.absoluteString.terminalSafe : NSNull(), "new": false]
         object["entry"] = number
         switch report.result {
         case let .success(outcome):
@@ -93,9 +102,9 @@ enum FetchOutput {
 }
 
 extension Array where Element == FetchReport {
-    /// The worst status of the entries: 1 before 3 before 0.
+    /// The worst status of the entries: 2 before 1 before 3 before 0.
     var worstStatus: Int32 {
         let statuses = map(\.status)
-        return statuses.contains(1) ? 1 : statuses.contains(3) ? 3 : 0
+        return statuses.contains(2) ? 2 : statuses.contains(1) ? 1 : statuses.contains(3) ? 3 : 0
     }
 }

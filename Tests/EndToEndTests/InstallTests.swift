@@ -34,7 +34,7 @@ final class InstallTests: XCTestCase {
         let timer = try String(contentsOfFile: prefix + "/share/systemd/user/urlcache-fetch.timer", encoding: .utf8)
         XCTAssertTrue(timer.contains("OnCalendar=hourly") && timer.contains("RandomizedDelaySec=15min") && timer.contains("Persistent=true"))
         let service = try String(contentsOfFile: prefix + "/share/systemd/user/urlcache-fetch.service", encoding: .utf8)
-        XCTAssertTrue(service.contains("ExecStart=\(prefix)/bin/urlcache fetch --all"), service)
+        XCTAssertTrue(service.contains("ExecStart=\"\(prefix)/bin/urlcache\" fetch --all"), service)
 
         // systemd checks the units, where systemd is installed.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {

@@ -53,7 +53,7 @@ final class RoughEdgeTests: XCTestCase {
             </array></dict></plist>
             """)
         let all = try urlcache(["fetch", "--all", "--config", list], home: home, environment: direct)
-        XCTAssertEqual(all.status, 1, "the worst of the two: \(all.stderr)")
+        XCTAssertEqual(all.status, 2, "an entry the list cannot use is a config error: \(all.stderr)")
         XCTAssertTrue(all.stdout.contains("Newly cached image"), all.stdout)
         let warnings = all.stderr.split(separator: "\n").filter { $0.contains("warning:") }
         XCTAssertEqual(warnings.count, 2, all.stderr)

@@ -95,7 +95,7 @@ extension ScreenTests {
         let screen = tmux.wait(forText: "Newly cached image")
         XCTAssertTrue(screen.contains("[ < ] [ > ]"), screen)
         tmux.send("?")
-        let help = tmux.wait(forText: "Any key closes this box.")
+        let help = tmux.wait(forText: "key closes this box.")
         XCTAssertTrue(help.contains("+----"), help)
         XCTAssertTrue(help.unicodeScalars.allSatisfy(\.isASCII), "nothing past ASCII: \(help)")
         XCTAssertTrue(help.contains(where: { "@%#*+=".contains($0) }), "the ascii art: \(help)")

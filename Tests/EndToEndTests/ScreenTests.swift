@@ -106,7 +106,7 @@ final class ScreenTests: XCTestCase {
         let tmux = try open([], list: list)
         tmux.wait(forText: "Newly cached image")
         tmux.send("?")
-        tmux.wait(forText: "Any key closes this box.")
+        tmux.wait(forText: "key closes this box.")
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "the help came while the hook still ran")
         tmux.send("Escape")
         let deadline = Date().addingTimeInterval(30)
@@ -124,11 +124,11 @@ final class ScreenTests: XCTestCase {
         // Cache's question, which "?" does not close: no help would come.
         _ = try tmux.tmux(["send-keys", "-l", "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22c"])
         tmux.send("?")
-        let screen = tmux.wait(forText: "Any key closes this box.")
+        let screen = tmux.wait(forText: "key closes this box.")
         XCTAssertFalse(screen.contains("Do you really want"), screen)
         XCTAssertFalse(screen.contains("62;4"), screen)
         tmux.send("Escape")
-        tmux.wait(for: "the help to close") { !$0.contains("Any key closes") }
+        tmux.wait(for: "the help to close") { !$0.contains("key closes this box") }
         tmux.send("c")
         tmux.wait(forText: "Do you really want to clear the cache?")
     }
@@ -495,7 +495,7 @@ final class ScreenTests: XCTestCase {
         wait(tmux, forTextAndArt: "Newly cached image")
         let blocks: (Character) -> Bool = { "▀▄▌▐█".contains($0) }
         tmux.send("?")
-        let help = tmux.wait(forText: "Any key closes this box.")
+        let help = tmux.wait(forText: "key closes this box.")
         // Between the box's borders, nothing of the picture shows through.
         for line in help.split(separator: "\n") {
             guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else { continue }
@@ -503,7 +503,7 @@ final class ScreenTests: XCTestCase {
         }
         XCTAssertGreaterThan(artWidth(help), 10, "the picture around the box stays")
         tmux.send("x")
-        let closed = tmux.wait(for: "the box to close") { !$0.contains("Any key closes") }
+        let closed = tmux.wait(for: "the box to close") { !$0.contains("key closes this box") }
         XCTAssertGreaterThan(artWidth(closed), 20, "the picture is whole again: \(closed)")
         tmux.send("Right")
         let second = tmux.wait(forText: "HTTP 404")

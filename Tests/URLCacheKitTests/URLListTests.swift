@@ -72,6 +72,8 @@ final class URLListTests: XCTestCase {
                        "URL list f.plist, line 2, column 26: </string> closes <integer>, opened at line 2, column 16")
         XCTAssertEqual(parseError("<plist><dict><key>refreshInterval</key><integer>123456789012345678901</integer></dict></plist>"),
                        "URL list f.plist, line 1, column 40: 123456789012345678901 is out of range at refreshInterval")
+        XCTAssertEqual(parseError("<plist><array>\n<string>http://a/b.jpg?x=1&y=2</string></array></plist>"),
+                       "URL list f.plist, line 2, column 27: a bare & (write &amp; for & in a URL)")
         XCTAssertEqual(parseError("<plist><dict><key>keep</key><integer>seven</integer></dict></plist>"),
                        "URL list f.plist, line 1, column 29: \"seven\" is not an integer at keep")
     }

@@ -39,6 +39,14 @@ struct PlistDiagnosis: Equatable {
 
         mutating func run() -> PlistDiagnosis? {
             while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "&"), !entityAhead() {
+                    // The mistake a URL with a query makes: `?a=1&b=2` in XML.
+                    return PlistDiagnosis(line: line, column: column, reason: "a bare & (write &amp; for & in a URL)")
+                }
+                if bytes[index...].starts(with: Array("<![CDATA[".utf8)) {
+                    skipCDATA()
+                    continue
+                }
                 guard bytes[index] == UInt8(ascii: "<") else {
                     text.append(bytes[index])
                     advance()
@@ -52,6 +60,28 @@ struct PlistDiagnosis: Equatable {
                 return PlistDiagnosis(line: unclosed.line, column: unclosed.column, reason: "<\(unclosed.name)> is never closed")
             }
             return nil
+        }
+
+        /// Whether the `&` at `index` starts one of XML's entities or a
+        /// character reference.
+        func entityAhead() -> Bool {
+            let rest = bytes[(index + 1)...].prefix(12)
+            guard let end = rest.firstIndex(of: UInt8(ascii: ";")) else { return false }
+            let name = String(decoding: rest[..<end], as: UTF8.self)
+            if ["amp", "lt", "gt", "quot", "apos"].contains(name) { return true }
+            if name.hasPrefix("#x") { return !name.dropFirst(2).isEmpty && name.dropFirst(2).allSatisfy(\.isHexDigit) }
+            if name.hasPrefix("#") { return !name.dropFirst().isEmpty && name.dropFirst().allSatisfy(\.isNumber) }
+            return false
+        }
+
+        /// A CDATA section is text, `>` and `&` included.
+        mutating func skipCDATA() {
+            for _ in 0..<9 { advance() }
+            while index < bytes.count, !bytes[index...].starts(with: Array("]]>".utf8)) {
+                text.append(bytes[index])
+                advance()
+            }
+            for _ in 0..<3 where index < bytes.count { advance() }
         }
 
         /// Reads from `<` to its `>` (a comment to its `-->`), returning the inside.
@@ -96,7 +126,9 @@ struct PlistDiagnosis: Equatable {
             let place = lastKey.map { " at \($0)" } ?? ""
             switch name {
             case "key": lastKey = value
-            case "integer" where Int64(value) == nil:
+            // Foundation also takes hexadecimal and the whole unsigned range.
+            case "integer" where Int64(value) == nil && UInt64(value) == nil
+                && !(value.lowercased().hasPrefix("0x") && UInt64(value.dropFirst(2), radix: 16) != nil):
                 let digits = value.drop(while: { $0 == "-" || $0 == "+" })
                 let isNumber = !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
                 return fault(isNumber ? "\(value) is out of range\(place)" : "\"\(value)\" is not an integer\(place)")

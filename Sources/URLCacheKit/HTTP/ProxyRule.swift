@@ -28,24 +28,50 @@ public struct ProxyRule: Equatable, Sendable {
         return nil
     }
 
-    /// Whether `no_proxy`'s list names `host`.
+    /// Whether `no_proxy`'s list names `host`, as libcurl's
+    /// `Curl_check_noproxy` reads it: `*` alone is every host; names are
+    /// split at commas and blanks, matched whole or as a domain suffix, a
+    /// leading or trailing dot ignored; `a.b.c.d/n` matches an IPv4 range.
     static func bypasses(_ host: String, _ list: String) -> Bool {
-        let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        for item in list.split(separator: ",") {
-            var name = item.trimmingCharacters(in: .whitespaces).lowercased()
-            if name == "*" { return true }
-            if name.hasPrefix(".") { name.removeFirst() }
-            name = name.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let trimmed = list.trimmingCharacters(in: .whitespaces)
+        if trimmed == "*" { return true }
+        let host = String(host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")).reversed()
+            .drop(while: { $0 == "." }).reversed())
+        for item in trimmed.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
+            var name = item.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            while name.hasPrefix(".") { name.removeFirst() }
+            while name.hasSuffix(".") { name.removeLast() }
             guard !name.isEmpty else { continue }
-            if host == name || host.hasSuffix("." + name) { return true }
+            if name.contains("/") {
+                if inRange(host, name) { return true }
+            } else if host == name || host.hasSuffix("." + name) {
+                return true
+            }
         }
         return false
     }
 
-    /// "proxy.lan:3128 (https_proxy)", for messages.
+    /// Whether the IPv4 address `host` lies in `range` ("10.0.0.0/8").
+    static func inRange(_ host: String, _ range: String) -> Bool {
+        let parts = range.split(separator: "/")
+        guard parts.count == 2, let bits = Int(parts[1]), (0...32).contains(bits),
+              let address = ipv4(host), let network = ipv4(String(parts[0])) else { return false }
+        let mask: UInt32 = bits == 0 ? 0 : ~UInt32(0) << UInt32(32 - bits)
+        return address & mask == network & mask
+    }
+
+    static func ipv4(_ text: String) -> UInt32? {
+        let octets = text.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
+        guard octets.count == 4, octets.allSatisfy({ $0 != nil }) else { return nil }
+        return octets.reduce(UInt32(0)) { $0 << 8 | UInt32($1 ?? 0) }
+    }
+
+    /// "proxy.lan:3128 (https_proxy)", for messages: host and port only,
+    /// never a user or password the variable holds.
     public var description: String {
         let shown = URL(string: proxy.contains("://") ? proxy : "http://" + proxy)
-            .flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } } ?? proxy
+            .flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }
+            ?? String(proxy.split(separator: "@").last ?? "")
         return "\(shown) (\(variable))"
     }
 }

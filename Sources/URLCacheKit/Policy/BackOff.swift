@@ -58,7 +58,9 @@ extension URLCacheController {
     func noteFailure(_ error: FetchError, key: URL, entry: URLEntry, now: Date) {
         guard error.countsAgainstTheServer, let copy = try? cache.lookup(key) else { return }
         var metadata = copy.metadata ?? CacheMetadata(url: key.absoluteString)
-        metadata.failures = FailureStreak.after(metadata.failures, failedAt: now, cap: interval(for: entry, copy))
+        // The fixed interval: under the server's rules a copy's own lifetime
+        // may be 0, which would make no wait at all.
+        metadata.failures = FailureStreak.after(metadata.failures, failedAt: now, cap: refreshInterval)
         try? cache.remember(key, metadata: metadata)
     }
 }

@@ -95,7 +95,7 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "the server asked to wait until \(UpdatedFormat.time(patience.until, after: patience.at)) (\(error))"
         case let .backingOff(streak):
             let failures = streak.count == 1 ? "a failed check" : "\(streak.count) failed checks in a row"
-            return "after \(failures), automatic checks wait until \(UpdatedFormat.time(streak.until, after: streak.at)); one you ask for goes at once"
+            return "after \(failures), automatic checks wait until \(UpdatedFormat.time(streak.until, after: streak.at)) (fetch --entry N, Display Image and r ask at once)"
         case let .unusableEntry(error):
             return error.description
         case .offlineNothingCached:

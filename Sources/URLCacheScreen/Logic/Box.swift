@@ -32,6 +32,9 @@ public struct Box: Equatable, Sendable {
     /// Whether lines are hidden above or below (then the bottom line says so).
     public var scrolls: Bool { maxScroll > 0 }
 
+    /// The row the scroll hint goes on: above the buttons when there are some.
+    public var hintRow: Int { top + height - (buttons.isEmpty ? 2 : 3) }
+
     /// "lines 12–30 of 45 · j k PgUp PgDn" when the text scrolls.
     public var scrollHint: String? {
         scrolls ? "lines \(first + 1)–\(first + lines.count) of \(total) · j k PgUp PgDn" : nil
@@ -42,13 +45,14 @@ public struct Box: Equatable, Sendable {
     public static func make(_ overlay: ScreenState.Overlay, caption: ScreenState.Caption?, layout: Layout, scroll: Int) -> Box {
         let width = min(layout.columns - 4, 64)
         let (heading, body, labels) = content(overlay, caption: caption, width: width - 4)
-        // The heading, borders and a bottom line (buttons or the scroll hint) take five rows.
-        let room = max(1, layout.rows - 7)
+        // The heading, borders, and the buttons or the scroll hint with the
+        // blank line above them take five rows; both, two more.
+        let room = max(1, layout.rows - (labels.isEmpty ? 7 : 9))
         let shown = min(body.count, room)
         let maxScroll = body.count - shown
         let first = max(0, min(scroll, maxScroll))
-        let hasBottomLine = !labels.isEmpty || maxScroll > 0
-        let height = 1 + shown + 2 + (hasBottomLine ? 2 : 0)
+        let bottomLines = (labels.isEmpty ? 0 : 1) + (maxScroll > 0 ? 1 : 0)
+        let height = 1 + shown + 2 + (bottomLines > 0 ? bottomLines + 1 : 0)
         let top = max(0, (layout.rows - height) / 2), left = (layout.columns - width) / 2
         var buttons: [BoxButton] = []
         var column = left + (width - (labels.map(\.0.columns).reduce(0, +) + 2 * max(0, labels.count - 1))) / 2
@@ -76,7 +80,7 @@ public struct Box: Equatable, Sendable {
             return ("Clear Cache", Layout.wrap("Do you really want to clear the cache?", width: width),
                     [("[ OK (y) ]", .character("y")), ("[ Cancel (n) ]", .character("n"))])
         case .help:
-            return ("Keys", helpLines + ["", "Any key closes this box."], [])
+            return ("Keys", helpLines + ["", "Any other key closes this box."], [])
         case .about:
             var body: [String] = []
             if let credit = caption?.credit { body += Layout.wrap("© " + credit.terminalSafe, width: width) }

@@ -82,11 +82,15 @@ public enum ScreenLogic {
     /// A key while a box is open: it answers the box, or scrolls its text.
     private static func handleBox(_ overlay: ScreenState.Overlay, _ key: Key, _ state: inout ScreenState, box: Box?) -> [Effect] {
         let page = max(1, (box?.lines.count ?? 1) - 1)
+        // Space and b page only where they close nothing: an alert's Space is its OK.
+        let reading = overlay == .about || overlay == .help
         let scroll: Int? = switch key {
         case .down, .character("j"): 1
         case .up, .character("k"): -1
-        case .pageDown, .character(" "): page
-        case .pageUp, .character("b"): -page
+        case .pageDown: page
+        case .pageUp: -page
+        case .character(" ") where reading: page
+        case .character("b") where reading: -page
         default: nil
         }
         if let scroll, let box, box.scrolls {

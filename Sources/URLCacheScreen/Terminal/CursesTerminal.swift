@@ -39,7 +39,10 @@ public final class CursesTerminal: Terminal {
     /// family, a flag, a skin tone) put this frame. An ncurses cell holds one
     /// spacing character: these are written whole after each refresh over
     /// cells ncurses keeps blank, as `fetch` prints them, keyed by row and column.
-    private var frameClusters: [Int: (character: Character, row: Int, column: Int, style: TextStyle)] = [:]
+    var frameClusters: [Int: WholeCluster] = [:]
+    /// The rows that held such clusters at the last refresh: ncurses repaints
+    /// them, so that a cluster gone from the frame leaves nothing behind.
+    var clusterRows: Set<Int> = []
     /// The locale's character set is UTF-8. Otherwise ncursesw cannot write
     /// anything past ASCII (it writes blanks), and text is put in ASCII.
     private let localeIsUTF8: Bool
@@ -197,9 +200,11 @@ public final class CursesTerminal: Terminal {
             if x + width > size.columns { break }
             // The bottom-right cell scrolls some terminals: skip what covers it.
             if x >= 0, row >= 0, row < size.rows, !(row == size.rows - 1 && x + width >= size.columns) {
+                // Whatever is put over a cluster (a box) replaces it.
+                forgetClusters(row: row, columns: x..<(x + width))
                 if CursesTerminal.needsWholeWrite(character) {
                     for cell in x..<(x + width) { _ = cnc_put_wch(Int32(row), Int32(cell), wchar_t(32), attr, 0) }
-                    frameClusters[row << 16 | x] = (character, row, x, style)
+                    frameClusters[row << 16 | x] = WholeCluster(character: character, row: row, column: x, style: style)
                 } else {
                     var chars = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
                     chars.append(0)
@@ -210,15 +215,6 @@ public final class CursesTerminal: Terminal {
             }
             x += width
         }
-    }
-
-    /// Sets the locale from the environment, as ncursesw needs, and says
-    /// whether its character set is UTF-8 (LANG=C is not).
-    public static func localeIsUTF8() -> Bool {
-        setlocale(LC_ALL, "")
-        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: codeset).uppercased()
-        return name == "UTF-8" || name == "UTF8"
     }
 
     public func put(_ grid: CellGrid, row: Int, column: Int) {
@@ -306,6 +302,7 @@ public final class CursesTerminal: Terminal {
             artOwner = .none
         }
         if repaintAll { clearok(cnc_stdscr(), true) }
+        repaintClusterRows()
         wrefresh(cnc_stdscr())
         let repainted = repaintAll
         repaintAll = false
@@ -321,34 +318,10 @@ public final class CursesTerminal: Terminal {
         writeClusters()
     }
 
-    /// Whether a cluster holds more than a spacing character and marks
-    /// drawn on it: a ZWJ sequence, a flag's two regional indicators, a
-    /// skin-tone modifier. ncurses splits those into cells of their own.
-    static func needsWholeWrite(_ character: Character) -> Bool {
-        character.unicodeScalars.dropFirst().contains { scalar in
-            let category = scalar.properties.generalCategory
-            return category != .nonspacingMark && category != .enclosingMark && category != .spacingMark
-        }
-    }
-
-    /// The clusters ncurses cannot hold, each over its blank cells, in its style.
-    private func writeClusters() {
-        guard !frameClusters.isEmpty else { return }
-        var bytes: [UInt8] = []
-        for cluster in frameClusters.values.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) {
-            var sgr = "0"
-            if cluster.style.contains(.bold) { sgr += ";1" }
-            if cluster.style.contains(.dim) { sgr += ";2" }
-            if cluster.style.contains(.reverse) { sgr += ";7" }
-            bytes += Array("\u{1B}[\(cluster.row + 1);\(cluster.column + 1)H\u{1B}[\(sgr)m\(cluster.character)".utf8)
-        }
-        writeKeepingCursor(bytes)
-    }
-
     /// Bytes straight to the terminal, past ncurses, with the cursor and
     /// attributes ncurses left saved and restored around them (DECSC,
     /// DECRC), so that its own bookkeeping stays true.
-    private func writeKeepingCursor(_ bytes: [UInt8]) {
+    func writeKeepingCursor(_ bytes: [UInt8]) {
         writeOut([0x1B, UInt8(ascii: "7")] + bytes + [0x1B, UInt8(ascii: "8")])
     }
 

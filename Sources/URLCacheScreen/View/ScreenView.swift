@@ -69,7 +69,7 @@ public final class ScreenView {
         drawStatus(state, layout, terminal, now: now)
         // While the bundled picture is shown this line says so, whatever the
         // status line says (a spinner, an error).
-        let updated = state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared ? "" : "never")
+        let updated = state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared || state.loading != nil ? "" : "never")
         terminal.put(clip("Updated: " + updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         // Under the server's rules the wait is what its headers said, capped by the interval.
         let wait = serverFreshness ? "the server's freshness time (at most \(ScreenView.describe(interval)))" : ScreenView.describe(interval)
@@ -189,7 +189,7 @@ public final class ScreenView {
             terminal.put(clip(text, width - 4), row: top + 2 + i, column: left + 2, style: .plain)
         }
         if let hint = box.scrollHint {
-            terminal.put(clip(hint, width - 4), row: top + height - 2, column: left + 2, style: .dim)
+            terminal.put(clip(hint, width - 4), row: box.hintRow, column: left + 2, style: .dim)
         }
         for button in box.buttons {
             terminal.put(button.label, row: button.row, column: button.column, style: .reverse)
