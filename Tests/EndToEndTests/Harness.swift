@@ -51,10 +51,11 @@ struct RunResult {
 /// not an assertion about speed).
 @discardableResult
 func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
-         guardSeconds: TimeInterval = 120) throws -> RunResult {
+         guardSeconds: TimeInterval = 120, directory: String? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment
     // Loopback servers must never be reached through a proxy.
     env["NO_PROXY"] = "127.0.0.1,localhost"

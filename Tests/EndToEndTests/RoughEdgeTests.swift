@@ -131,4 +131,13 @@ final class RoughEdgeTests: XCTestCase {
         XCTAssertFalse(art.stdout.contains("\u{1B}"), art.stdout.debugDescription)
         XCTAssertTrue(art.stdout.contains(where: { "▀▄▌▐█".contains($0) }), art.stdout)
     }
+
+    /// A cache directory named by one letter, relative: it used to trap in
+    /// Foundation's path code.
+    func testAOneLetterRelativeCacheDirectory() throws {
+        let result = try runProgram(Paths.binary, ["fetch", "--url", server.url("/plain/earth.jpg"), "--cache-dir", "c"],
+                                    environment: ["HOME": home.path, "NO_PROXY": "127.0.0.1"], directory: home.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.lines[2].hasPrefix("c/") || result.lines[2].contains("/c/"), result.stdout)
+    }
 }

@@ -113,7 +113,7 @@ extension DiskCache {
     /// none is being written), and those of any entry whose process no
     /// longer runs (a kill -9, a power cut): one scan of the directory.
     func sweepTemporaries(of paths: EntryPaths) {
-        let prefix = (paths.stagingPrefix as NSString).lastPathComponent
+        let prefix = Posix.name(of: paths.stagingPrefix)
         guard let names = try? Posix.directoryEntries(directory) else { return }
         for name in names where name.hasPrefix(prefix) || (DiskCache.isOurs(name) && DiskCache.isDeadTemporary(name)) {
             try? Posix.unlinkIfPresent(directory + "/" + name)

@@ -25,7 +25,7 @@ enum DirectorySafety {
         if info.st_mode & 0o022 != 0 {
             return "others can write to it (mode \(String(info.st_mode & 0o7777, radix: 8))); run chmod 700 \(path)"
         }
-        var parent = (real as NSString).deletingLastPathComponent
+        var parent = Posix.parent(of: real)
         while !parent.isEmpty {
             guard stat(parent, &info) == 0 else { return nil }
             let sticky = info.st_mode & mode_t(S_ISVTX) != 0
@@ -33,7 +33,7 @@ enum DirectorySafety {
                 return "others can replace it: \(parent) is writable by others or belongs to another user"
             }
             if parent == "/" { break }
-            parent = (parent as NSString).deletingLastPathComponent
+            parent = Posix.parent(of: parent)
         }
         return nil
     }

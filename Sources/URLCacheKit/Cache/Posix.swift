@@ -121,10 +121,35 @@ enum Posix {
         return info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// The directory `path` is in: "/a" for "/a/b", "/" for "/a", "" for a
+    /// bare name. Foundation's `deletingLastPathComponent` traps on some
+    /// one-letter paths (`--cache-dir c` crashed), so paths are cut here.
+    static func parent(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(withoutTrailingSlashes(trimmed[..<slash]))
+    }
+
+    /// The last component of `path`: "b.img" for "/a/b.img".
+    static func name(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        if trimmed == "/" { return "/" }
+        return String(trimmed[(trimmed.lastIndex(of: "/").map { trimmed.index(after: $0) } ?? trimmed.startIndex)...])
+    }
+
+    private static func withoutTrailingSlashes<S: StringProtocol>(_ path: S) -> S.SubSequence {
+        var end = path.endIndex
+        // A path of "/" alone stays "/".
+        while end > path.startIndex, path.distance(from: path.startIndex, to: end) > 1, path[path.index(before: end)] == "/" {
+            end = path.index(before: end)
+        }
+        return path[path.startIndex..<end]
+    }
+
     /// Creates the directory and its parents; the last one with `mode`.
     static func makeDirectories(_ path: String, mode: mode_t) throws(Errno) {
         if isDirectory(path) == true { return }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parent(of: path)
         if !parent.isEmpty, parent != path, isDirectory(parent) != true {
             try makeDirectories(parent, mode: 0o755)
         }

@@ -19,7 +19,7 @@ extension DiskCache {
         let path = transientPath(for: url)
         // A shared temporary directory, made and checked as the cache is:
         // someone may have made this one first.
-        try DiskCache(directory: (path as NSString).deletingLastPathComponent).prepare()
+        try DiskCache(directory: Posix.parent(of: path)).prepare()
         try? FileManager.default.removeItem(atPath: path)
         guard (try? FileManager.default.copyItem(atPath: file.path, toPath: path)) != nil,
               FileManager.default.createFile(atPath: path + ".meta", contents: metadata.encoded()) else {
