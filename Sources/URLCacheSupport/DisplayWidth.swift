@@ -18,13 +18,30 @@ extension Unicode.Scalar {
 extension Character {
     /// A grapheme's columns: its first visible scalar's, and two when it
     /// asks for emoji presentation (U+FE0F), as terminals draw those.
+    ///
+    /// An emoji sequence counts every emoji in it: a ZWJ family is three
+    /// emoji of two columns, a flag two regional indicators, a skin tone an
+    /// emoji of its own. That is how the terminals Debian ships (xterm,
+    /// urxvt, st, VTE, kitty without an emoji font) and tmux draw them;
+    /// one that joins a sequence into one picture leaves the rest blank,
+    /// where a narrower measure would have the picture cover the text after it.
     public var columns: Int {
-        var width = 0
+        var total = 0, glyph = 0
+        var previous: Unicode.Scalar?
         for scalar in unicodeScalars {
-            if scalar.value == 0xFE0F { return 2 }
-            if width == 0 { width = scalar.columns }
+            let startsEmoji = previous != nil && (previous?.value == 0x200D || scalar.properties.isEmojiModifier
+                || (0x1F1E6...0x1F1FF).contains(scalar.value))
+            if startsEmoji {
+                total += glyph
+                glyph = scalar.columns
+            } else if scalar.value == 0xFE0F {
+                glyph = 2
+            } else if glyph == 0 {
+                glyph = scalar.columns
+            }
+            previous = scalar
         }
-        return width
+        return total + glyph
     }
 }
 

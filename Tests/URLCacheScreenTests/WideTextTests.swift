@@ -35,6 +35,17 @@ final class WideTextTests: XCTestCase {
         XCTAssertEqual("─│┌".columns, 3, "box drawing is narrow")
     }
 
+    /// An emoji sequence is measured as terminals that do not join it draw
+    /// it (xterm, urxvt, st, VTE, kitty without an emoji font, tmux): every
+    /// emoji in it, so that it never covers the text after it.
+    func testEmojiSequencesCountEveryEmoji() {
+        XCTAssertEqual("👨\u{200D}👩\u{200D}👧".columns, 6, "a ZWJ family: three emoji")
+        XCTAssertEqual("👍🏽".columns, 4, "a skin tone drawn beside its emoji")
+        XCTAssertEqual("🇯🇵".columns, "🇯".columns * 2, "a flag: two regional indicators")
+        XCTAssertEqual("❤\u{FE0F}".columns, 2)
+        XCTAssertEqual("e\u{301}".columns, 1)
+    }
+
     func testClippingNeverSplitsAWideCharacter() {
         XCTAssertEqual("富士山の日".clipped(toColumns: 6), "富士…")
         XCTAssertEqual("富士山の日".clipped(toColumns: 5), "富士…")
