@@ -24,27 +24,18 @@ public enum UpdatedFormat {
     }
 
     /// ISO 8601 in UTC ("2026-11-23T22:00:00Z"), for `fetch --json`.
-    public static func iso8601(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return date.description }
-        return strftime(parts, "%Y-%m-%dT%H:%M:%SZ")
-    }
+    public static func iso8601(_ date: Date) -> String { format(date, "%Y-%m-%dT%H:%M:%SZ", utc: true) }
 
-    private static func format(_ date: Date, _ pattern: String) -> String {
+    /// `date` by `pattern`, in the local time zone or UTC.
+    private static func format(_ date: Date, _ pattern: String, utc: Bool = false) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return date.description }
-        let text = strftime(parts, pattern)
+        guard (utc ? gmtime_r(&seconds, &parts) : localtime_r(&seconds, &parts)) != nil else { return date.description }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, pattern, &parts)
+        let text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // %e and %l pad single digits with a space: "3 Nov", "1:32".
         return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-    }
-
-    private static func strftime(_ parts: tm, _ pattern: String) -> String {
-        var parts = parts
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = Glibc.strftime(&buffer, buffer.count, pattern, &parts)
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

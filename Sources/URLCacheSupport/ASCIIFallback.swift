@@ -8,11 +8,13 @@ extension String {
     public var asciiFallback: String {
         var out = ""
         for character in self {
-            if character.isASCII {
+            guard !character.isASCII, let scalar = character.unicodeScalars.first else {
                 out.append(character)
-            } else if let scalar = character.unicodeScalars.first, let look = Self.asciiLooks[scalar] {
+                continue
+            }
+            if let look = Self.asciiLooks[scalar] {
                 out.append(look)
-            } else if let scalar = character.unicodeScalars.first, (0x2800...0x28FF).contains(scalar.value) {
+            } else if (0x2800...0x28FF).contains(scalar.value) {
                 // The spinner's braille dots: a turning bar.
                 out.append(["|", "/", "-", "\\"][Int(scalar.value) % 4])
             } else {

@@ -18,8 +18,7 @@ struct FetchReport {
         switch report.result {
         case .failure(.unusableEntry): return 2
         // Held back by its own rule, not failed: a timer's run each hour is no failure.
-        case .failure(.backingOff): return report.copy == nil ? 1 : 0
-        case .success: return report.copy == nil ? 1 : 0
+        case .success, .failure(.backingOff): return report.copy == nil ? 1 : 0
         case .failure: return report.copy == nil ? 1 : 3
         }
     }
@@ -52,9 +51,8 @@ struct FetchReport {
     /// Runs the entry's `onNewImage` (its own, else the list's) when this
     /// check committed a new image; nil when there was nothing to run.
     func runHook(in settings: ListSettings) -> (program: String, run: NewImageHook.Run)? {
-        guard case let .success(outcome) = report.result, outcome.isNewImage, let copy = report.copy,
-              let hook = entry.newImageHook(in: settings), let program = hook.command.first else { return nil }
-        return (program, hook.run(with: NewImageHook.environment(for: entry, number: number, copy: copy)))
+        guard let due = NewImageHook.due(after: report, entry: entry, number: number, settings: settings) else { return nil }
+        return (due.program, due.hook.run(with: due.variables))
     }
 
     /// The block `fetch --all` prints: headed by the entry's number and name.

@@ -36,7 +36,7 @@ struct Show: ParsableCommand {
         // Before ncurses takes the terminal: its replies must not reach the keys.
         let detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
         // ncursesw writes nothing past ASCII outside a UTF-8 locale: the art is ASCII there too.
-        let utf8 = CursesTerminal.localeIsUTF8()
+        let utf8 = CursesTerminal.localeIsUTF8
         let window = WindowSize.of(STDOUT_FILENO)
         var options = ScreenApp.Options(
             list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols ?? (utf8 ? detection.symbols : .ascii),

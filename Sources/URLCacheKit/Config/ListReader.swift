@@ -6,7 +6,6 @@ import URLCacheSupport
 struct ListReader {
     /// Names the file in every message.
     let source: String
-    var settings = ListSettings()
     /// One line each: keys the list does not know. (An unusable entry is
     /// reported where it is used: `list`, `fetch`, the screen.)
     var warnings: [String] = []

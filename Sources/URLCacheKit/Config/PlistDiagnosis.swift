@@ -26,6 +26,8 @@ struct PlistDiagnosis: Equatable {
     }
 
     private struct Reader {
+        static let cdataStart = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+        static let commentStart = Array("<!--".utf8), commentEnd = Array("--".utf8)
         let bytes: [UInt8]
         var index = 0
         var line = 1
@@ -43,7 +45,7 @@ struct PlistDiagnosis: Equatable {
                     // The mistake a URL with a query makes: `?a=1&b=2` in XML.
                     return PlistDiagnosis(line: line, column: column, reason: "a bare & (write &amp; for & in a URL)")
                 }
-                if bytes[index...].starts(with: Array("<![CDATA[".utf8)) {
+                if bytes[index] == UInt8(ascii: "<") && bytes[index...].starts(with: Reader.cdataStart) {
                     skipCDATA()
                     continue
                 }
@@ -77,7 +79,7 @@ struct PlistDiagnosis: Equatable {
         /// A CDATA section is text, `>` and `&` included.
         mutating func skipCDATA() {
             for _ in 0..<9 { advance() }
-            while index < bytes.count, !bytes[index...].starts(with: Array("]]>".utf8)) {
+            while index < bytes.count, !bytes[index...].starts(with: Reader.cdataEnd) {
                 text.append(bytes[index])
                 advance()
             }
@@ -86,12 +88,12 @@ struct PlistDiagnosis: Equatable {
 
         /// Reads from `<` to its `>` (a comment to its `-->`), returning the inside.
         mutating func readTag() -> String {
-            let isComment = bytes[index...].starts(with: Array("<!--".utf8))
+            let isComment = bytes[index...].starts(with: Reader.commentStart)
             var inside: [UInt8] = []
             while index < bytes.count {
                 let byte = bytes[index]
                 advance()
-                if byte == UInt8(ascii: ">"), !isComment || inside.suffix(2) == Array("--".utf8) { break }
+                if byte == UInt8(ascii: ">"), !isComment || inside.suffix(2) == Reader.commentEnd { break }
                 inside.append(byte)
             }
             return String(decoding: inside.dropFirst(), as: UTF8.self)

@@ -41,6 +41,7 @@ public struct URLList: Sendable, Equatable {
             throw .notAPlist(file: source)
         }
         var reader = ListReader(source: source)
+        var settings = ListSettings()
         let items: [Any]
         if let array = root as? [Any] {
             items = array
@@ -49,13 +50,13 @@ public struct URLList: Sendable, Equatable {
                 throw .wrongShape(file: source, found: "a dict without an \"images\" array")
             }
             items = array
-            reader.settings = try reader.readSettings(dict)
+            settings = try reader.readSettings(dict)
         } else {
             throw .wrongShape(file: source, found: describe(root))
         }
         if items.isEmpty { throw .emptyList(file: source) }
         let entries = items.enumerated().map { reader.readEntry($0.element, index: $0.offset + 1) }
-        var list = URLList(entries: entries, settings: reader.settings, source: source)
+        var list = URLList(entries: entries, settings: settings, source: source)
         list.warnings = reader.warnings
         return list
     }

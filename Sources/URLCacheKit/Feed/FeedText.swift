@@ -7,11 +7,16 @@ enum FeedText {
     /// Longest description kept, in characters.
     static let maxLength = 4000
 
+    /// At most `maxLength` characters, "…" where it was cut.
+    private static func bounded(_ text: String) -> String {
+        text.count > maxLength ? String(text.prefix(maxLength)) + "…" : text
+    }
+
     /// Whitespace folded to single spaces; nil when nothing is left.
     static func clean(_ text: String) -> String? {
         let folded = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !folded.isEmpty else { return nil }
-        return folded.count > maxLength ? String(folded.prefix(maxLength)) + "…" : folded
+        return bounded(folded)
     }
 
     /// The text of an HTML fragment, paragraphs kept as blank lines.
@@ -25,15 +30,15 @@ enum FeedText {
             current = ""
         }
         while let event = scanner.next() {
+            if case let .text(text) = event {
+                current += text
+                continue
+            }
+            sawTag = true
             switch event {
-            case let .text(text): current += text
-            case let .start(name, _) where ["p", "br", "div", "li", "h1", "h2", "h3", "tr"].contains(name):
-                sawTag = true
-                breakParagraph()
-            case let .end(name) where ["p", "div", "li", "h1", "h2", "h3", "tr"].contains(name):
-                sawTag = true
-                breakParagraph()
-            default: sawTag = true
+            case let .start(name, _) where ["p", "br", "div", "li", "h1", "h2", "h3", "tr"].contains(name): breakParagraph()
+            case let .end(name) where ["p", "div", "li", "h1", "h2", "h3", "tr"].contains(name): breakParagraph()
+            default: break
             }
         }
         // Plain text, with no tag at all: its own line breaks are its layout.
@@ -41,12 +46,7 @@ enum FeedText {
         breakParagraph()
         let joined = paragraphs.joined(separator: "\n\n")
         guard !joined.isEmpty else { return nil }
-        return joined.count > maxLength ? String(joined.prefix(maxLength)) + "…" : joined
-    }
-
-    /// The text of an HTML fragment on one line (a title).
-    static func line(html: String) -> String? {
-        plain(html: html).flatMap(clean)
+        return bounded(joined)
     }
 
     /// Plain text with its line breaks kept: each line folded, runs of
@@ -61,7 +61,7 @@ enum FeedText {
         while out.last?.isEmpty == true { out.removeLast() }
         let joined = out.joined(separator: "\n")
         guard !joined.isEmpty else { return nil }
-        return joined.count > maxLength ? String(joined.prefix(maxLength)) + "…" : joined
+        return bounded(joined)
     }
 
     /// The first `<img>` of an HTML fragment: its largest `srcset`

@@ -37,11 +37,11 @@ enum JSONFeedReader {
             break
         }
         guard let found else { throw .missingKey(path: paths.joined(separator: ", ")) }
-        var item = words(in: found.containers)
         // APOD's video days: the URL is a video player's, not a picture.
         if let object = found.containers.first, let kind = object["media_type"] as? String, kind.lowercased() != "image" {
             return try notAnImage(object, kind: kind, root: root, feedURL: feedURL)
         }
+        var item = words(in: found.containers)
         item.media = .image(try FeedReader.imageURL(found.text, relativeTo: feedURL))
         return item
     }

@@ -18,7 +18,7 @@ enum XMLFeedReader {
 
         var date: Date? {
             for key in ["pubdate", "published", "updated", "dc:date"] {
-                if let text = fields[key]?.trimmingCharacters(in: .whitespacesAndNewlines), let date = FeedDates.parse(text) { return date }
+                if let text = fields[key], let date = FeedDates.parse(text) { return date }
             }
             return nil
         }
@@ -135,8 +135,8 @@ enum XMLFeedReader {
         let credit = ["media:credit", "dc:creator", "name", "copyright", "dc:rights"].lazy.compactMap { draft.fields[$0] }
             .compactMap(FeedText.clean).first
         return FeedItem(media: .image(try FeedReader.imageURL(source, relativeTo: feedURL)),
-                        title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.line(html:))
-                            ?? feedTitle.flatMap(FeedText.line(html:)),
+                        title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.plain(html:))
+                            ?? feedTitle.flatMap(FeedText.plain(html:)),
                         credit: credit,
                         description: html.flatMap(FeedText.plain(html:)),
                         link: link.flatMap { $0.isEmpty ? nil : $0 })

@@ -27,9 +27,9 @@ final class CurlTransferContext {
     var tooLarge = false
     var bytes: Int64 = 0
 
-    init(maxBytes: Int64, limits: TransferLimits, onHead: @escaping (ResponseHead) -> Bool, onBody: @escaping (UnsafeRawBufferPointer) -> Bool,
+    init(limits: TransferLimits, onHead: @escaping (ResponseHead) -> Bool, onBody: @escaping (UnsafeRawBufferPointer) -> Bool,
          onProgress: @escaping (TransferProgress) -> Bool) {
-        self.maxBytes = maxBytes
+        maxBytes = limits.maxBytes
         stallTimeout = .milliseconds(Int(min(limits.stallTimeout, 1e9) * 1000))
         connectTimeout = .milliseconds(Int(min(limits.connectTimeout, 1e9) * 1000))
         self.onHead = onHead

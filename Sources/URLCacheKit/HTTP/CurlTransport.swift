@@ -23,7 +23,7 @@ public struct CurlTransport: Transport {
             stop = reason
             return false
         }
-        let context = CurlTransferContext(maxBytes: request.limits.maxBytes, limits: request.limits,
+        let context = CurlTransferContext(limits: request.limits,
                                           onHead: { decide(receiver.head($0)) }, onBody: { decide(receiver.body($0)) },
                                           onProgress: { receiver.progress($0) })
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
@@ -73,13 +73,15 @@ public struct CurlTransport: Transport {
     private static func error(_ code: CURLcode, detail: String, context: CurlTransferContext,
                               request: TransferRequest) -> TransportError {
         let host = request.url.host ?? request.url.absoluteString
-        let proxy = ProxyRule.proxy(for: request.url, environment: ProcessInfo.processInfo.environment)
+        // Which proxy variable applies, read only where a message names it.
+        func proxy() -> ProxyRule? { ProxyRule.proxy(for: request.url, environment: ProcessInfo.processInfo.environment) }
         switch code {
         case CURLE_COULDNT_RESOLVE_PROXY:
-            return .proxyUnreachable(proxy: proxy?.description ?? "set by the environment", detail: "could not resolve its host")
-        case CURLE_COULDNT_CONNECT where proxy != nil && context.finalHead == nil:
+            return .proxyUnreachable(proxy: proxy()?.description ?? "set by the environment", detail: "could not resolve its host")
+        case CURLE_COULDNT_CONNECT where context.finalHead == nil:
             // With a proxy, the connection libcurl makes is to the proxy.
-            return .proxyUnreachable(proxy: proxy?.description ?? "", detail: detail)
+            guard let proxy = proxy() else { return .cannotConnect(host: host, detail: detail) }
+            return .proxyUnreachable(proxy: proxy.description, detail: detail)
         case CURLE_COULDNT_RESOLVE_HOST: return .cannotResolve(host: host)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, detail: detail)
         // libcurl's words for a reply that is not HTTP, under either code.

@@ -76,6 +76,23 @@ public struct NewImageHook: Sendable, Equatable {
                     credit: copy.metadata?.credit)
     }
 
+    /// A run a check calls for: the hook, its program's name for messages,
+    /// and the variables it gets.
+    public struct Due: Sendable {
+        public let hook: NewImageHook
+        public let program: String
+        public let variables: [String: String]
+    }
+
+    /// The one rule for when the hook runs, for `fetch` and the screen:
+    /// after `report` committed a new image, the entry's own hook, else the
+    /// list's; nil otherwise.
+    public static func due(after report: DisplayReport, entry: URLEntry, number: Int?, settings: ListSettings) -> Due? {
+        guard case let .success(outcome) = report.result, outcome.isNewImage, let copy = report.copy,
+              let hook = entry.newImageHook(in: settings), let program = hook.command.first else { return nil }
+        return Due(hook: hook, program: program, variables: environment(for: entry, number: number, copy: copy))
+    }
+
     /// Runs the program with `variables` added to this process's
     /// environment, and waits for it (at most `timeout`).
     public func run(with variables: [String: String]) -> Run {

@@ -55,7 +55,7 @@ extension URLCacheController {
     /// Counts a failed check of a cached entry against its streak. With
     /// nothing cached there is no record to keep it in. Failing to write it
     /// costs one request too many, so it is not reported.
-    func noteFailure(_ error: FetchError, key: URL, entry: URLEntry, now: Date) {
+    func noteFailure(_ error: FetchError, key: URL, now: Date) {
         guard error.countsAgainstTheServer, let copy = try? cache.lookup(key) else { return }
         var metadata = copy.metadata ?? CacheMetadata(url: key.absoluteString)
         // The fixed interval: under the server's rules a copy's own lifetime

@@ -21,6 +21,7 @@ extension URLCacheController {
             return .failure(.transport(error))
         }
         let head = outcome.head
+        let movedTo = redirectMemory(head, asked: request.url, previous: cached?.metadata?.movedTo, now: now, entry: entry)
         switch outcome.stopped {
         case .notModified?, .unchangedByHeaders?:
             guard let cached else { return .failure(.notModifiedWithoutCopy) }
@@ -30,7 +31,7 @@ extension URLCacheController {
             metadata.feedETag = feedValidators.etag
             metadata.feedLastModified = feedValidators.lastModified
             metadata.keepFreshness(of: head, stored: cached.metadata, now: now, cap: refreshInterval)
-            metadata.movedTo = redirectMemory(head, asked: request.url, previous: cached.metadata?.movedTo, now: now, entry: entry)
+            metadata.movedTo = movedTo
             return record { () throws(CacheError) in try cache.markChecked(key, at: now, metadata: metadata) }
         case .errorStatus?:
             rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry)
@@ -49,7 +50,7 @@ extension URLCacheController {
         metadata.feedLastModified = head.validators.lastModified
         // The feed is what is checked: its headers say how long it stays fresh.
         metadata.keepFreshness(of: head, stored: nil, now: now, cap: refreshInterval)
-        metadata.movedTo = redirectMemory(head, asked: request.url, previous: cached?.metadata?.movedTo, now: now, entry: entry)
+        metadata.movedTo = movedTo
         metadata.describe(item)
         let noStore = mode(for: entry) == .server && metadata.lifetime?.noStore == true
         switch item.media {

@@ -11,6 +11,14 @@ func hasExplicitFreshness(_ head: ResponseHead) -> Bool {
     CacheControl(head.cacheControl).value("max-age") != nil || head.expires != nil
 }
 
+/// Until when an answer with explicit freshness stands: nil without it or
+/// with a lifetime of 0 (the rule `Refusal` and `MovedPermanently` share).
+func explicitlyFreshUntil(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Date? {
+    guard hasExplicitFreshness(head) else { return nil }
+    let lifetime = Lifetime.of(head, now: now, cap: cap)
+    return lifetime.seconds > 0 ? now.addingTimeInterval(lifetime.seconds) : nil
+}
+
 /// An answer remembered from `at` until `until`: one rule for all three.
 public protocol RememberedAnswer {
     /// When the server answered.
@@ -39,10 +47,8 @@ public struct Refusal: RememberedAnswer, Codable, Sendable, Equatable {
     /// explicit freshness, for that freshness (capped as every lifetime
     /// is); nil for anything else.
     public static func of(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Refusal? {
-        guard head.status == 404 || head.status == 410, hasExplicitFreshness(head) else { return nil }
-        let lifetime = Lifetime.of(head, now: now, cap: cap)
-        guard lifetime.seconds > 0 else { return nil }
-        return Refusal(status: head.status, at: now, until: now.addingTimeInterval(lifetime.seconds))
+        guard head.status == 404 || head.status == 410, let until = explicitlyFreshUntil(head, now: now, cap: cap) else { return nil }
+        return Refusal(status: head.status, at: now, until: until)
     }
 }
 
@@ -91,12 +97,10 @@ public struct MovedPermanently: RememberedAnswer, Codable, Sendable, Equatable {
     /// without one, or for a target that is no http(s) URL or is `url`.
     public static func of(_ hop: RedirectHop?, from url: URL, now: Date, cap: TimeInterval) -> MovedPermanently? {
         guard let hop, hop.status == 301 || hop.status == 308 else { return nil }
-        let head = hop.head
-        guard hasExplicitFreshness(head), case let .success(target) = ImageURL.check(URL(string: hop.location, relativeTo: url)?.absoluteURL),
+        guard let until = explicitlyFreshUntil(hop.head, now: now, cap: cap),
+              case let .success(target) = ImageURL.check(URL(string: hop.location, relativeTo: url)?.absoluteURL),
               target.absoluteString != url.absoluteString else { return nil }
-        let lifetime = Lifetime.of(head, now: now, cap: cap)
-        guard lifetime.seconds > 0 else { return nil }
-        return MovedPermanently(target: target.absoluteString, at: now, until: now.addingTimeInterval(lifetime.seconds))
+        return MovedPermanently(target: target.absoluteString, at: now, until: until)
     }
 
     /// The target, while the redirect stands at `now`.

@@ -123,7 +123,7 @@ public struct URLCacheController: Sendable {
                 result = .failure(error)
             }
         }
-        if case let .failure(error) = result { noteFailure(error, key: key, entry: entry, now: now) }
+        if case let .failure(error) = result { noteFailure(error, key: key, now: now) }
         // A no-store image is shown from outside the cache.
         let copy = result == .success(.notStored) ? cache.transientCopy(for: key) : (try? cache.lookup(key)) ?? cached
         return DisplayReport(result: flagMustRevalidate(result, entry: entry, cached: cached), copy: copy)

@@ -151,9 +151,7 @@ public final class ScreenApp {
                         continue  // the next draw lays out and renders anew
                     }
                     let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
-                    let box = layout.flatMap { layout in
-                        state.overlay.map { Box.make($0, caption: state.caption, layout: layout, scroll: state.boxScroll) }
-                    }
+                    let box = layout.flatMap(state.box(in:))
                     perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns),
                                                toolbarRow: layout?.toolbarRow, box: box))
                 }
@@ -278,15 +276,13 @@ public final class ScreenApp {
 
     /// `onNewImage` on a thread of its own: the screen never waits for it,
     /// and what it says goes to the log, never to the terminal.
-    private func runHook(for entry: URLEntry, number: Int, copy: CachedCopy) {
-        guard let hook = entry.newImageHook(in: options.list.settings), let program = hook.command.first else { return }
-        let variables = NewImageHook.environment(for: entry, number: number, copy: copy)
+    private func runHook(_ due: NewImageHook.Due, number: Int) {
         let log = self.log
         Thread {
-            log.write("onNewImage \(program) for entry \(number)")
-            let run = hook.run(with: variables)
+            log.write("onNewImage \(due.program) for entry \(number)")
+            let run = due.hook.run(with: due.variables)
             run.output.split(separator: "\n").forEach { log.write("onNewImage: " + $0) }
-            log.write(run.warning(program: program) ?? "onNewImage \(program) finished")
+            log.write(run.warning(program: due.program) ?? "onNewImage \(due.program) finished")
         }.start()
     }
 
@@ -312,9 +308,10 @@ public final class ScreenApp {
             return true
         }
         if case let .failure(error) = report.result { log.write("display failed: \(error)") }
-        if case let .success(outcome) = report.result, outcome.isNewImage, let copy = report.copy,
-           let entry = state.entries.indices.contains(result.index) ? state.entries[result.index] : nil {
-            runHook(for: entry, number: result.index + 1, copy: copy)
+        if state.entries.indices.contains(result.index),
+           let due = NewImageHook.due(after: report, entry: state.entries[result.index], number: result.index + 1,
+                                      settings: options.list.settings) {
+            runHook(due, number: result.index + 1)
         }
         if result.index == state.index {
             ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), &state)

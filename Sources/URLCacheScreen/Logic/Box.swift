@@ -104,6 +104,14 @@ public struct Box: Equatable, Sendable {
     ]
 }
 
+extension ScreenState {
+    /// The open box, laid out as it is drawn: what a click or a scroll key
+    /// is mapped onto.
+    public func box(in layout: Layout) -> Box? {
+        overlay.map { Box.make($0, caption: caption, layout: layout, scroll: boxScroll) }
+    }
+}
+
 private extension String {
     var trimmingSpaces: String {
         String(drop(while: { $0 == " " || $0 == "\r" || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\r" || $0 == "\t" }).reversed())

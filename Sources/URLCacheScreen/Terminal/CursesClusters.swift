@@ -8,21 +8,38 @@ import Glibc
 // ncurses cell cannot hold, and anything past ASCII outside a UTF-8 locale.
 
 /// A cluster written past ncurses, over cells ncurses keeps blank.
-struct WholeCluster {
+struct WholeCluster: Equatable {
     var character: Character
     var row: Int
     var column: Int
     var style: TextStyle
 }
 
+/// What the rows holding clusters hold: the clusters and the text put
+/// there. While it stays the same, ncurses writes nothing on those rows and
+/// the clusters on the terminal are still right.
+struct ClusterRows: Equatable {
+    var clusters: [WholeCluster] = []
+    var texts: [String] = []
+}
+
 extension CursesTerminal {
-    /// Sets the locale from the environment, as ncursesw needs, and says
-    /// whether its character set is UTF-8 (LANG=C is not).
-    public static func localeIsUTF8() -> Bool {
+    /// Whether the locale's character set is UTF-8 (LANG=C is not), with
+    /// the locale set from the environment, as ncursesw needs: once a process.
+    public static let localeIsUTF8: Bool = {
         setlocale(LC_ALL, "")
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased()
         return name == "UTF-8" || name == "UTF8"
+    }()
+
+    /// This frame's clusters and the text on their rows and last refresh's.
+    func clusterRowsNow() -> ClusterRows {
+        let rows = clusterRows.union(frameClusters.values.map(\.row))
+        guard !rows.isEmpty else { return ClusterRows() }
+        return ClusterRows(clusters: frameClusters.values.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
+                           texts: frameTexts.filter { rows.contains($0.row) }
+                               .map { "\($0.row):\($0.column):\($0.style.rawValue):\($0.text)" })
     }
 
     /// Whether a cluster is an emoji sequence ncurses would split into cells

@@ -34,7 +34,7 @@ public final class CursesTerminal: Terminal {
     /// The art this frame, and the text put this frame (replayed over the art
     /// when ncurses must draw both).
     private var frameArt: Placed<CellGrid>?
-    private var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
+    var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
     /// Grapheme clusters of more than one spacing character (an emoji ZWJ
     /// family, a flag, a skin tone) put this frame. An ncurses cell holds one
     /// spacing character: these are written whole after each refresh over
@@ -43,6 +43,8 @@ public final class CursesTerminal: Terminal {
     /// The rows that held such clusters at the last refresh: ncurses repaints
     /// them, so that a cluster gone from the frame leaves nothing behind.
     var clusterRows: Set<Int> = []
+    /// What those rows held at the last refresh that wrote the clusters.
+    var shownClusterRows = ClusterRows()
     /// The locale's character set is UTF-8. Otherwise ncursesw cannot write
     /// anything past ASCII (it writes blanks), and text is put in ASCII.
     private let localeIsUTF8: Bool
@@ -73,16 +75,10 @@ public final class CursesTerminal: Terminal {
     /// for a terminal whose TIOCGWINSZ gives no pixel size.
     public init(environment: [String: String], colors wanted: ColorMode,
                 cellPixels replied: (width: Int, height: Int)? = nil) throws(ScreenError) {
-        try CursesTerminal.check(environment: environment)
-        localeIsUTF8 = CursesTerminal.localeIsUTF8()
-        let term = environment["TERM"] ?? ""
         // One terminfo read per entry: can it hold a screen, and how many colours.
-        let colors: Int
-        switch CursesTerminal.terminfo(term) {
-        case let .usable(count): colors = count
-        case .unknown: throw .unknownTerminal(term: term)
-        case .noCursor: throw .unusableTerminal(term: term)
-        }
+        let colors = try CursesTerminal.check(environment: environment)
+        localeIsUTF8 = CursesTerminal.localeIsUTF8
+        let term = environment["TERM"] ?? ""
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
             let base = term.replacingOccurrences(of: "-256color", with: "").replacingOccurrences(of: "-color", with: "")
@@ -116,13 +112,14 @@ public final class CursesTerminal: Terminal {
     deinit { close() }
 
     /// What can be known without ncurses: stdin and stdout are terminals,
-    /// and TERM names one that can hold a screen.
-    public static func check(environment: [String: String]) throws(ScreenError) {
+    /// and TERM names one that can hold a screen. Returns its colours.
+    @discardableResult
+    public static func check(environment: [String: String]) throws(ScreenError) -> Int {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { throw .unusableTerminal(term: term) }
         switch terminfo(term) {
-        case .usable: break
+        case let .usable(colors): return colors
         case .unknown: throw .unknownTerminal(term: term)
         case .noCursor: throw .unusableTerminal(term: term)
         }
@@ -302,7 +299,11 @@ public final class CursesTerminal: Terminal {
             artOwner = .none
         }
         if repaintAll { clearok(cnc_stdscr(), true) }
-        repaintClusterRows()
+        // Cluster rows are repainted and rewritten only when they change:
+        // not on every spinner tick.
+        let clusterRows = clusterRowsNow()
+        let rewriteClusters = repaintAll || artOwner == .curses || clusterRows != shownClusterRows
+        if rewriteClusters { repaintClusterRows() }
         wrefresh(cnc_stdscr())
         let repainted = repaintAll
         repaintAll = false
@@ -315,7 +316,10 @@ public final class CursesTerminal: Terminal {
             writeKeepingCursor(AnsiWriter.placedBytes(write.content, row: write.row, column: write.column))
             artOwner = .written(write)
         }
-        writeClusters()
+        if rewriteClusters {
+            writeClusters()
+            shownClusterRows = clusterRows
+        }
     }
 
     /// Bytes straight to the terminal, past ncurses, with the cursor and

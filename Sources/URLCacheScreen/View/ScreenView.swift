@@ -80,9 +80,7 @@ public final class ScreenView {
         for item in toolbar.items {
             terminal.put(item.text, row: layout.toolbarRow, column: item.column, style: state.loading != nil && item.button != .quit ? .dim : .reverse)
         }
-        if let overlay = state.overlay {
-            drawOverlay(Box.make(overlay, caption: state.caption, layout: layout, scroll: state.boxScroll), terminal)
-        }
+        if let box = state.box(in: layout) { drawOverlay(box, terminal) }
         terminal.refresh()
     }
 
