@@ -24,11 +24,18 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg",
                        providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw",
                        providers: [.apt(["libncurses-dev"])]),
         // setjmp/longjmp must never cross Swift frames: the decode steps that
         // libpng and libjpeg may longjmp out of live in C.
-        .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG", "CGIF", "CWebP", "CAVIF"],
+                // The C files include these headers rather than importing the
+                // modules, so the modules' link lines are named here.
+                linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                                 .linkedLibrary("webpdemux"), .linkedLibrary("avif")]),
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
 
         // What every layer shares: errno kept typed, terminal-safe text.

@@ -20,7 +20,7 @@ struct Render: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("An image file (PNG or JPEG), - for standard input, or an http(s) URL.", valueName: "image-file-or-url"))
+    @Argument(help: ArgumentHelp("An image file (PNG, JPEG, GIF, WebP or AVIF), - for standard input, or an http(s) URL.", valueName: "image-file-or-url"))
     var image: String
 
     @Option(help: ArgumentHelp("Size in cells, e.g. 120x40 (default: the terminal's, else 80x24).", valueName: "colsxrows"))

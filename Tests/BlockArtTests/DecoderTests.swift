@@ -57,7 +57,7 @@ final class DecoderTests: XCTestCase {
         let cases: [(String, String)] = [
             (DecoderTests.image("empty.png"), "unsupported image format: empty file"),
             (DecoderTests.image("page-saved-as.png"), "unsupported image format: HTML text"),
-            (DecoderTests.image("tiny.gif"), "unsupported image format: GIF"),
+            (DecoderTests.image("tiny.gif"), "corrupt GIF image: no image in the file"),
             (DecoderTests.image("bomb.png"), "image too large: 100000×100000"),
             (DecoderTests.jpeg("corrupt.jpg"), "corrupt JPEG image: "),
         ]

@@ -139,6 +139,22 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
         XCTAssertEqual(server.requests.first?.userAgent?.hasPrefix("urlcache/"), true)
     }
 
+    /// A CDN that negotiates sends WebP to a client that asks for it; the
+    /// body is cached and shown as what its bytes are.
+    func testImagesAskForTheFormatsWeDecodeBestFirst() throws {
+        try FileManager.default.copyItem(atPath: Fixtures.formats.appendingPathComponent("lossy.webp").path,
+                                         toPath: server.root.file("day.webp"))
+        try FileManager.default.copyItem(atPath: Fixtures.images.appendingPathComponent("photo.jpg").path,
+                                         toPath: server.root.file("day.jpg"))
+        let result = try fetch("/negotiate/day")
+        XCTAssertEqual(result.lines.first, "Newly cached image", result.stderr)
+        XCTAssertEqual(server.requests.first?.accept?.hasPrefix("image/avif,image/webp,"), true)
+        let cached = try [UInt8](Data(contentsOf: URL(fileURLWithPath: result.lines[2])))
+        XCTAssertEqual(Array(cached[8..<12]), Array("WEBP".utf8))
+        let shown = try urlcache(["render", result.lines[2], "--size", "20x6"], home: home)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+    }
+
     func testProxyVariablesAreHonoured() throws {
         // example.invalid cannot resolve: only the proxy can have answered.
         let result = try urlcache(["fetch", "--url", "http://example.invalid/plain/sun.png"], home: home,

@@ -12,6 +12,7 @@ struct LoggedRequest: Decodable {
     var ifModifiedSince: String?
     var userAgent: String?
     var acceptEncoding: String?
+    var accept: String?
     var proxied: Bool?
 }
 

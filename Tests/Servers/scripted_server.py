@@ -67,6 +67,7 @@ class Handler(BaseHTTPRequestHandler):
             "if_modified_since": self.headers.get("If-Modified-Since"),
             "user_agent": self.headers.get("User-Agent"),
             "accept_encoding": self.headers.get("Accept-Encoding"),
+            "accept": self.headers.get("Accept"),
             "proxied": getattr(self, "proxied", False),
         }
         with LOCK, open(LOG, "a") as f:
@@ -159,6 +160,15 @@ class Handler(BaseHTTPRequestHandler):
             own_lm = not any(k.lower() == "last-modified" for k, _ in extra)
             return self.conditional(name, use_lm=own_lm, extra=extra, status=status)
         self.reply(status, b"<html><body>scripted</body></html>", "text/html", extra)
+
+    def route_negotiate(self, name):
+        """NAME.webp to a client that accepts WebP, else NAME.jpg, as a CDN
+        that negotiates does (Vary: Accept)."""
+        accept = self.headers.get("Accept") or ""
+        pick = name + (".webp" if "image/webp" in accept else ".jpg")
+        body, etag, lm = self.file(pick)
+        self.reply(200, body, "image/webp" if pick.endswith(".webp") else "image/jpeg",
+                   [("ETag", etag), ("Last-Modified", lm), ("Vary", "Accept")])
 
     def route_ignore(self, name):
         body, etag, lm = self.file(name)

@@ -12,6 +12,9 @@ public enum Fixtures {
     public static let pngsuite = root.appendingPathComponent("pngsuite")
     /// JPEG variants: progressive, gray, CMYK, YCCK, EXIF orientations, damaged.
     public static let jpeg = root.appendingPathComponent("jpeg")
+    /// GIF, WebP and AVIF stills and animations, each with the PNG its
+    /// format's own tools decode it to (make-formats.py).
+    public static let formats = root.appendingPathComponent("formats")
     /// Images the servers hand out, and hostile files.
     public static let images = root.appendingPathComponent("images")
     /// Feeds shaped like APOD's and Bing's JSON, RSS with media:content,

@@ -149,7 +149,7 @@ final class ControllerTests: XCTestCase {
 
     func testShortNonImageBodyIsRejectedAtTheEnd() throws {
         let report = controller(StandInTransport([.response(head(200), body: [Array("GIF8".utf8)])])).display(url)
-        XCTAssertEqual(report.result, .failure(.notAnImage(what: "GIF", status: 200, contentType: "image/png")))
+        XCTAssertEqual(report.result, .failure(.notAnImage(what: "GIF of an unknown version", status: 200, contentType: "image/png")))
         XCTAssertEqual(try stagingFiles(), [])
     }
 

@@ -6,7 +6,7 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
     /// The file could not be opened or read (missing, a directory, no
     /// permission): the errno says which.
     case unreadable(path: String, errno: Errno)
-    /// Not PNG or JPEG; says what it looks like ("GIF", "HTML text", "empty file").
+    /// None of the formats decoded; says what it looks like ("HEIF", "HTML text", "empty file").
     case unsupportedFormat(String)
     /// Refused before decoding: width or height over 65535, or more pixels
     /// than allowed.

@@ -30,7 +30,7 @@ public struct DecodedImage: Sendable, Equatable {
     }
 }
 
-/// Turns PNG and JPEG files into pixmaps, reading rows as they are decoded
+/// Turns PNG, JPEG, GIF, WebP and AVIF files into pixmaps, reading rows as they are decoded
 /// and box-filtering them straight to the size asked for, so that peak
 /// memory follows the output size (interlaced PNGs too: each pass's rows
 /// are added where they belong).
@@ -111,6 +111,9 @@ public enum ImageDecoder {
         switch ImageFormat.sniff(head.prefix(count)) {
         case .png: return try PNGRowSource(file: file, limits: limits)
         case .jpeg: return try JPEGRowSource(file: file, limits: limits)
+        case .gif: return try GIFRowSource(file: file, limits: limits)
+        case .webp: return try WebPRowSource(file: file, limits: limits)
+        case .avif: return try AVIFRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)
         }
     }

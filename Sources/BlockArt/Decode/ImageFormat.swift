@@ -3,6 +3,9 @@
 public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     case png
     case jpeg
+    case gif
+    case webp
+    case avif
     /// Anything else, described for a message ("GIF", "HTML text", "empty file").
     case unsupported(String)
 
@@ -18,11 +21,16 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         if b.isEmpty { return .unsupported("empty file") }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if starts(Array("GIF8".utf8)) { return .unsupported("GIF") }
-        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .unsupported("WebP") }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
+        if starts(Array("GIF8".utf8)) { return .unsupported("GIF of an unknown version") }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("ftyp".utf8), at: 4) {
             let brand = String(decoding: b.dropFirst(8).prefix(4), as: UTF8.self)
-            if brand.hasPrefix("avi") { return .unsupported("AVIF") }
+            // The major brand, or a compatible one (a "mif1" file that is AVIF).
+            let boxEnd = min(b.count, b.count >= 4 ? Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3]) : 0)
+            let brands = [8] + Array(stride(from: 16, to: boxEnd - 3, by: 4))
+            if brands.contains(where: { starts(Array("avif".utf8), at: $0) || starts(Array("avis".utf8), at: $0) }) { return .avif }
+            if brand.hasPrefix("avi") { return .unsupported("AVIF (\(brand.filter { $0.isLetter || $0.isNumber }))") }
             if brand.hasPrefix("hei") || brand.hasPrefix("mif") { return .unsupported("HEIF") }
             return .unsupported("ISO media (\(brand.filter { $0.isLetter || $0.isNumber }))")
         }
@@ -53,6 +61,9 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .png: return "PNG"
         case .jpeg: return "JPEG"
+        case .gif: return "GIF"
+        case .webp: return "WebP"
+        case .avif: return "AVIF"
         case let .unsupported(what): return what
         }
     }
@@ -60,7 +71,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     /// Whether this program can decode it.
     public var isSupported: Bool {
         switch self {
-        case .png, .jpeg: return true
+        case .png, .jpeg, .gif, .webp, .avif: return true
         case .unsupported: return false
         }
     }

@@ -84,7 +84,15 @@ public struct BoxResampler {
             return
         }
         guard place.y < sourceHeight else { return }
-        scattered = true
+        if !scattered {
+            // Rows came in order until now (a GIF's rows above an interlaced
+            // frame): the output row they had begun keeps their share.
+            scattered = true
+            if outputRow < height {
+                let base = outputRow * width * 3
+                for i in 0..<accumulator.count { output[base + i] += accumulator[i] }
+            }
+        }
         var buffer: [Float] = []
         swap(&buffer, &sparse)
         if buffer.isEmpty { buffer = [Float](repeating: 0, count: sourceWidth * 3) }

@@ -1,6 +1,7 @@
 #ifndef URLCACHE_CIMAGESHIM_H
 #define URLCACHE_CIMAGESHIM_H
-// Typed, longjmp-free decode steps over libpng and libjpeg-turbo.
+// Typed, longjmp-free decode steps over libpng, libjpeg-turbo, giflib,
+// libwebp and libavif.
 //
 // Both libraries report errors by longjmp and print warnings to stderr by
 // default. Every call below does its own setjmp, installs handlers that copy
@@ -44,6 +45,78 @@ int cimg_jpeg_read_row(cimg_jpeg *d, uint8_t *row);
 int cimg_jpeg_truncated(const cimg_jpeg *d);
 const char *cimg_jpeg_message(const cimg_jpeg *d);
 void cimg_jpeg_close(cimg_jpeg *d);
+
+typedef struct cimg_gif cimg_gif;
+
+/// One GIF image descriptor with the graphics control that came before it.
+typedef struct cimg_gif_frame {
+    uint32_t left, top, width, height;
+    int interlaced;
+    int transparent;   ///< palette index drawn as transparent, -1 for none
+    int disposal;      ///< 0 unspecified, 1 keep, 2 restore to background, 3 restore to previous
+    int delay_cs;      ///< hundredths of a second
+} cimg_gif_frame;
+
+/// Starts a GIF decoder reading from `file`, as cimg_png_open does.
+cimg_gif *cimg_gif_open(FILE *file);
+/// Reads the logical screen's size.
+int cimg_gif_read_header(cimg_gif *d, uint32_t *width, uint32_t *height);
+/// Reads records up to the next image: 0 with `frame` filled, 1 at the
+/// trailer, -1 on damage. Every line of a frame must be read before the next.
+int cimg_gif_next_frame(cimg_gif *d, cimg_gif_frame *frame);
+/// The current frame's palette (its own, else the global one) as RGB8
+/// triples; returns how many entries, 0 when there is none.
+int cimg_gif_palette(const cimg_gif *d, uint8_t rgb[768]);
+/// The next line of palette indices (`count` = the frame's width), in
+/// stored order (interlaced frames: their passes' order).
+int cimg_gif_read_line(cimg_gif *d, uint8_t *indices, uint32_t count);
+/// The NETSCAPE2.0 loop count seen so far: 0 forever, -1 when absent.
+int cimg_gif_loop_count(const cimg_gif *d);
+const char *cimg_gif_message(const cimg_gif *d);
+void cimg_gif_close(cimg_gif *d);
+
+typedef struct cimg_webp cimg_webp;
+
+/// Starts a WebP decoder reading from `file`, as cimg_png_open does.
+cimg_webp *cimg_webp_open(FILE *file);
+/// Reads as much of the head as the features need.
+int cimg_webp_read_header(cimg_webp *d, uint32_t *width, uint32_t *height, int *has_alpha, int *animated);
+/// Starts the incremental decoding of a still, scaled by libwebp to
+/// out_width × out_height when smaller, as RGBA8 (channels 4) or RGB8 (3).
+int cimg_webp_start(cimg_webp *d, uint32_t out_width, uint32_t out_height, int channels);
+/// Reads row `y` (rows in order), reading the file as needed: 0, 1 when
+/// the file ended before that row, -1 on damage.
+int cimg_webp_read_row(cimg_webp *d, uint8_t *row, uint32_t y);
+/// Reads the rest of the file for an animation: 0 or -1.
+int cimg_webp_animation_start(cimg_webp *d, uint32_t *frames, int *loop_count);
+/// The next composed canvas (RGBA8, canvas width × height, owned by the
+/// decoder until the next call) and its end time: 0, 1 after the last, -1.
+int cimg_webp_animation_next(cimg_webp *d, const uint8_t **canvas, int *timestamp_ms);
+void cimg_webp_animation_rewind(cimg_webp *d);
+const char *cimg_webp_message(const cimg_webp *d);
+void cimg_webp_close(cimg_webp *d);
+
+typedef struct cimg_avif cimg_avif;
+
+typedef struct cimg_avif_info {
+    uint32_t width, height, frames;
+    int has_alpha;
+    int orientation;   ///< irot/imir as EXIF's 1-8
+    int repetitions;   ///< -1: unknown (played forever)
+} cimg_avif_info;
+
+/// Starts an AVIF decoder reading from `file`, as cimg_png_open does.
+cimg_avif *cimg_avif_open(FILE *file);
+/// Reads the whole file and parses its boxes; libavif refuses images
+/// over `max_pixels` or `max_side` itself.
+int cimg_avif_read_header(cimg_avif *d, uint32_t max_pixels, uint32_t max_side, cimg_avif_info *info);
+/// Decodes the next image to RGBA8: 0, 1 after the last, -1 on damage.
+int cimg_avif_next_frame(cimg_avif *d, double *duration);
+int cimg_avif_rewind(cimg_avif *d);
+/// Row `y` of the last decoded image (width*4 bytes), NULL before one.
+const uint8_t *cimg_avif_row(const cimg_avif *d, uint32_t y);
+const char *cimg_avif_message(const cimg_avif *d);
+void cimg_avif_close(cimg_avif *d);
 
 // Encoding, for the terminal graphics protocols.
 

@@ -29,6 +29,7 @@ public struct CurlTransport: Transport {
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
         var headers: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(headers) }
+        if let accept = request.accept { headers = ccurl_slist_append(headers, "Accept: \(accept.headerSafe)") }
         if let etag = request.ifNoneMatch { headers = ccurl_slist_append(headers, "If-None-Match: \(etag.headerSafe)") }
         if let since = request.ifModifiedSince { headers = ccurl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)") }
 

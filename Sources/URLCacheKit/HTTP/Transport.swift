@@ -5,6 +5,8 @@ public struct TransferRequest: Sendable {
     public var url: URL
     public var ifNoneMatch: String?
     public var ifModifiedSince: String?
+    /// The Accept header's value; nil leaves libcurl's `*/*`.
+    public var accept: String?
     public var limits: TransferLimits
 
     public init(url: URL, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil, limits: TransferLimits = TransferLimits()) {
@@ -13,6 +15,11 @@ public struct TransferRequest: Sendable {
         self.ifModifiedSince = ifModifiedSince
         self.limits = limits
     }
+
+    /// What an image request accepts: the formats the decoders read, best
+    /// first, so that a server that negotiates sends the smallest. Anything
+    /// else is still taken and told by its bytes.
+    public static let imageTypes = "image/avif,image/webp,image/png;q=0.9,image/jpeg;q=0.9,image/gif;q=0.8,*/*;q=0.5"
 
     /// Whether it carries a condition: only then can a 304 answer it.
     public var isConditional: Bool { ifNoneMatch != nil || ifModifiedSince != nil }

@@ -87,6 +87,7 @@ extension URLCacheController {
         let same = !noStore && cached?.metadata?.imageURL == imageURL.absoluteString
         let stored = same ? cached?.metadata?.validators : nil
         var imageRequest = TransferRequest(url: imageURL, limits: limits)
+        imageRequest.accept = TransferRequest.imageTypes
         if same, case let .check(etag, since) = RefreshPolicy.conditions(stored ?? Validators(), now: now) {
             imageRequest.ifNoneMatch = etag
             imageRequest.ifModifiedSince = since

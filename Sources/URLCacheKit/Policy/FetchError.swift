@@ -69,7 +69,7 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             return "server answered HTTP \(status)\(phrase)\(type)"
         case let .notAnImage(what, status, contentType):
             let type = contentType.map { ", \($0.terminalSafe)" } ?? ""
-            return "server sent \(what.terminalSafe), not a PNG or JPEG image (HTTP \(status)\(type))"
+            return "server sent \(what.terminalSafe), not an image urlcache decodes (HTTP \(status)\(type))"
         case .notModifiedWithoutCopy:
             return "server answered 304 Not Modified but nothing is cached"
         case .unaskedNotModified:

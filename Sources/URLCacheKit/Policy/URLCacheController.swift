@@ -100,6 +100,7 @@ public struct URLCacheController: Sendable {
         let remembered = mode(for: entry) == .server ? cached?.metadata : nil
         // A permanent redirect with a lifetime: straight to its target.
         var request = TransferRequest(url: remembered?.movedTo?.target(at: now) ?? key, limits: limits)
+        if entry.feed == nil { request.accept = TransferRequest.imageTypes }
         if case let .check(ifNoneMatch, ifModifiedSince) = plan {
             request.ifNoneMatch = ifNoneMatch
             request.ifModifiedSince = ifModifiedSince

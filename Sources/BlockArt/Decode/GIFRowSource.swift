@@ -1,0 +1,113 @@
+internal import CImageShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// giflib through the C shim: the first frame of a GIF, as RGBA8 rows of
+/// its logical screen, read line by line so that memory follows the output.
+///
+/// The screen is what a browser shows: wherever the first frame does not
+/// cover it, or its transparent index is drawn, it is transparent, and so
+/// composited over the background. A frame that reaches past a screen too
+/// small for it widens the screen, as browsers do, rather than being cut.
+final class GIFRowSource: RowSource {
+    private let decoder: OpaquePointer
+    let channels = 4
+    var format: ImageFormat { .gif }
+    var orientation: Int { 1 }
+    private(set) var width = 0, height = 0
+    var storedSize: (width: Int, height: Int) { (width, height) }
+    var rowCount: Int { height }
+    private var frame = cimg_gif_frame()
+    /// The frame's palette as RGBA8, the transparent index with alpha 0.
+    private var colors = [UInt8](repeating: 0, count: 256 * 4)
+    private var indices: [UInt8] = []
+    /// Which frame row each stored line is (the passes of an interlaced frame).
+    private var order: [Int] = []
+    private var nextIndex = 0
+    private var truncated = false
+
+    // As for PNG: after `decoder` is set, deinit closes it on any throw.
+    init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
+        guard let decoder = cimg_gif_open(file) else { throw .outOfMemory }
+        self.decoder = decoder
+        var w: UInt32 = 0, h: UInt32 = 0
+        guard cimg_gif_read_header(decoder, &w, &h) == 0 else { throw failure() }
+        // The screen counts before any frame is read: a 65535² screen
+        // around a small frame is refused here.
+        if w > 0 && h > 0 { try limits.check(width: Int(w), height: Int(h)) }
+        switch cimg_gif_next_frame(decoder, &frame) {
+        case 0: break
+        case 1: throw .corrupt(format: "GIF", message: "no image in the file")
+        default: throw failure()
+        }
+        width = max(Int(w), Int(frame.left) + Int(frame.width))
+        height = max(Int(h), Int(frame.top) + Int(frame.height))
+        try limits.check(width: width, height: height)
+        colors = GIFRowSource.palette(decoder, transparent: Int(frame.transparent))
+        indices = [UInt8](repeating: 0, count: Int(frame.width))
+        order = GIFRowSource.lineOrder(height: Int(frame.height), interlaced: frame.interlaced != 0)
+    }
+
+    deinit { cimg_gif_close(decoder) }
+
+    /// The frame's palette as RGBA8; indices past it are opaque black.
+    static func palette(_ decoder: OpaquePointer, transparent: Int) -> [UInt8] {
+        var rgb = [UInt8](repeating: 0, count: 768)
+        let count = Int(cimg_gif_palette(decoder, &rgb))
+        var rgba = [UInt8](repeating: 0, count: 256 * 4)
+        for i in 0..<256 {
+            if i < count {
+                rgba[i * 4] = rgb[i * 3]
+                rgba[i * 4 + 1] = rgb[i * 3 + 1]
+                rgba[i * 4 + 2] = rgb[i * 3 + 2]
+            }
+            rgba[i * 4 + 3] = i == transparent ? 0 : 255
+        }
+        return rgba
+    }
+
+    /// The frame row of each stored line: in order, or GIF's four
+    /// interlace passes (every 8th row from 0, every 8th from 4, every 4th
+    /// from 2, every 2nd from 1).
+    static func lineOrder(height: Int, interlaced: Bool) -> [Int] {
+        guard interlaced else { return Array(0..<height) }
+        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+    }
+
+    /// GIF has no scaled decoding: the resampler does it all.
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError) {}
+
+    /// Rows above the frame, then the frame's lines as stored, then the
+    /// rows below it: in order unless the frame is interlaced.
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
+        defer { nextIndex += 1 }
+        let top = Int(frame.top), line = nextIndex - top
+        row.update(repeating: 0, count: width * 4)
+        guard line >= 0 && line < order.count else { return RowPlacement(y: nextIndex, count: width) }
+        if !truncated {
+            if cimg_gif_read_line(decoder, &indices, frame.width) != 0 {
+                // What was decoded is shown; a file cut before any line is refused.
+                guard line > 0 else { throw failure() }
+                truncated = true
+            } else {
+                let left = Int(frame.left)
+                colors.withUnsafeBufferPointer { table in
+                    guard let base = table.baseAddress else { return }
+                    for (x, index) in indices.enumerated() {
+                        (row + (left + x) * 4).update(from: base + Int(index) * 4, count: 4)
+                    }
+                }
+            }
+        }
+        return RowPlacement(y: top + order[line], count: width)
+    }
+
+    func finish() throws(DecodeError) {}
+
+    var warnings: [DecodeWarning] { truncated ? [.truncated(format: "GIF")] : [] }
+
+    private func failure() -> DecodeError {
+        .corrupt(format: "GIF", message: String(cString: cimg_gif_message(decoder)))
+    }
+}

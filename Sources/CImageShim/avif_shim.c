@@ -1,0 +1,133 @@
+#include "CImageShim.h"
+#include <avif/avif.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+// libavif decodes from memory (its parser seeks in the ISO boxes), so the
+// file is read whole; each image is converted to RGBA8 in one buffer,
+// reused from frame to frame. libavif never prints and never longjmps.
+struct cimg_avif {
+    FILE *file;
+    uint8_t *data;
+    size_t count;
+    avifDecoder *decoder;
+    avifRGBImage rgb;
+    int has_pixels;
+    char message[256];
+};
+
+static int fail(cimg_avif *d, avifResult result) {
+    const char *detail = d->decoder ? d->decoder->diag.error : "";
+    if (detail && detail[0]) snprintf(d->message, sizeof d->message, "%s", detail);
+    else snprintf(d->message, sizeof d->message, "%s", avifResultToString(result));
+    return -1;
+}
+
+static int read_all(cimg_avif *d) {
+    size_t capacity = 65536;
+    d->data = malloc(capacity);
+    if (!d->data) return -1;
+    for (;;) {
+        if (d->count == capacity) {
+            uint8_t *grown = realloc(d->data, capacity * 2);
+            if (!grown) return -1;
+            d->data = grown;
+            capacity *= 2;
+        }
+        size_t got = fread(d->data + d->count, 1, capacity - d->count, d->file);
+        if (got == 0) return ferror(d->file) ? -1 : 0;
+        d->count += got;
+    }
+}
+
+cimg_avif *cimg_avif_open(FILE *file) {
+    cimg_avif *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->file = file;
+    d->decoder = avifDecoderCreate();
+    if (!d->decoder) {
+        free(d);
+        return NULL;
+    }
+    return d;
+}
+
+// EXIF's orientation (1-8) for the irot/imir boxes: rotation first, then the mirror.
+static int orientation(const avifImage *image) {
+    int clockwise = 0, flip = 0;
+    if (image->transformFlags & AVIF_TRANSFORM_IROT) clockwise = (360 - 90 * (image->irot.angle & 3)) % 360;
+    if (image->transformFlags & AVIF_TRANSFORM_IMIR) {
+        flip = 1;
+        if (image->imir.mode == 0) clockwise = (clockwise + 180) % 360;   // top-bottom = 180° + left-right
+    }
+    static const int table[4][2] = { {1, 2}, {6, 5}, {3, 4}, {8, 7} };
+    return table[clockwise / 90][flip];
+}
+
+int cimg_avif_read_header(cimg_avif *d, uint32_t max_pixels, uint32_t max_side, cimg_avif_info *info) {
+    if (read_all(d) != 0) {
+        snprintf(d->message, sizeof d->message, "%s", ferror(d->file) ? "read error" : "out of memory");
+        return -1;
+    }
+    // libavif refuses a limit above its own default (16384² pixels) as
+    // "not implemented": past that it cannot promise its arithmetic.
+    d->decoder->imageSizeLimit = max_pixels < AVIF_DEFAULT_IMAGE_SIZE_LIMIT ? max_pixels : AVIF_DEFAULT_IMAGE_SIZE_LIMIT;
+    d->decoder->imageDimensionLimit = max_side;
+    d->decoder->maxThreads = 2;
+    d->decoder->ignoreExif = AVIF_TRUE;
+    d->decoder->ignoreXMP = AVIF_TRUE;
+    avifResult result = avifDecoderSetIOMemory(d->decoder, d->data, d->count);
+    if (result == AVIF_RESULT_OK) result = avifDecoderParse(d->decoder);
+    if (result != AVIF_RESULT_OK) return fail(d, result);
+    info->width = d->decoder->image->width;
+    info->height = d->decoder->image->height;
+    info->frames = d->decoder->imageCount > 0 ? (uint32_t)d->decoder->imageCount : 1;
+    info->has_alpha = d->decoder->alphaPresent ? 1 : 0;
+    info->orientation = orientation(d->decoder->image);
+    info->repetitions = -1;
+    return 0;
+}
+
+int cimg_avif_next_frame(cimg_avif *d, double *duration) {
+    avifResult result = avifDecoderNextImage(d->decoder);
+    if (result == AVIF_RESULT_NO_IMAGES_REMAINING) return 1;
+    if (result != AVIF_RESULT_OK) return fail(d, result);
+    avifImage *image = d->decoder->image;
+    if (d->has_pixels && (d->rgb.width != image->width || d->rgb.height != image->height)) {
+        avifRGBImageFreePixels(&d->rgb);
+        d->has_pixels = 0;
+    }
+    if (!d->has_pixels) {
+        avifRGBImageSetDefaults(&d->rgb, image);
+        d->rgb.format = AVIF_RGB_FORMAT_RGBA;
+        d->rgb.depth = 8;
+        avifRGBImageAllocatePixels(&d->rgb);
+        if (!d->rgb.pixels) return fail(d, AVIF_RESULT_OUT_OF_MEMORY);
+        d->has_pixels = 1;
+    }
+    result = avifImageYUVToRGB(image, &d->rgb);
+    if (result != AVIF_RESULT_OK) return fail(d, result);
+    *duration = d->decoder->imageTiming.duration;
+    return 0;
+}
+
+int cimg_avif_rewind(cimg_avif *d) {
+    avifResult result = avifDecoderReset(d->decoder);
+    return result == AVIF_RESULT_OK ? 0 : fail(d, result);
+}
+
+const uint8_t *cimg_avif_row(const cimg_avif *d, uint32_t y) {
+    if (!d->has_pixels || y >= d->rgb.height) return NULL;
+    return d->rgb.pixels + (size_t)y * d->rgb.rowBytes;
+}
+
+const char *cimg_avif_message(const cimg_avif *d) { return d->message; }
+
+void cimg_avif_close(cimg_avif *d) {
+    if (!d) return;
+    if (d->has_pixels) avifRGBImageFreePixels(&d->rgb);
+    avifDecoderDestroy(d->decoder);
+    free(d->data);
+    free(d);
+}

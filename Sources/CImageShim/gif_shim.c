@@ -1,0 +1,143 @@
+#include "CImageShim.h"
+#include <gif_lib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+// giflib reports errors by return code, never by longjmp, and never prints:
+// the shim only keeps its structures out of Swift and names its errors.
+struct cimg_gif {
+    GifFileType *gif;
+    FILE *file;
+    cimg_gif_frame pending;   // the graphics control read before the next image
+    int loop_count;
+    char message[256];
+};
+
+static int on_read(GifFileType *gif, GifByteType *out, int count) {
+    cimg_gif *d = (cimg_gif *)gif->UserData;
+    return (int)fread(out, 1, (size_t)count, d->file);
+}
+
+static int fail(cimg_gif *d, int code) {
+    const char *text = GifErrorString(code);
+    snprintf(d->message, sizeof d->message, "%s", text ? text : "unknown giflib error");
+    return -1;
+}
+
+static void reset_control(cimg_gif *d) {
+    memset(&d->pending, 0, sizeof d->pending);
+    d->pending.transparent = -1;
+}
+
+cimg_gif *cimg_gif_open(FILE *file) {
+    cimg_gif *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->file = file;
+    d->loop_count = -1;
+    reset_control(d);
+    return d;
+}
+
+int cimg_gif_read_header(cimg_gif *d, uint32_t *width, uint32_t *height) {
+    int error = 0;
+    d->gif = DGifOpen(d, on_read, &error);
+    if (!d->gif) return fail(d, error);
+    *width = (uint32_t)(d->gif->SWidth > 0 ? d->gif->SWidth : 0);
+    *height = (uint32_t)(d->gif->SHeight > 0 ? d->gif->SHeight : 0);
+    return 0;
+}
+
+// The NETSCAPE2.0 block's sub-block: 1, then the loop count (0 = forever).
+static void read_application(cimg_gif *d, GifByteType *block) {
+    int netscape = block && block[0] >= 11 && memcmp(block + 1, "NETSCAPE2.0", 11) == 0;
+    GifByteType *next = NULL;
+    while (DGifGetExtensionNext(d->gif, &next) == GIF_OK && next) {
+        if (netscape && next[0] >= 3 && next[1] == 1) d->loop_count = next[2] | (next[3] << 8);
+    }
+}
+
+static int read_extension(cimg_gif *d) {
+    int code = 0;
+    GifByteType *block = NULL;
+    if (DGifGetExtension(d->gif, &code, &block) != GIF_OK) return fail(d, d->gif->Error);
+    if (code == APPLICATION_EXT_FUNC_CODE) {
+        read_application(d, block);
+        return 0;
+    }
+    if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) {
+        GraphicsControlBlock gcb;
+        if (DGifExtensionToGCB(block[0], block + 1, &gcb) == GIF_OK) {
+            d->pending.disposal = gcb.DisposalMode;
+            d->pending.delay_cs = gcb.DelayTime;
+            d->pending.transparent = gcb.TransparentColor;
+        }
+    }
+    GifByteType *next = NULL;
+    do {
+        if (DGifGetExtensionNext(d->gif, &next) != GIF_OK) return fail(d, d->gif->Error);
+    } while (next);
+    return 0;
+}
+
+int cimg_gif_next_frame(cimg_gif *d, cimg_gif_frame *frame) {
+    for (;;) {
+        GifRecordType type = UNDEFINED_RECORD_TYPE;
+        if (DGifGetRecordType(d->gif, &type) != GIF_OK) return fail(d, d->gif->Error);
+        if (type == TERMINATE_RECORD_TYPE) return 1;
+        if (type == EXTENSION_RECORD_TYPE) {
+            if (read_extension(d) != 0) return -1;
+            continue;
+        }
+        if (type != IMAGE_DESC_RECORD_TYPE) return fail(d, D_GIF_ERR_WRONG_RECORD);
+        if (DGifGetImageDesc(d->gif) != GIF_OK) return fail(d, d->gif->Error);
+        GifImageDesc *desc = &d->gif->Image;
+        *frame = d->pending;
+        frame->left = (uint32_t)(desc->Left > 0 ? desc->Left : 0);
+        frame->top = (uint32_t)(desc->Top > 0 ? desc->Top : 0);
+        frame->width = (uint32_t)(desc->Width > 0 ? desc->Width : 0);
+        frame->height = (uint32_t)(desc->Height > 0 ? desc->Height : 0);
+        frame->interlaced = desc->Interlace ? 1 : 0;
+        reset_control(d);
+        // giflib keeps a record per image read (SavedImages); nothing here
+        // needs them, and dropping them keeps 20,000 frames from adding up.
+        if (d->gif->ImageCount > 0 && d->gif->SavedImages) {
+            SavedImage *saved = &d->gif->SavedImages[d->gif->ImageCount - 1];
+            if (saved->ImageDesc.ColorMap && saved->ImageDesc.ColorMap != desc->ColorMap) {
+                GifFreeMapObject(saved->ImageDesc.ColorMap);
+                saved->ImageDesc.ColorMap = NULL;
+            }
+        }
+        return 0;
+    }
+}
+
+int cimg_gif_palette(const cimg_gif *d, uint8_t rgb[768]) {
+    const ColorMapObject *map = d->gif->Image.ColorMap ? d->gif->Image.ColorMap : d->gif->SColorMap;
+    if (!map || !map->Colors) return 0;
+    int count = map->ColorCount > 256 ? 256 : map->ColorCount;
+    for (int i = 0; i < count; i++) {
+        rgb[i * 3] = map->Colors[i].Red;
+        rgb[i * 3 + 1] = map->Colors[i].Green;
+        rgb[i * 3 + 2] = map->Colors[i].Blue;
+    }
+    return count;
+}
+
+int cimg_gif_read_line(cimg_gif *d, uint8_t *indices, uint32_t count) {
+    if (DGifGetLine(d->gif, indices, (int)count) != GIF_OK) return fail(d, d->gif->Error);
+    return 0;
+}
+
+int cimg_gif_loop_count(const cimg_gif *d) { return d->loop_count; }
+
+const char *cimg_gif_message(const cimg_gif *d) { return d->message; }
+
+void cimg_gif_close(cimg_gif *d) {
+    if (!d) return;
+    if (d->gif) {
+        int error = 0;
+        DGifCloseFile(d->gif, &error);
+    }
+    free(d);
+}
