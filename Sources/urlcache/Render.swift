@@ -39,8 +39,20 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Sixel colour registers to use (default: what the terminal reports, else 256).", valueName: "n"))
     var registers: Int?
 
+    @Option(help: ArgumentHelp("Play an animated GIF, WebP or AVIF: auto plays on a terminal and prints the first frame into a pipe.", valueName: "when"))
+    var animate: AnimateChoice = .auto
+
+    @Option(help: ArgumentHelp("Stop an animation after this many seconds (default: when it ends, or Ctrl-C).", valueName: "seconds"))
+    var duration: Double?
+
     @Flag(help: ArgumentHelp("Print the time of each step on stderr (for Benchmarks/).", visibility: .hidden))
     var timings = false
+
+    func validate() throws {
+        if let duration, !(duration > 0 && duration.isFinite) {
+            throw ValidationError("--duration takes a number of seconds above 0, not \(duration)")
+        }
+    }
 
     func run() throws {
         let input = try resolveImage()
@@ -64,6 +76,15 @@ struct Render: ParsableCommand {
             cells = art.cells
             return art.pixmap
         }
+        if let animation = try animation(input, terminal: terminal, samples: Renderer.samples(options.symbols), size: size) {
+            let player = AnimationPlayer<CellGrid>(duration: duration, prepare: { frame in
+                let grid = Renderer.render(frame.pixmap, columns: cells.columns, rows: cells.rows, options: options)
+                return (grid, grid.cells.count * MemoryLayout<Cell>.stride)
+            }, output: { grid, previous in
+                previous.map { AnsiWriter.changedBytes(from: $0, to: grid) } ?? AnsiWriter.bytes(grid)
+            })
+            return try play(animation, with: player, input: input)
+        }
         let decoded = try decode(input, samples: Renderer.samples(options.symbols), size: size)
         let decodedAt = clock.now
         let grid = Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
@@ -82,13 +103,13 @@ struct Render: ParsableCommand {
         let start = clock.now
         let area = area(terminal)
         let cell = WindowSize.cellPixels(terminal, replied: detection?.cellPixels)
-        let decoded = try decode(input, samples: (1, 1)) { info in
+        var rows = 1
+        let size = { (info: SourceInfo) -> (width: Int, height: Int) in
             let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
                                        cellWidth: cell.width, cellHeight: cell.height, centred: false)
+            rows = p.rows
             return (p.width, p.height)
         }
-        let decodedAt = clock.now
-        let image = decoded.pixmap.pixelImage()
         let id = UInt32(truncatingIfNeeded: getpid()) & 0xFFFFFF | 1
         // Compression pays where bytes are dear (over ssh), not on a local
         // terminal or into a file, where zlib costs more time than it saves.
@@ -96,11 +117,19 @@ struct Render: ParsableCommand {
         let compress = env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
         let options = PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
                                      moveCursor: true, compress: compress)
+        let tmux = !(env["TMUX"] ?? "").isEmpty
+        if let animation = try animation(input, terminal: terminal, samples: (1, 1), size: size) {
+            return try play(animation, with: Render.picturePlayer(format: format, options: options, rows: rows, tmux: tmux,
+                                                                  duration: duration), input: input)
+        }
+        let decoded = try decode(input, samples: (1, 1), size: size)
+        let decodedAt = clock.now
+        let image = decoded.pixmap.pixelImage()
         guard var bytes = image.sequence(format, options: options) else {
             throw Failure.failed("\(input.name): could not encode the picture as \(format.rawValue)")
         }
         // Inside tmux only a format named on the command line gets here.
-        if !(list.environment["TMUX"] ?? "").isEmpty { bytes = TmuxPassthrough.wrap(bytes) }
+        if tmux { bytes = TmuxPassthrough.wrap(bytes) }
         // The cursor ends below the picture's last row (sixel) or to its right
         // (kitty, iTerm2): a newline leaves the prompt under it.
         bytes.append(UInt8(ascii: "\n"))
@@ -110,6 +139,49 @@ struct Render: ParsableCommand {
             printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(clock.now - encodedAt)) ms")
         }
         for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
+    }
+
+    /// The input as an animation to play: only an animated file, on a
+    /// terminal unless `--animate on`, and with its art fitting on the screen
+    /// (the frames after the first are drawn by moving back over it).
+    private func animation(_ input: Input, terminal: WindowSize?, samples: (x: Int, y: Int),
+                           size: (SourceInfo) -> (width: Int, height: Int)) throws(Failure) -> AnimationDecoder? {
+        guard case let .file(path) = input, animate == .on || (animate == .auto && terminal != nil) else { return nil }
+        do {
+            let animation = try AnimationDecoder.open(path: path, background: look.background, samples: samples, size: size)
+            if let terminal, area(terminal).rows >= terminal.rows { return nil }
+            return animation
+        } catch {
+            throw .failed("\(input.name): \(error.description)")
+        }
+    }
+
+    /// Plays `animation` through `player`; its warnings go to stderr after.
+    private func play<Shown>(_ animation: AnimationDecoder, with player: AnimationPlayer<Shown>, input: Input) throws(Failure) {
+        do {
+            try player.play(animation)
+        } catch {
+            throw .failed("\(input.name): \(error.description)")
+        }
+        for warning in animation.warnings { printError("urlcache: \(input.name): \(warning)") }
+    }
+
+    /// An animation in a picture format: `rows` lines are made first (so
+    /// that nothing scrolls later), the cursor is saved at their top, and
+    /// each frame is drawn from there, a kitty picture replacing the last
+    /// one under the same id, a sixel painting over it.
+    static func picturePlayer(format: PictureFormat, options: PictureOptions, rows: Int, tmux: Bool,
+                              duration: Double?) -> AnimationPlayer<[UInt8]> {
+        AnimationPlayer<[UInt8]>(duration: duration, prepare: { frame in
+            var bytes = frame.pixmap.pixelImage().sequence(format, options: options) ?? []
+            if tmux { bytes = TmuxPassthrough.wrap(bytes) }
+            return (bytes, bytes.count)
+        }, output: { bytes, previous in
+            var out = previous == nil ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
+            out += Array("\u{1B}8".utf8) + bytes
+            return out
+        }, closing: Array("\u{1B}8\u{1B}[\(rows)B\r".utf8),
+           interrupted: format == .kitty ? Array("\u{1B}_Ga=d,d=I,i=\(options.imageID)\u{1B}\\".utf8) : [])
     }
 
     /// The cells to fill: `--size`, else the terminal's less a line for

@@ -155,6 +155,16 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
         XCTAssertEqual(shown.status, 0, shown.stderr)
     }
 
+    /// A GIF whose first frame is whole but whose later frames are cut off
+    /// is damage: never cached.
+    func testAnAnimationCutAfterItsFirstFrameIsNotCached() throws {
+        let gif = try Data(contentsOf: Fixtures.formats.appendingPathComponent("animated.gif"))
+        try gif.prefix(gif.count * 3 / 4).write(to: URL(fileURLWithPath: server.root.file("cut.gif")))
+        let result = try fetch("/plain/cut.gif")
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stderr.contains("cut short"), result.stderr)
+    }
+
     func testProxyVariablesAreHonoured() throws {
         // example.invalid cannot resolve: only the proxy can have answered.
         let result = try urlcache(["fetch", "--url", "http://example.invalid/plain/sun.png"], home: home,

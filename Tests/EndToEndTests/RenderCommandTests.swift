@@ -59,6 +59,26 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
     }
 
+    /// Piped, an animation prints its first frame as a still prints; with
+    /// --animate on it plays: the cursor hidden, each later frame written
+    /// over the first by moving back up, the cursor shown again at the end.
+    func testAnimationsPlayOnlyWhenAsked() throws {
+        let gif = Fixtures.formats.appendingPathComponent("animated.gif").path
+        let piped = try render([gif, "--size", "24x8", "--colors", "256"])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertFalse(piped.stdout.contains("\u{1B}[?25l"), "a pipe gets a still")
+        XCTAssertEqual(piped.stdout.split(separator: "\n").count, 8)
+        let played = try render([gif, "--size", "24x8", "--colors", "256", "--animate", "on", "--duration", "0.5"])
+        XCTAssertEqual(played.status, 0, played.stderr)
+        XCTAssertTrue(played.stdout.hasPrefix("\u{1B}[?25l" + piped.stdout), "the first frame is the still")
+        XCTAssertTrue(played.stdout.hasSuffix("\u{1B}[?25h"))
+        let redraws = played.stdout.components(separatedBy: "\u{1B}[").filter { $0.first?.isNumber == true && $0.contains("A\r") }
+        XCTAssertGreaterThanOrEqual(redraws.count, 5, "40 ms frames for half a second")
+        let bad = try render([gif, "--duration", "-1"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--duration"), bad.stderr)
+    }
+
     func testBadOptionsNameTheOption() throws {
         let image = Fixtures.images.appendingPathComponent("sun.png").path
         for (option, value) in [("--size", "big"), ("--colors", "lots"), ("--symbols", "emoji"), ("--background", "red")] {

@@ -42,10 +42,14 @@ public enum DecodeWarning: Equatable, Sendable, CustomStringConvertible {
     /// The file ends before the image does: what was there is shown, the
     /// rest is the decoder's gray.
     case truncated(format: String)
+    /// An animation past `AnimationLimits` (frames, frames × pixels, or
+    /// decode time): it plays its first `frames` frames.
+    case animationCut(frames: Int)
 
     public var description: String {
         switch self {
         case let .truncated(format): return "truncated \(format): shown partially"
+        case let .animationCut(frames): return "animation past its limits: playing its first \(frames) frame\(frames == 1 ? "" : "s")"
         }
     }
 }

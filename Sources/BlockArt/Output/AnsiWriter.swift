@@ -36,16 +36,54 @@ public enum AnsiWriter {
         return out
     }
 
+    /// The next frame of an animation printed as `bytes` printed the last:
+    /// from the line under the art, up to it, and only the runs of cells
+    /// that changed rewritten (CUU, CR, CUF, CUD: moves within the lines
+    /// already printed, which never scroll), then back under the art.
+    public static func changedBytes(from old: CellGrid, to new: CellGrid) -> [UInt8] {
+        guard old.columns == new.columns, old.rows == new.rows else { return [] }
+        var out: [UInt8] = []
+        var row = new.rows
+        func move(_ count: Int, _ final: Unicode.Scalar) {
+            guard count > 0 else { return }
+            out.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+            number(count, into: &out)
+            out.append(UInt8(ascii: final))
+        }
+        for y in 0..<new.rows {
+            var x = 0
+            while x < new.columns {
+                guard old[x, y] != new[x, y] else {
+                    x += 1
+                    continue
+                }
+                var end = x + 1
+                while end < new.columns && old[end, y] != new[end, y] { end += 1 }
+                if row > y { move(row - y, "A") } else { move(y - row, "B") }
+                row = y
+                out.append(UInt8(ascii: "\r"))
+                move(x, "C")
+                appendRow(new, y, startsPlain: false, columns: x..<end, into: &out)
+                x = end
+            }
+        }
+        guard row != new.rows else { return out }
+        move(new.rows - row, "B")
+        out.append(UInt8(ascii: "\r"))
+        return out
+    }
+
     /// One row: SGR colour changes and glyphs, then a reset if a colour was
     /// set. A row starts in the terminal's own colours: after the previous
     /// row's reset (`startsPlain`, the text form), or after a reset written
     /// here (placed among ncurses' text, whose attributes are its own). So a
     /// grid of default colours (`--colors none`) writes no colour at all.
-    private static func appendRow(_ grid: CellGrid, _ row: Int, startsPlain: Bool, into out: inout [UInt8]) {
+    private static func appendRow(_ grid: CellGrid, _ row: Int, startsPlain: Bool, columns: Range<Int>? = nil,
+                                  into out: inout [UInt8]) {
         if !startsPlain { out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]) }
         var fg = TerminalColor.default, bg = TerminalColor.default
         var coloured = false
-        for column in 0..<grid.columns {
+        for column in columns ?? 0..<grid.columns {
             let cell = grid[column, row]
             let newForeground = cell.foreground != fg, newBackground = cell.background != bg
             if newForeground || newBackground {

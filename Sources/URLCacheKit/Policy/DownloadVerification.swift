@@ -8,7 +8,8 @@ import URLCacheSupport
 /// like images to the sniffer; only a decode tells. The decode is as cheap
 /// as the format allows: a JPEG at libjpeg's 1/8 DCT scale (its Huffman
 /// data is still read to the end), a PNG inflated and unfiltered row by row
-/// into an 8×8 box filter, so memory stays small whatever the size.
+/// into an 8×8 box filter, so memory stays small whatever the size; an
+/// animation's every frame.
 enum DownloadVerification {
     /// What is wrong with the staged body at `path`, or nil when it decodes.
     static func damage(of path: String) -> FetchError? {
@@ -24,9 +25,22 @@ enum DownloadVerification {
             default: return .cannotShow(detail: error.description)
             }
         }
-        for warning in decoded.warnings {
+        for warning in decoded.warnings + laterFrames(of: path) {
             if case let .truncated(format) = warning { return .damagedImage(format: format, bytes: Posix.fileSize(path) ?? 0, detail: nil) }
         }
         return nil
+    }
+
+    /// An animation's frames after the first, read to the end at 8×8: a GIF
+    /// cut between frames decodes its first frame whole. A frame that does
+    /// not decode counts as the file being cut there.
+    private static func laterFrames(of path: String) -> [DecodeWarning] {
+        do {
+            guard let animation = try AnimationDecoder.open(path: path, size: { _ in (8, 8) }) else { return [] }
+            while try animation.next() != nil {}
+            return animation.warnings
+        } catch {
+            return [.truncated(format: "animation")]
+        }
     }
 }

@@ -48,6 +48,10 @@ run(*args, "-o", out("animated.gif"))
 for i in range(len(frames)):
     os.remove(out(f"frame{i}.tmp.gif"))
 run("gifsicle", "--crop-transparency", "-O2", out("animated.gif"), "-o", out("animated-cropped.gif"))
+# Every frame of each composed by gifsicle (whole frames, nothing to dispose):
+# what the frames must look like.
+run("gifsicle", "--unoptimize", out("animated.gif"), "-o", out("animated.ref.gif"))
+run("gifsicle", "--unoptimize", out("animated-cropped.gif"), "-o", out("animated-cropped.ref.gif"))
 
 # WebP: lossless, lossy, with alpha, and the animation.
 photo.save(out("photo.tmp.png"))
@@ -60,10 +64,21 @@ ImageDraw.Draw(alpha).ellipse([60, 20, 180, 140], fill=(0, 0, 0, 0))
 alpha.save(out("alpha.tmp.png"))
 run("cwebp", "-quiet", "-lossless", "-exact", out("alpha.tmp.png"), "-o", out("alpha.webp"))
 reference("alpha.webp", alpha)
-run("gif2webp", "-quiet", "-lossy", out("animated-cropped.gif"), "-o", out("animated.webp"))
+run("gif2webp", "-quiet", out("animated-cropped.gif"), "-o", out("animated.webp"))
 
 # AVIF: a still, lossless enough to compare, and its own decode.
 run("avifenc", "-s", "10", "--min", "10", "--max", "20", out("photo.tmp.png"), out("still.avif"))
 run("avifdec", out("still.avif"), out("still.avif.ref.png"))
 for tmp in ("photo.tmp.png", "alpha.tmp.png"):
     os.remove(out(tmp))
+
+# The animation's first four frames as PIL composes them (an implementation
+# of its own), over black, as RGB. Later ones PIL gets wrong: it keeps frame
+# 2's "restore to previous" for frame 3, whose disposal is unspecified.
+anim = Image.open(out("animated.gif"))
+for i in range(4):
+    anim.seek(i)
+    frame = anim.convert("RGBA")
+    flat = Image.new("RGBA", frame.size, (0, 0, 0, 255))
+    flat.alpha_composite(frame)
+    flat.convert("RGB").save(out(f"animated.gif.frame{i}.ref.png"))

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One frame of an animation, scaled for showing.
+public struct AnimationFrame: Sendable {
+    /// Which frame of the loop (0-based).
+    public var index: Int
+    public var pixmap: Pixmap
+    /// How long it stays, after the browsers' rule for tiny delays.
+    public var delay: Duration
+}
+
+/// What an animation may cost before it is cut short: every frame of a loop
+/// is a canvas decoded whole, so frames × canvas pixels and the time a loop
+/// takes to decode are bounded, whatever the file claims.
+public struct AnimationLimits: Sendable, Equatable {
+    /// Canvas pixels decoded in one loop, all frames together.
+    public var maxFramePixels = 2_000_000_000
+    /// Frames in one loop.
+    public var maxFrames = 10_000
+    /// Seconds one loop may take to decode.
+    public var maxDecodeSeconds = 60.0
+
+    public init() {}
+}
+
+/// An animated GIF, WebP or AVIF sequence, frame by frame, each composed on
+/// its canvas and box-filtered in linear light to the size asked for, as a
+/// still is. A still (or a one-frame file) is not an animation: `open`
+/// returns nil, and `ImageDecoder` shows it.
+public final class AnimationDecoder {
+    private let file: UnsafeMutablePointer<FILE>
+    private let source: any FrameSource
+    /// The canvas in display orientation, and the format.
+    public let info: SourceInfo
+    /// Plays in all: 0 forever.
+    public var loopCount: Int { source.loopCount }
+    private let target: (width: Int, height: Int)
+    private let samples: (x: Int, y: Int)
+    private let background: LinearRGB
+    private let limits: AnimationLimits
+    private var index = 0
+    private var decodedPixels = 0
+    private var loopStart = ContinuousClock.now
+    private var cut: DecodeWarning?
+
+    /// Opens `path` as an animation, or nil when it is a still.
+    public static func open(path: String, background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
+                            animation: AnimationLimits = AnimationLimits(), samples: (x: Int, y: Int) = (1, 1),
+                            size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> AnimationDecoder? {
+        let file = try ImageDecoder.open(path)
+        var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
+        let count = fread(&head, 1, head.count, file)
+        Glibc.rewind(file)
+        let format = ImageFormat.sniff(head.prefix(count))
+        do {
+            guard let source = try AnimationDecoder.source(format, file: file, limits: limits) else {
+                fclose(file)
+                return nil
+            }
+            return AnimationDecoder(file: file, source: source, format: format, background: background,
+                                    animation: animation, samples: samples, size: size)
+        } catch {
+            fclose(file)
+            throw error
+        }
+    }
+
+    /// The frame source for an animated file; nil for a still.
+    private static func source(_ format: ImageFormat, file: UnsafeMutablePointer<FILE>,
+                               limits: DecodeLimits) throws(DecodeError) -> (any FrameSource)? {
+        switch format {
+        case .gif:
+            // A GIF tells its frames only by reading them: two make an animation.
+            let probe = try GIFFrames(file: file, limits: limits)
+            guard try probe.nextFrame() != nil, try probe.nextFrame() != nil else { return nil }
+            try probe.rewind()
+            return probe
+        case .webp:
+            let frames = try WebPFrames(file: file, limits: limits)
+            return frames.frameCount > 1 ? frames : nil
+        case .avif:
+            let frames = try AVIFFrames(file: file, limits: limits)
+            return frames.frameCount > 1 ? frames : nil
+        default:
+            return nil
+        }
+    }
+
+    private init(file: UnsafeMutablePointer<FILE>, source: any FrameSource, format: ImageFormat, background: RGB8,
+                 animation: AnimationLimits, samples: (x: Int, y: Int), size: (SourceInfo) -> (width: Int, height: Int)) {
+        self.file = file
+        self.source = source
+        let turned = source.orientation >= 5
+        let canvas = source.canvasSize
+        info = SourceInfo(format: format, width: turned ? canvas.height : canvas.width, height: turned ? canvas.width : canvas.height)
+        let asked = size(info)
+        target = turned ? (asked.height, asked.width) : asked
+        self.samples = turned ? (samples.y, samples.x) : samples
+        self.background = LinearRGB(srgb: background)
+        limits = animation
+    }
+
+    deinit { fclose(file) }
+
+    /// The next frame, or nil after the last one of this loop (then
+    /// `rewind` for the next). A loop past the limits ends early, with a
+    /// warning in `warnings`.
+    public func next() throws(DecodeError) -> AnimationFrame? {
+        guard cut == nil else { return nil }
+        let pixels = source.canvasSize.width * source.canvasSize.height
+        if index >= limits.maxFrames || decodedPixels + pixels > limits.maxFramePixels
+            || (ContinuousClock.now - loopStart) > .seconds(limits.maxDecodeSeconds) {
+            cut = .animationCut(frames: index)
+            return nil
+        }
+        guard let milliseconds = try source.nextFrame() else { return nil }
+        decodedPixels += pixels
+        var resampler = BoxResampler(sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
+                                     width: target.width, height: target.height, samples: samples)
+        let background = self.background
+        source.forEachRow { row in resampler.push(bytes: row, channels: 4, background: background) }
+        defer { index += 1 }
+        return AnimationFrame(index: index, pixmap: resampler.finish().oriented(source.orientation),
+                              delay: AnimationDecoder.shownDelay(milliseconds: milliseconds))
+    }
+
+    /// Back to the first frame.
+    public func rewind() throws(DecodeError) {
+        try source.rewind()
+        index = 0
+        decodedPixels = 0
+        loopStart = .now
+    }
+
+    /// Browsers show a delay under 20 ms as 100 ms: files made for them
+    /// count on it, and a 0 would spin.
+    public static func shownDelay(milliseconds: Int) -> Duration {
+        .milliseconds(milliseconds < 20 ? 100 : milliseconds)
+    }
+
+    /// What was wrong with the file or cut the loop short.
+    public var warnings: [DecodeWarning] { source.warnings + (cut.map { [$0] } ?? []) }
+}

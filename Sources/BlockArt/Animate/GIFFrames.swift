@@ -1,0 +1,146 @@
+internal import CImageShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A GIF's frames composed on its logical screen as browsers do: a frame's
+/// transparent index leaves what was there, and before the next frame its
+/// disposal clears its rectangle (restore to background, which browsers
+/// make transparent) or puts back the canvas from before it (restore to
+/// previous). giflib only reads the records; the composing is here.
+final class GIFFrames: FrameSource {
+    private let file: UnsafeMutablePointer<FILE>
+    private var decoder: OpaquePointer
+    private(set) var canvasSize = (width: 0, height: 0)
+    var orientation: Int { 1 }
+    private(set) var loopCount = 0
+    private var canvas: [UInt8]
+    /// The canvas before the last frame, when that frame restores to previous.
+    private var saved: [UInt8] = []
+    private var last: cimg_gif_frame?
+    private var indices: [UInt8] = []
+    private var truncated = false
+    private let limits: DecodeLimits
+
+    var warnings: [DecodeWarning] { truncated ? [.truncated(format: "GIF")] : [] }
+
+    init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
+        self.file = file
+        self.limits = limits
+        let (decoder, size) = try GIFFrames.open(file, limits: limits)
+        self.decoder = decoder
+        canvasSize = size
+        canvas = [UInt8](repeating: 0, count: size.width * size.height * 4)
+    }
+
+    deinit { cimg_gif_close(decoder) }
+
+    /// A decoder at the first record after the screen descriptor, and the
+    /// screen's size (a screen of 0×0 takes the first frame's size later).
+    private static func open(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError)
+        -> (OpaquePointer, (width: Int, height: Int)) {
+        Glibc.rewind(file)
+        guard let decoder = cimg_gif_open(file) else { throw .outOfMemory }
+        var w: UInt32 = 0, h: UInt32 = 0
+        guard cimg_gif_read_header(decoder, &w, &h) == 0 else {
+            let error = DecodeError.corrupt(format: "GIF", message: String(cString: cimg_gif_message(decoder)))
+            cimg_gif_close(decoder)
+            throw error
+        }
+        do { try limits.check(width: max(1, Int(w)), height: max(1, Int(h))) } catch {
+            cimg_gif_close(decoder)
+            throw error
+        }
+        return (decoder, (max(1, Int(w)), max(1, Int(h))))
+    }
+
+    func nextFrame() throws(DecodeError) -> Int? {
+        guard !truncated else { return nil }
+        var frame = cimg_gif_frame()
+        switch cimg_gif_next_frame(decoder, &frame) {
+        case 0: break
+        case 1: return nil
+        default:
+            // A file cut between frames ends the loop there, with a warning.
+            guard last != nil else { throw failure() }
+            truncated = true
+            return nil
+        }
+        dispose()
+        if frame.disposal == 3 { saved = canvas }
+        try draw(frame)
+        last = frame
+        return Int(frame.delay_cs) * 10
+    }
+
+    /// Undoes the last frame as its disposal asks.
+    private func dispose() {
+        guard let last else { return }
+        switch last.disposal {
+        case 2:
+            let right = min(canvasSize.width, Int(last.left) + Int(last.width))
+            let bottom = min(canvasSize.height, Int(last.top) + Int(last.height))
+            guard Int(last.left) < right else { return }
+            for y in Int(last.top)..<max(Int(last.top), bottom) {
+                let start = (y * canvasSize.width + Int(last.left)) * 4
+                canvas.replaceSubrange(start..<start + (right - Int(last.left)) * 4,
+                                       with: repeatElement(0, count: (right - Int(last.left)) * 4))
+            }
+        case 3 where saved.count == canvas.count: swap(&canvas, &saved)
+        default: break
+        }
+    }
+
+    /// Reads the frame's lines onto the canvas, clipped to it; a line that
+    /// cannot be read ends the animation after this frame.
+    private func draw(_ frame: cimg_gif_frame) throws(DecodeError) {
+        let colors = GIFRowSource.palette(decoder, transparent: Int(frame.transparent))
+        let width = Int(frame.width), left = Int(frame.left), top = Int(frame.top)
+        if indices.count < width { indices = [UInt8](repeating: 0, count: width) }
+        let visible = max(0, min(width, canvasSize.width - left))
+        for y in GIFRowSource.lineOrder(height: Int(frame.height), interlaced: frame.interlaced != 0) {
+            guard cimg_gif_read_line(decoder, &indices, frame.width) == 0 else {
+                guard last != nil || y != 0 else { throw failure() }
+                truncated = true
+                return
+            }
+            let row = top + y
+            guard row < canvasSize.height else { continue }
+            for x in 0..<visible {
+                let c = Int(indices[x]) * 4
+                guard colors[c + 3] != 0 else { continue }
+                let d = (row * canvasSize.width + left + x) * 4
+                canvas[d] = colors[c]
+                canvas[d + 1] = colors[c + 1]
+                canvas[d + 2] = colors[c + 2]
+                canvas[d + 3] = 255
+            }
+        }
+        // NETSCAPE2.0 counts repeats after the first play, 0 forever; with
+        // no such block a GIF plays once.
+        let repeats = Int(cimg_gif_loop_count(decoder))
+        loopCount = repeats < 0 ? 1 : repeats == 0 ? 0 : repeats + 1
+    }
+
+    func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void) {
+        let stride = canvasSize.width * 4
+        canvas.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for y in 0..<canvasSize.height { body(base + y * stride) }
+        }
+    }
+
+    func rewind() throws(DecodeError) {
+        let (fresh, _) = try GIFFrames.open(file, limits: limits)
+        cimg_gif_close(decoder)
+        decoder = fresh
+        canvas = [UInt8](repeating: 0, count: canvas.count)
+        saved = []
+        last = nil
+        truncated = false
+    }
+
+    private func failure() -> DecodeError {
+        .corrupt(format: "GIF", message: String(cString: cimg_gif_message(decoder)))
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import BlockArt
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--animate`: whether `render` plays an animation or prints its first frame.
+enum AnimateChoice: String, ExpressibleByArgument, CaseIterable {
+    /// Plays on a terminal; a pipe or a file gets the first frame.
+    case auto
+    case on
+    case off
+}
+
+/// Plays an animation on the terminal as `render` prints a still, until it
+/// ends (its loop count), `--duration` passes, or Ctrl-C. Each frame waits
+/// for its delay counted from when the last one was due, so slow frames do
+/// not add up to a slow animation. Frames are made ready to show (`prepare`:
+/// art rendered, a picture encoded) once and kept while they fit in
+/// `keptBytes`; past that they are decoded again each loop. The cursor is
+/// hidden while it plays and always shown again.
+struct AnimationPlayer<Shown> {
+    static var keptBytes: Int { 64 << 20 }
+
+    var duration: Double?
+    /// A frame made ready to show, and what it costs to keep.
+    var prepare: (AnimationFrame) -> (shown: Shown, bytes: Int)
+    /// The bytes that show a frame, given the one shown before (nil first).
+    var output: (Shown, Shown?) -> [UInt8]
+    /// Written once it stops: where the cursor should end, and on Ctrl-C
+    /// what takes the picture away.
+    var closing: [UInt8] = []
+    var interrupted: [UInt8] = []
+
+    /// Plays `animation` from its first frame; returns how many frames were shown.
+    @discardableResult
+    func play(_ animation: AnimationDecoder) throws(DecodeError) -> Int {
+        Interruption.install()
+        defer {
+            writeBytes(closing + (Interruption.happened ? interrupted : []))
+            write("\u{1B}[?25h")
+            Interruption.finish()
+        }
+        write("\u{1B}[?25l")
+        let clock = ContinuousClock()
+        let end = duration.map { clock.now + .milliseconds(Int($0 * 1000)) }
+        var due = clock.now
+        var kept: [(Shown, Duration)]? = []
+        var keptBytes = 0
+        var previous: Shown?
+        var shown = 0, plays = 0, position = 0
+        while !Interruption.happened {
+            let next: (Shown, Duration)?
+            if plays > 0, let kept {
+                next = position < kept.count ? kept[position] : nil
+            } else {
+                next = try animation.next().map { frame in
+                    let ready = prepare(frame)
+                    if plays == 0 {
+                        keptBytes += ready.bytes
+                        kept?.append((ready.shown, frame.delay))
+                        if keptBytes > AnimationPlayer.keptBytes { kept = nil }
+                    }
+                    return (ready.shown, frame.delay)
+                }
+            }
+            guard let (frame, delay) = next else {
+                plays += 1
+                position = 0
+                if shown == 0 || (animation.loopCount != 0 && plays >= animation.loopCount) { break }
+                if kept == nil { try animation.rewind() }
+                continue
+            }
+            guard AnimationPlayer.wait(until: due, end: end, clock: clock) else { break }
+            writeBytes(output(frame, previous))
+            shown += 1
+            position += 1
+            due += delay
+            previous = frame
+        }
+        return shown
+    }
+
+    /// Sleeps until `due`, woken early by a signal; false once `end` has
+    /// passed or a signal came.
+    static func wait(until due: ContinuousClock.Instant, end: ContinuousClock.Instant?, clock: ContinuousClock) -> Bool {
+        while true {
+            if Interruption.happened { return false }
+            let now = clock.now
+            if let end, now >= end { return false }
+            let until = end.map { min($0, due) } ?? due
+            guard now < until else { return true }
+            let left = until - now
+            var request = timespec(tv_sec: Int(left.components.seconds),
+                                   tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+            _ = nanosleep(&request, nil)
+        }
+    }
+
+    private func write(_ text: String) { writeBytes(Array(text.utf8)) }
+
+    private func writeBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}

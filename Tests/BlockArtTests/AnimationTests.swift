@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+import URLCacheTestSupport
+@testable import BlockArt
+
+/// Animations: frames composed as gifsicle composes them (every disposal
+/// mode), WebP's own composition, delays, loops and the limits.
+final class AnimationTests: XCTestCase {
+    static func path(_ name: String) -> String { Fixtures.formats.appendingPathComponent(name).path }
+
+    /// Every frame of one loop at the canvas's own size.
+    private func frames(_ name: String, limits: AnimationLimits = AnimationLimits()) throws -> (AnimationDecoder, [AnimationFrame]) {
+        guard let animation = try AnimationDecoder.open(path: AnimationTests.path(name), animation: limits, size: { ($0.width, $0.height) })
+        else { throw XCTSkip("\(name) is not an animation") }
+        var frames: [AnimationFrame] = []
+        while let frame = try animation.next() { frames.append(frame) }
+        return (animation, frames)
+    }
+
+    private func largestDifference(_ a: Pixmap, _ b: Pixmap) -> Float {
+        guard a.width == b.width, a.height == b.height else { return .infinity }
+        return zip(a.values, b.values).map { abs($0 - $1) }.max() ?? 0
+    }
+
+    func testGIFDisposalComposesAsGifsicleDoes() throws {
+        for name in ["animated.gif", "animated-cropped.gif"] {
+            let (_, composed) = try frames(name)
+            let (_, reference) = try frames(name.replacingOccurrences(of: ".gif", with: ".ref.gif"))
+            XCTAssertEqual(composed.count, 6, name)
+            XCTAssertEqual(composed.count, reference.count, name)
+            for (a, b) in zip(composed, reference) {
+                XCTAssertLessThan(largestDifference(a.pixmap, b.pixmap), 1e-5, "\(name) frame \(a.index)")
+            }
+        }
+    }
+
+    /// PIL composes GIFs with code of its own: frames 0–3 (background and
+    /// previous disposal among them) match it. Past frame 3 PIL keeps frame
+    /// 2's "restore to previous" for a frame whose disposal is unspecified,
+    /// where giflib, libwebp and gifsicle all leave the frame in place.
+    func testGIFFramesMatchPILs() throws {
+        let (_, composed) = try frames("animated.gif")
+        for frame in composed.prefix(4) {
+            let reference = try ImageDecoder.decode(path: AnimationTests.path("animated.gif.frame\(frame.index).ref.png")) { ($0.width, $0.height) }
+            XCTAssertLessThan(largestDifference(frame.pixmap, reference.pixmap), 1e-5, "frame \(frame.index)")
+        }
+    }
+
+    func testAnimatedWebPMatchesTheGIFItWasMadeFrom() throws {
+        let (webp, composed) = try frames("animated.webp")
+        let (_, reference) = try frames("animated-cropped.ref.gif")
+        XCTAssertEqual(webp.info.format, .webp)
+        XCTAssertEqual(composed.count, reference.count)
+        for (a, b) in zip(composed, reference) {
+            XCTAssertLessThan(largestDifference(a.pixmap, b.pixmap), 1e-5, "frame \(a.index)")
+        }
+        XCTAssertEqual(composed.map(\.delay), Array(repeating: .milliseconds(40), count: composed.count))
+    }
+
+    func testLoopsAndRewinding() throws {
+        let (animation, first) = try frames("animated.gif")
+        XCTAssertEqual(animation.loopCount, 0, "NETSCAPE2.0 with 0: forever")
+        try animation.rewind()
+        var again: [AnimationFrame] = []
+        while let frame = try animation.next() { again.append(frame) }
+        XCTAssertEqual(again.count, first.count)
+        XCTAssertEqual(again.last?.pixmap, first.last?.pixmap)
+    }
+
+    func testStillsAreNoAnimation() throws {
+        for name in ["still.gif", "lossy.webp", "still.avif"] {
+            XCTAssertNil(try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) }), name)
+        }
+    }
+
+    func testTinyDelaysAreShownAsBrowsersShowThem() {
+        XCTAssertEqual(AnimationDecoder.shownDelay(milliseconds: 0), .milliseconds(100))
+        XCTAssertEqual(AnimationDecoder.shownDelay(milliseconds: 10), .milliseconds(100))
+        XCTAssertEqual(AnimationDecoder.shownDelay(milliseconds: 20), .milliseconds(20))
+        XCTAssertEqual(AnimationDecoder.shownDelay(milliseconds: 40), .milliseconds(40))
+    }
+
+    /// 20,000 one-pixel frames: the loop stops at the frame limit with a
+    /// warning, and nothing grows with the frames.
+    func testTwentyThousandFramesStopAtTheLimit() throws {
+        var bytes = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        bytes += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        for i in 0..<20_000 {
+            bytes += [0x21, 0xF9, 4, 0, 2, 0, 0, 0]
+            bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, i % 2 == 0 ? 0x4C : 0x44, 0x01, 0]
+        }
+        bytes.append(0x3B)
+        let file = NSTemporaryDirectory() + "urlcache-many-\(getpid()).gif"
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let animation = try XCTUnwrap(try AnimationDecoder.open(path: file, size: { _ in (1, 1) }))
+        var count = 0
+        while try animation.next() != nil { count += 1 }
+        XCTAssertEqual(count, AnimationLimits().maxFrames)
+        XCTAssertEqual(animation.warnings, [.animationCut(frames: AnimationLimits().maxFrames)])
+    }
+
+    func testChangedCellsAloneAreRewritten() {
+        let plain = Cell(glyph: " ", foreground: .default, background: .index(1))
+        let old = CellGrid(columns: 4, rows: 3, cells: Array(repeating: plain, count: 12))
+        var cells = old.cells
+        cells[1 * 4 + 2] = Cell(glyph: "▀", foreground: .index(2), background: .index(1))
+        let text = String(decoding: AnsiWriter.changedBytes(from: old, to: CellGrid(columns: 4, rows: 3, cells: cells)), as: UTF8.self)
+        XCTAssertEqual(text, "\u{1B}[2A\r\u{1B}[2C\u{1B}[0m\u{1B}[32;41m▀\u{1B}[0m\u{1B}[2B\r")
+        XCTAssertEqual(AnsiWriter.changedBytes(from: old, to: old), [])
+    }
+}
