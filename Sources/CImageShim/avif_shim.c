@@ -14,6 +14,7 @@ struct cimg_avif {
     avifDecoder *decoder;
     avifRGBImage rgb;
     int has_pixels;
+    uint32_t width, height;   // from the header: every frame must be this size
     char message[256];
 };
 
@@ -77,11 +78,13 @@ int cimg_avif_read_header(cimg_avif *d, uint32_t max_pixels, uint32_t max_side, 
     d->decoder->maxThreads = 2;
     d->decoder->ignoreExif = AVIF_TRUE;
     d->decoder->ignoreXMP = AVIF_TRUE;
+    // Browsers show files that lack a pixi box; so do we.
+    d->decoder->strictFlags = AVIF_STRICT_DISABLED;
     avifResult result = avifDecoderSetIOMemory(d->decoder, d->data, d->count);
     if (result == AVIF_RESULT_OK) result = avifDecoderParse(d->decoder);
     if (result != AVIF_RESULT_OK) return fail(d, result);
-    info->width = d->decoder->image->width;
-    info->height = d->decoder->image->height;
+    info->width = d->width = d->decoder->image->width;
+    info->height = d->height = d->decoder->image->height;
     info->frames = d->decoder->imageCount > 0 ? (uint32_t)d->decoder->imageCount : 1;
     info->has_alpha = d->decoder->alphaPresent ? 1 : 0;
     info->orientation = orientation(d->decoder->image);
@@ -94,6 +97,13 @@ int cimg_avif_next_frame(cimg_avif *d, double *duration) {
     if (result == AVIF_RESULT_NO_IMAGES_REMAINING) return 1;
     if (result != AVIF_RESULT_OK) return fail(d, result);
     avifImage *image = d->decoder->image;
+    // The rows handed out are the header's size: a frame of another size
+    // would be read past its end.
+    if (image->width != d->width || image->height != d->height) {
+        snprintf(d->message, sizeof d->message, "a frame of %ux%u in an image of %ux%u",
+                 image->width, image->height, d->width, d->height);
+        return -1;
+    }
     if (d->has_pixels && (d->rgb.width != image->width || d->rgb.height != image->height)) {
         avifRGBImageFreePixels(&d->rgb);
         d->has_pixels = 0;

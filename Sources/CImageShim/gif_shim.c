@@ -49,22 +49,23 @@ int cimg_gif_read_header(cimg_gif *d, uint32_t *width, uint32_t *height) {
 }
 
 // The NETSCAPE2.0 block's sub-block: 1, then the loop count (0 = forever).
-static void read_application(cimg_gif *d, GifByteType *block) {
+// giflib has already read the terminator when `block` is NULL: asking for
+// one more sub-block then would eat the next record's first byte.
+static int read_application(cimg_gif *d, GifByteType *block) {
     int netscape = block && block[0] >= 11 && memcmp(block + 1, "NETSCAPE2.0", 11) == 0;
-    GifByteType *next = NULL;
-    while (DGifGetExtensionNext(d->gif, &next) == GIF_OK && next) {
-        if (netscape && next[0] >= 3 && next[1] == 1) d->loop_count = next[2] | (next[3] << 8);
+    GifByteType *next = block;
+    while (next) {
+        if (DGifGetExtensionNext(d->gif, &next) != GIF_OK) return fail(d, d->gif->Error);
+        if (netscape && next && next[0] >= 3 && next[1] == 1) d->loop_count = next[2] | (next[3] << 8);
     }
+    return 0;
 }
 
 static int read_extension(cimg_gif *d) {
     int code = 0;
     GifByteType *block = NULL;
     if (DGifGetExtension(d->gif, &code, &block) != GIF_OK) return fail(d, d->gif->Error);
-    if (code == APPLICATION_EXT_FUNC_CODE) {
-        read_application(d, block);
-        return 0;
-    }
+    if (code == APPLICATION_EXT_FUNC_CODE) return read_application(d, block);
     if (code == GRAPHICS_EXT_FUNC_CODE && block && block[0] >= 4) {
         GraphicsControlBlock gcb;
         if (DGifExtensionToGCB(block[0], block + 1, &gcb) == GIF_OK) {
@@ -73,10 +74,10 @@ static int read_extension(cimg_gif *d) {
             d->pending.transparent = gcb.TransparentColor;
         }
     }
-    GifByteType *next = NULL;
-    do {
+    GifByteType *next = block;
+    while (next) {
         if (DGifGetExtensionNext(d->gif, &next) != GIF_OK) return fail(d, d->gif->Error);
-    } while (next);
+    }
     return 0;
 }
 
@@ -99,8 +100,9 @@ int cimg_gif_next_frame(cimg_gif *d, cimg_gif_frame *frame) {
         frame->height = (uint32_t)(desc->Height > 0 ? desc->Height : 0);
         frame->interlaced = desc->Interlace ? 1 : 0;
         reset_control(d);
-        // giflib keeps a record per image read (SavedImages); nothing here
-        // needs them, and dropping them keeps 20,000 frames from adding up.
+        // giflib keeps a record per image read (SavedImages), with a copy of
+        // its colour map; nothing here needs the copies, and freeing them
+        // leaves 20,000 frames about a megabyte of records, not 15.
         if (d->gif->ImageCount > 0 && d->gif->SavedImages) {
             SavedImage *saved = &d->gif->SavedImages[d->gif->ImageCount - 1];
             if (saved->ImageDesc.ColorMap && saved->ImageDesc.ColorMap != desc->ColorMap) {

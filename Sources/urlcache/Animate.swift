@@ -44,12 +44,12 @@ struct AnimationPlayer<Shown> {
         }
         write("\u{1B}[?25l")
         let clock = ContinuousClock()
-        let end = duration.map { clock.now + .milliseconds(Int($0 * 1000)) }
+        let end = duration.map { clock.now + .seconds($0) }
         var due = clock.now
         var kept: [(Shown, Duration)]? = []
         var keptBytes = 0
         var previous: Shown?
-        var shown = 0, plays = 0, position = 0
+        var shown = 0, plays = 0, position = 0, shownThisLoop = 0
         while !Interruption.happened {
             let next: (Shown, Duration)?
             if plays > 0, let kept {
@@ -68,13 +68,16 @@ struct AnimationPlayer<Shown> {
             guard let (frame, delay) = next else {
                 plays += 1
                 position = 0
-                if shown == 0 || (animation.loopCount != 0 && plays >= animation.loopCount) { break }
+                // A loop that showed nothing (cut before its first frame) would spin.
+                if shownThisLoop == 0 || (animation.loopCount != 0 && plays >= animation.loopCount) { break }
+                shownThisLoop = 0
                 if kept == nil { try animation.rewind() }
                 continue
             }
             guard AnimationPlayer.wait(until: due, end: end, clock: clock) else { break }
             writeBytes(output(frame, previous))
             shown += 1
+            shownThisLoop += 1
             position += 1
             due += delay
             previous = frame

@@ -49,8 +49,8 @@ struct Render: ParsableCommand {
     var timings = false
 
     func validate() throws {
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration takes a number of seconds above 0, not \(duration)")
+        if let duration, !(duration > 0 && duration <= 1e9) {
+            throw ValidationError("--duration takes a number of seconds from above 0 to 1e9, not \(duration)")
         }
     }
 

@@ -124,6 +124,17 @@ final class FormatDecoderTests: XCTestCase {
         }
     }
 
+    /// An extension with no data (a comment of nothing) is read whole: the
+    /// image after it is still found.
+    func testAnEmptyExtensionLeavesTheImageAfterIt() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.gif"))))
+        let table = bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0
+        bytes.insert(contentsOf: [0x21, 0xFE, 0x00, 0x21, 0xFF, 0x00], at: 13 + table)
+        let decoded = try ImageDecoder.decode(bytes: bytes) { ($0.width, $0.height) }
+        let plain = try ImageDecoder.decode(path: FormatDecoderTests.path("still.gif")) { ($0.width, $0.height) }
+        XCTAssertEqual(decoded.pixmap, plain.pixmap)
+    }
+
     /// A 2×2 GIF whose image data claims an LZW minimum code size of `codeSize`.
     static func gif(codeSize: UInt8) -> [UInt8] {
         Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]

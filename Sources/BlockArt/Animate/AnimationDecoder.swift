@@ -6,6 +6,7 @@ import Glibc
 public struct AnimationFrame: Sendable {
     /// Which frame of the loop (0-based).
     public var index: Int
+    /// The frame at the size asked for, in display orientation.
     public var pixmap: Pixmap
     /// How long it stays, after the browsers' rule for tiny delays.
     public var delay: Duration
@@ -42,7 +43,8 @@ public final class AnimationDecoder {
     private let limits: AnimationLimits
     private var index = 0
     private var decodedPixels = 0
-    private var loopStart = ContinuousClock.now
+    /// Time spent decoding this loop (not the time shown between frames).
+    private var decodeTime = Duration.zero
     private var cut: DecodeWarning?
 
     /// Opens `path` as an animation, or nil when it is a still.
@@ -111,10 +113,12 @@ public final class AnimationDecoder {
         guard cut == nil else { return nil }
         let pixels = source.canvasSize.width * source.canvasSize.height
         if index >= limits.maxFrames || decodedPixels + pixels > limits.maxFramePixels
-            || (ContinuousClock.now - loopStart) > .seconds(limits.maxDecodeSeconds) {
+            || decodeTime > .seconds(limits.maxDecodeSeconds) {
             cut = .animationCut(frames: index)
             return nil
         }
+        let start = ContinuousClock.now
+        defer { decodeTime += ContinuousClock.now - start }
         guard let milliseconds = try source.nextFrame() else { return nil }
         decodedPixels += pixels
         var resampler = BoxResampler(sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
@@ -127,11 +131,14 @@ public final class AnimationDecoder {
     }
 
     /// Back to the first frame.
+    /// Back to the first frame; a loop that was cut is cut again where it
+    /// was, and says so once.
     public func rewind() throws(DecodeError) {
         try source.rewind()
         index = 0
         decodedPixels = 0
-        loopStart = .now
+        decodeTime = .zero
+        cut = nil
     }
 
     /// Browsers show a delay under 20 ms as 100 ms: files made for them

@@ -36,7 +36,9 @@ final class GIFFrames: FrameSource {
     deinit { cimg_gif_close(decoder) }
 
     /// A decoder at the first record after the screen descriptor, and the
-    /// screen's size (a screen of 0×0 takes the first frame's size later).
+    /// screen's size. Frames are clipped to it: unlike `GIFRowSource`, which
+    /// widens a screen too small for its first frame, a 0×0 screen here
+    /// plays as one pixel (an odd file; left as it is).
     private static func open(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError)
         -> (OpaquePointer, (width: Int, height: Int)) {
         Glibc.rewind(file)

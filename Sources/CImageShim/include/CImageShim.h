@@ -3,7 +3,7 @@
 // Typed, longjmp-free decode steps over libpng, libjpeg-turbo, giflib,
 // libwebp and libavif.
 //
-// Both libraries report errors by longjmp and print warnings to stderr by
+// libpng and libjpeg report errors by longjmp and print warnings to stderr by
 // default. Every call below does its own setjmp, installs handlers that copy
 // the message into the decoder instead of printing it, and returns 0 on
 // success or -1 with the message in *_message(). No longjmp ever crosses a
@@ -92,12 +92,14 @@ int cimg_webp_animation_start(cimg_webp *d, uint32_t *frames, int *loop_count);
 /// The next composed canvas (RGBA8, canvas width × height, owned by the
 /// decoder until the next call) and its end time: 0, 1 after the last, -1.
 int cimg_webp_animation_next(cimg_webp *d, const uint8_t **canvas, int *timestamp_ms);
+/// Back to before the first frame, for the next loop.
 void cimg_webp_animation_rewind(cimg_webp *d);
 const char *cimg_webp_message(const cimg_webp *d);
 void cimg_webp_close(cimg_webp *d);
 
 typedef struct cimg_avif cimg_avif;
 
+/// What the header says: the size every frame must have, how many frames.
 typedef struct cimg_avif_info {
     uint32_t width, height, frames;
     int has_alpha;
@@ -112,6 +114,7 @@ cimg_avif *cimg_avif_open(FILE *file);
 int cimg_avif_read_header(cimg_avif *d, uint32_t max_pixels, uint32_t max_side, cimg_avif_info *info);
 /// Decodes the next image to RGBA8: 0, 1 after the last, -1 on damage.
 int cimg_avif_next_frame(cimg_avif *d, double *duration);
+/// Back to before the first image, for the next loop.
 int cimg_avif_rewind(cimg_avif *d);
 /// Row `y` of the last decoded image (width*4 bytes), NULL before one.
 const uint8_t *cimg_avif_row(const cimg_avif *d, uint32_t y);

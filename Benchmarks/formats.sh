@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Speed and memory of `urlcache render` on GIF and WebP stills, whole process:
+#   a 12-megapixel WebP at 160x48: goal at most 1.1x libwebp decoding it
+#   alone (WebPDecodeRGBA) and at most 0.5x chafa
+#   a 12-megapixel GIF: goal at most 1.1x giflib reading its lines, at most 0.5x chafa
+#   a 12-megapixel AVIF, beside chafa (no goal named)
+# Medians of runs taken in turns (race.py); prints the table with the command lines.
+source "$(dirname "$0")/common.sh"
+for p in webp libwebp-dev libgif-dev libavif-bin; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$p" >&2; }
+done
+[ -f "$out/photo12.png" ] || $python "$root/Benchmarks/make-images.py" "$out" --big
+[ -f "$out/photo12.webp" ] || cwebp -quiet -q 85 "$out/photo12.png" -o "$out/photo12.webp"
+[ -f "$out/photo12.gif" ] || $python -c "from PIL import Image; Image.open('$out/photo12.png').convert('RGB').quantize(256).save('$out/photo12.gif')"
+[ -f "$out/photo12.avif" ] || avifenc -s 8 "$out/photo12.png" "$out/photo12.avif" >/dev/null
+gcc -O2 -o "$out/format-decode" "$root/Benchmarks/format-decode.c" -lgif -lwebp
+rss() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
+row() { printf '%-14s %-12s %9s %10s   %s\n' "$1" "$2" "$3" "$4" "$5"; }
+race() {
+  local rounds=$1 kind=$2; shift 2
+  local programs=() commands=()
+  for c in "$@"; do programs+=("${c%% *}"); commands+=("${c#* }"); done
+  mapfile -t medians < <($python "$root/Benchmarks/race.py" "$rounds" "${commands[@]}")
+  for i in "${!commands[@]}"; do row "$kind" "${programs[$i]}" "${medians[$i]}" "$(rss "${commands[$i]}")" "${commands[$i]}"; done
+}
+ratio() { $python -c "print('%-14s %-12s %9.2fx' % ('$1', 'ratio', $2 / $3))"; }
+row case program "median s" "peak KiB" command
+race "${RUNS:-7}" webp-12MP \
+  "urlcache $urlcache render $out/photo12.webp --size 160x48 --colors truecolor" \
+  "libwebp $out/format-decode webp $out/photo12.webp" \
+  "chafa chafa --size 160x48 $out/photo12.webp"
+ratio webp/libwebp "${medians[0]}" "${medians[1]}"
+ratio webp/chafa "${medians[0]}" "${medians[2]}"
+race "${RUNS:-7}" gif-12MP \
+  "urlcache $urlcache render $out/photo12.gif --size 160x48 --colors truecolor" \
+  "giflib $out/format-decode gif $out/photo12.gif" \
+  "chafa chafa --size 160x48 $out/photo12.gif"
+ratio gif/giflib "${medians[0]}" "${medians[1]}"
+ratio gif/chafa "${medians[0]}" "${medians[2]}"
+race "${RUNS:-7}" avif-12MP \
+  "urlcache $urlcache render $out/photo12.avif --size 160x48 --colors truecolor" \
+  "chafa chafa --size 160x48 $out/photo12.avif"
+ratio avif/chafa "${medians[0]}" "${medians[1]}"
