@@ -16,3 +16,15 @@ urlcache="$root/.build/release/urlcache"
 python=/usr/bin/python3            # Debian's, with numpy and PIL
 artq="$root/../shared/tools/artq.py"
 [ -f "$artq" ] || { echo "artq.py not found at $artq (shared/ beside the project)" >&2; exit 1; }
+# Peak RSS (KiB) of one command line.
+rss() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
+# race ROUNDS KIND "PROGRAM COMMAND..." ...: the commands take turns (race.py),
+# then a row each (the script's own `row`) with its median and peak RSS; the
+# medians are left in `medians` for ratios.
+race() {
+  local rounds=$1 kind=$2; shift 2
+  local programs=() commands=()
+  for c in "$@"; do programs+=("${c%% *}"); commands+=("${c#* }"); done
+  mapfile -t medians < <($python "$root/Benchmarks/race.py" "$rounds" "${commands[@]}")
+  for i in "${!commands[@]}"; do row "$kind" "${programs[$i]}" "${medians[$i]}" "$(rss "${commands[$i]}")" "${commands[$i]}"; done
+}

@@ -15,15 +15,7 @@ done
 [ -f "$out/photo12.gif" ] || $python -c "from PIL import Image; Image.open('$out/photo12.png').convert('RGB').quantize(256).save('$out/photo12.gif')"
 [ -f "$out/photo12.avif" ] || avifenc -s 8 "$out/photo12.png" "$out/photo12.avif" >/dev/null
 gcc -O2 -o "$out/format-decode" "$root/Benchmarks/format-decode.c" -lgif -lwebp
-rss() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
 row() { printf '%-14s %-12s %9s %10s   %s\n' "$1" "$2" "$3" "$4" "$5"; }
-race() {
-  local rounds=$1 kind=$2; shift 2
-  local programs=() commands=()
-  for c in "$@"; do programs+=("${c%% *}"); commands+=("${c#* }"); done
-  mapfile -t medians < <($python "$root/Benchmarks/race.py" "$rounds" "${commands[@]}")
-  for i in "${!commands[@]}"; do row "$kind" "${programs[$i]}" "${medians[$i]}" "$(rss "${commands[$i]}")" "${commands[$i]}"; done
-}
 ratio() { $python -c "print('%-14s %-12s %9.2fx' % ('$1', 'ratio', $2 / $3))"; }
 row case program "median s" "peak KiB" command
 race "${RUNS:-7}" webp-12MP \

@@ -11,17 +11,7 @@ for f in photo12.jpg photo12.png huge.png huge-interlaced.png photo.png; do
   [ -f "$out/$f" ] || { $python "$root/Benchmarks/make-images.py" "$out" --big; break; }
 done
 gcc -O2 -o "$out/png-read-rows" "$root/Benchmarks/png-read-rows.c" $(pkg-config --cflags --libs libpng)
-rss() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
 row() { printf '%-21s %-16s %9s %10s   %s\n' "$1" "$2" "$3" "$4" "$5"; }
-# race ROUNDS KIND "PROGRAM COMMAND..." ...: the commands take turns (race.py),
-# then a row each with its median and peak RSS.
-race() {
-  local rounds=$1 kind=$2; shift 2
-  local programs=() commands=()
-  for c in "$@"; do programs+=("${c%% *}"); commands+=("${c#* }"); done
-  mapfile -t medians < <($python "$root/Benchmarks/race.py" "$rounds" "${commands[@]}")
-  for i in "${!commands[@]}"; do row "$kind" "${programs[$i]}" "${medians[$i]}" "$(rss "${commands[$i]}")" "${commands[$i]}"; done
-}
 row case program "median s" "peak KiB" command
 race "${RUNS:-11}" jpeg \
   "urlcache $urlcache render $out/photo12.jpg --size 160x48 --colors truecolor" \
