@@ -86,9 +86,7 @@ int cimg_avif_read_header(cimg_avif *d, uint32_t max_pixels, uint32_t max_side, 
     info->width = d->width = d->decoder->image->width;
     info->height = d->height = d->decoder->image->height;
     info->frames = d->decoder->imageCount > 0 ? (uint32_t)d->decoder->imageCount : 1;
-    info->has_alpha = d->decoder->alphaPresent ? 1 : 0;
     info->orientation = orientation(d->decoder->image);
-    info->repetitions = -1;
     return 0;
 }
 

@@ -131,6 +131,16 @@ int cimg_gif_read_line(cimg_gif *d, uint8_t *indices, uint32_t count) {
     return 0;
 }
 
+int cimg_gif_skip_image(cimg_gif *d) {
+    int size = 0;
+    GifByteType *block = NULL;
+    if (DGifGetCode(d->gif, &size, &block) != GIF_OK) return fail(d, d->gif->Error);
+    while (block) {
+        if (DGifGetCodeNext(d->gif, &block) != GIF_OK) return fail(d, d->gif->Error);
+    }
+    return 0;
+}
+
 int cimg_gif_loop_count(const cimg_gif *d) { return d->loop_count; }
 
 const char *cimg_gif_message(const cimg_gif *d) { return d->message; }

@@ -33,9 +33,8 @@ struct AnimationPlayer<Shown> {
     var closing: [UInt8] = []
     var interrupted: [UInt8] = []
 
-    /// Plays `animation` from its first frame; returns how many frames were shown.
-    @discardableResult
-    func play(_ animation: AnimationDecoder) throws(DecodeError) -> Int {
+    /// Plays `animation` from its first frame.
+    func play(_ animation: AnimationDecoder) throws(DecodeError) {
         Interruption.install()
         defer {
             writeBytes(closing + (Interruption.happened ? interrupted : []))
@@ -49,7 +48,7 @@ struct AnimationPlayer<Shown> {
         var kept: [(Shown, Duration)]? = []
         var keptBytes = 0
         var previous: Shown?
-        var shown = 0, plays = 0, position = 0, shownThisLoop = 0
+        var plays = 0, position = 0, shownThisLoop = 0
         while !Interruption.happened {
             let next: (Shown, Duration)?
             if plays > 0, let kept {
@@ -76,13 +75,11 @@ struct AnimationPlayer<Shown> {
             }
             guard AnimationPlayer.wait(until: due, end: end, clock: clock) else { break }
             writeBytes(output(frame, previous))
-            shown += 1
             shownThisLoop += 1
             position += 1
             due += delay
             previous = frame
         }
-        return shown
     }
 
     /// Sleeps until `due`, woken early by a signal; false once `end` has

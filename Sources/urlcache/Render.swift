@@ -146,11 +146,10 @@ struct Render: ParsableCommand {
     /// (the frames after the first are drawn by moving back over it).
     private func animation(_ input: Input, terminal: WindowSize?, samples: (x: Int, y: Int),
                            size: (SourceInfo) -> (width: Int, height: Int)) throws(Failure) -> AnimationDecoder? {
-        guard case let .file(path) = input, animate == .on || (animate == .auto && terminal != nil) else { return nil }
+        guard case let .file(path) = input, animate == .on || (animate == .auto && terminal != nil),
+              terminal.map({ area($0).rows < $0.rows }) ?? true else { return nil }
         do {
-            let animation = try AnimationDecoder.open(path: path, background: look.background, samples: samples, size: size)
-            if let terminal, area(terminal).rows >= terminal.rows { return nil }
-            return animation
+            return try AnimationDecoder.open(path: path, background: look.background, samples: samples, size: size)
         } catch {
             throw .failed("\(input.name): \(error.description)")
         }

@@ -52,10 +52,7 @@ public final class AnimationDecoder {
                             animation: AnimationLimits = AnimationLimits(), samples: (x: Int, y: Int) = (1, 1),
                             size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> AnimationDecoder? {
         let file = try ImageDecoder.open(path)
-        var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-        let count = fread(&head, 1, head.count, file)
-        Glibc.rewind(file)
-        let format = ImageFormat.sniff(head.prefix(count))
+        let format = ImageFormat.sniff(file)
         do {
             guard let source = try AnimationDecoder.source(format, file: file, limits: limits) else {
                 fclose(file)
@@ -74,11 +71,8 @@ public final class AnimationDecoder {
                                limits: DecodeLimits) throws(DecodeError) -> (any FrameSource)? {
         switch format {
         case .gif:
-            // A GIF tells its frames only by reading them: two make an animation.
-            let probe = try GIFFrames(file: file, limits: limits)
-            guard try probe.nextFrame() != nil, try probe.nextFrame() != nil else { return nil }
-            try probe.rewind()
-            return probe
+            // A GIF tells its frames only by reading its records: two images make an animation.
+            return GIFFrames.hasTwoFrames(file, limits: limits) ? try GIFFrames(file: file, limits: limits) : nil
         case .webp:
             let frames = try WebPFrames(file: file, limits: limits)
             return frames.frameCount > 1 ? frames : nil
@@ -130,7 +124,6 @@ public final class AnimationDecoder {
                               delay: AnimationDecoder.shownDelay(milliseconds: milliseconds))
     }
 
-    /// Back to the first frame.
     /// Back to the first frame; a loop that was cut is cut again where it
     /// was, and says so once.
     public func rewind() throws(DecodeError) {

@@ -24,8 +24,25 @@ protocol FrameSource: AnyObject {
     var warnings: [DecodeWarning] { get }
 }
 
+/// A frame source whose library composes each canvas in memory of its
+/// own, so that any row can be read: the first frame of one is also a
+/// still (`FirstFrameRowSource`).
+protocol LibraryFrames: FrameSource {
+    /// Row `y` of the last composed canvas; nil before the first frame.
+    func row(_ y: Int) -> UnsafePointer<UInt8>?
+}
+
+extension LibraryFrames {
+    func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void) {
+        for y in 0..<canvasSize.height {
+            guard let row = row(y) else { return }
+            body(row)
+        }
+    }
+}
+
 /// WebP's animation decoder composes the canvas itself (blend and dispose).
-final class WebPFrames: FrameSource {
+final class WebPFrames: LibraryFrames {
     private let decoder: OpaquePointer
     private(set) var canvasSize = (width: 0, height: 0)
     var orientation: Int { 1 }
@@ -64,10 +81,7 @@ final class WebPFrames: FrameSource {
         return Int(stamp - lastStamp)
     }
 
-    func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void) {
-        guard let canvas else { return }
-        for y in 0..<canvasSize.height { body(canvas + y * canvasSize.width * 4) }
-    }
+    func row(_ y: Int) -> UnsafePointer<UInt8>? { canvas.map { $0 + y * canvasSize.width * 4 } }
 
     func rewind() throws(DecodeError) {
         cimg_webp_animation_rewind(decoder)
@@ -80,7 +94,7 @@ final class WebPFrames: FrameSource {
 }
 
 /// An AVIF image sequence: libavif decodes each frame whole.
-final class AVIFFrames: FrameSource {
+final class AVIFFrames: LibraryFrames {
     private let decoder: OpaquePointer
     private(set) var canvasSize = (width: 0, height: 0)
     private(set) var orientation = 1
@@ -112,12 +126,7 @@ final class AVIFFrames: FrameSource {
         }
     }
 
-    func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void) {
-        for y in 0..<canvasSize.height {
-            guard let row = cimg_avif_row(decoder, UInt32(y)) else { return }
-            body(row)
-        }
-    }
+    func row(_ y: Int) -> UnsafePointer<UInt8>? { cimg_avif_row(decoder, UInt32(y)) }
 
     func rewind() throws(DecodeError) {
         guard cimg_avif_rewind(decoder) == 0 else { throw failure() }

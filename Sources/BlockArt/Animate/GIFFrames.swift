@@ -35,11 +35,22 @@ final class GIFFrames: FrameSource {
 
     deinit { cimg_gif_close(decoder) }
 
+    /// Whether the file has a second image, told without decoding either:
+    /// the first image's data is skipped, not read as lines. A file damaged
+    /// before that is no animation here; the still decoder names the damage.
+    static func hasTwoFrames(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) -> Bool {
+        guard let (decoder, _) = try? open(file, limits: limits) else { return false }
+        defer { cimg_gif_close(decoder) }
+        var frame = cimg_gif_frame()
+        return cimg_gif_next_frame(decoder, &frame) == 0 && cimg_gif_skip_image(decoder) == 0
+            && cimg_gif_next_frame(decoder, &frame) == 0
+    }
+
     /// A decoder at the first record after the screen descriptor, and the
     /// screen's size. Frames are clipped to it: unlike `GIFRowSource`, which
     /// widens a screen too small for its first frame, a 0×0 screen here
     /// plays as one pixel (an odd file; left as it is).
-    private static func open(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError)
+    static func open(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError)
         -> (OpaquePointer, (width: Int, height: Int)) {
         Glibc.rewind(file)
         guard let decoder = cimg_gif_open(file) else { throw .outOfMemory }
@@ -106,22 +117,34 @@ final class GIFFrames: FrameSource {
                 truncated = true
                 return
             }
-            let row = top + y
-            guard row < canvasSize.height else { continue }
-            for x in 0..<visible {
-                let c = Int(indices[x]) * 4
-                guard colors[c + 3] != 0 else { continue }
-                let d = (row * canvasSize.width + left + x) * 4
-                canvas[d] = colors[c]
-                canvas[d + 1] = colors[c + 1]
-                canvas[d + 2] = colors[c + 2]
-                canvas[d + 3] = 255
-            }
+            guard top + y < canvasSize.height else { continue }
+            paint(line: top + y, from: left, count: visible, colors: colors)
         }
         // NETSCAPE2.0 counts repeats after the first play, 0 forever; with
         // no such block a GIF plays once.
         let repeats = Int(cimg_gif_loop_count(decoder))
         loopCount = repeats < 0 ? 1 : repeats == 0 ? 0 : repeats + 1
+    }
+
+    /// The hot loop: one line's opaque pixels onto the canvas, through raw
+    /// buffers (a class's array property pays its checks on every byte).
+    private func paint(line: Int, from left: Int, count: Int, colors: [UInt8]) {
+        let start = (line * canvasSize.width + left) * 4
+        colors.withUnsafeBufferPointer { table in
+            indices.withUnsafeBufferPointer { indices in
+                canvas.withUnsafeMutableBufferPointer { canvas in
+                    for x in 0..<count {
+                        let c = Int(indices[x]) * 4
+                        guard table[c + 3] != 0 else { continue }
+                        let d = start + x * 4
+                        canvas[d] = table[c]
+                        canvas[d + 1] = table[c + 1]
+                        canvas[d + 2] = table[c + 2]
+                        canvas[d + 3] = 255
+                    }
+                }
+            }
+        }
     }
 
     func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void) {

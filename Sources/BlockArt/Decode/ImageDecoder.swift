@@ -105,15 +105,16 @@ public enum ImageDecoder {
     }
 
     static func openSource(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) -> RowSource {
-        var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-        let count = fread(&head, 1, head.count, file)
-        rewind(file)
-        switch ImageFormat.sniff(head.prefix(count)) {
+        switch ImageFormat.sniff(file) {
         case .png: return try PNGRowSource(file: file, limits: limits)
         case .jpeg: return try JPEGRowSource(file: file, limits: limits)
         case .gif: return try GIFRowSource(file: file, limits: limits)
-        case .webp: return try WebPRowSource(file: file, limits: limits)
-        case .avif: return try AVIFRowSource(file: file, limits: limits)
+        case .webp:
+            let frames = try WebPFrames(file: file, limits: limits)
+            if frames.frameCount > 0 { return FirstFrameRowSource(frames, format: .webp) }
+            rewind(file)
+            return try WebPRowSource(file: file, limits: limits)
+        case .avif: return FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
         case let .unsupported(what): throw .unsupportedFormat(what)
         }
     }

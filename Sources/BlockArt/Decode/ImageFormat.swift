@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What a file is, decided from its first bytes, never from its name or a
 /// Content-Type.
 public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
@@ -55,6 +59,14 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         let printable = b.filter { $0 == 9 || $0 == 10 || $0 == 13 || (0x20..<0x7F).contains($0) || $0 >= 0x80 }
         if printable.count == b.count { return .unsupported("text") }
         return .unsupported("unknown binary data")
+    }
+
+    /// Tells the format of an open file from its first bytes, and rewinds it.
+    static func sniff(_ file: UnsafeMutablePointer<FILE>) -> ImageFormat {
+        var head = [UInt8](repeating: 0, count: sniffLength)
+        let count = fread(&head, 1, head.count, file)
+        rewind(file)
+        return sniff(head.prefix(count))
     }
 
     public var description: String {

@@ -3,10 +3,10 @@ internal import CImageShim
 import Glibc
 #endif
 
-/// libwebp through the C shim. A still is decoded incrementally as the
+/// libwebp through the C shim, for a still: decoded incrementally as the
 /// file is read, and scaled by libwebp to no less than the size asked for,
-/// so memory follows the output; an animation's first frame comes from the
-/// library's composed canvas (it needs the whole file and a full canvas).
+/// so memory follows the output. (An animation's first frame comes from
+/// `WebPFrames` through `FirstFrameRowSource`.)
 final class WebPRowSource: RowSource {
     private let decoder: OpaquePointer
     let channels: Int
@@ -15,8 +15,6 @@ final class WebPRowSource: RowSource {
     private(set) var storedSize = (width: 0, height: 0)
     private(set) var width = 0, height = 0
     var rowCount: Int { height }
-    private let animated: Bool
-    private var canvas: UnsafePointer<UInt8>?
     private var nextIndex = 0
     private var truncated = false
 
@@ -27,29 +25,18 @@ final class WebPRowSource: RowSource {
         var w: UInt32 = 0, h: UInt32 = 0, alpha: Int32 = 0, animated: Int32 = 0
         guard cimg_webp_read_header(decoder, &w, &h, &alpha, &animated) == 0 else {
             channels = 4
-            self.animated = false
             throw failure()
         }
-        self.animated = animated != 0
-        channels = alpha != 0 || animated != 0 ? 4 : 3
+        channels = alpha != 0 ? 4 : 3
         storedSize = (Int(w), Int(h))
         try limits.check(width: storedSize.width, height: storedSize.height)
     }
 
     deinit { cimg_webp_close(decoder) }
 
-    /// A still starts at the smallest size with both sides at least the
-    /// ones asked for, keeping its aspect; an animation at its canvas size.
+    /// Starts at the smallest size with both sides at least the ones asked
+    /// for, keeping the aspect.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
-        if animated {
-            var frames: UInt32 = 0, loops: Int32 = 0, stamp: Int32 = 0
-            var pixels: UnsafePointer<UInt8>?
-            guard cimg_webp_animation_start(decoder, &frames, &loops) == 0,
-                  cimg_webp_animation_next(decoder, &pixels, &stamp) == 0, let pixels else { throw failure() }
-            canvas = pixels
-            (width, height) = storedSize
-            return
-        }
         let scale = min(1, max(Double(minWidth) / Double(storedSize.width), Double(minHeight) / Double(storedSize.height)))
         width = min(storedSize.width, max(1, Int((Double(storedSize.width) * scale).rounded(.up))))
         height = min(storedSize.height, max(1, Int((Double(storedSize.height) * scale).rounded(.up))))
@@ -59,10 +46,6 @@ final class WebPRowSource: RowSource {
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         defer { nextIndex += 1 }
         let place = RowPlacement(y: nextIndex, count: width)
-        if let canvas {
-            row.update(from: canvas + nextIndex * width * 4, count: width * 4)
-            return place
-        }
         if truncated {
             row.update(repeating: 0, count: width * channels)
             return place
@@ -86,4 +69,39 @@ final class WebPRowSource: RowSource {
     private func failure() -> DecodeError {
         .corrupt(format: "WebP", message: String(cString: cimg_webp_message(decoder)))
     }
+}
+
+/// The first frame of a library-composed source as a still: an AVIF (whose
+/// library decodes whole images anyway) and an animated WebP, at the canvas
+/// size, with the source's orientation.
+final class FirstFrameRowSource<Source: LibraryFrames>: RowSource {
+    private let source: Source
+    let format: ImageFormat
+    let channels = 4
+    var orientation: Int { source.orientation }
+    var storedSize: (width: Int, height: Int) { source.canvasSize }
+    var width: Int { source.canvasSize.width }
+    var height: Int { source.canvasSize.height }
+    var rowCount: Int { height }
+    var warnings: [DecodeWarning] { source.warnings }
+    private var nextIndex = 0
+
+    init(_ source: Source, format: ImageFormat) {
+        self.source = source
+        self.format = format
+    }
+
+    /// The libraries have no scaled decoding: the resampler does it all.
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
+        guard try source.nextFrame() != nil else { throw .corrupt(format: format.description, message: "no image in the file") }
+    }
+
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
+        defer { nextIndex += 1 }
+        guard let pixels = source.row(nextIndex) else { throw .corrupt(format: format.description, message: "missing row") }
+        row.update(from: pixels, count: width * 4)
+        return RowPlacement(y: nextIndex, count: width)
+    }
+
+    func finish() throws(DecodeError) {}
 }

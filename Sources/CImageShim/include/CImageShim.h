@@ -70,6 +70,9 @@ int cimg_gif_palette(const cimg_gif *d, uint8_t rgb[768]);
 /// The next line of palette indices (`count` = the frame's width), in
 /// stored order (interlaced frames: their passes' order).
 int cimg_gif_read_line(cimg_gif *d, uint8_t *indices, uint32_t count);
+/// Skips the current frame's image data without decoding it (instead of
+/// reading its lines).
+int cimg_gif_skip_image(cimg_gif *d);
 /// The NETSCAPE2.0 loop count seen so far: 0 forever, -1 when absent.
 int cimg_gif_loop_count(const cimg_gif *d);
 const char *cimg_gif_message(const cimg_gif *d);
@@ -102,9 +105,7 @@ typedef struct cimg_avif cimg_avif;
 /// What the header says: the size every frame must have, how many frames.
 typedef struct cimg_avif_info {
     uint32_t width, height, frames;
-    int has_alpha;
     int orientation;   ///< irot/imir as EXIF's 1-8
-    int repetitions;   ///< -1: unknown (played forever)
 } cimg_avif_info;
 
 /// Starts an AVIF decoder reading from `file`, as cimg_png_open does.

@@ -13,9 +13,9 @@ import URLCacheSupport
 enum DownloadVerification {
     /// What is wrong with the staged body at `path`, or nil when it decodes.
     static func damage(of path: String) -> FetchError? {
-        let decoded: DecodedImage
+        let warnings: [DecodeWarning]
         do {
-            decoded = try ImageDecoder.decode(path: path) { _ in (8, 8) }
+            warnings = try decodeWhole(path)
         } catch {
             let bytes = Posix.fileSize(path) ?? 0
             switch error {
@@ -25,22 +25,19 @@ enum DownloadVerification {
             default: return .cannotShow(detail: error.description)
             }
         }
-        for warning in decoded.warnings + laterFrames(of: path) {
+        for warning in warnings {
             if case let .truncated(format) = warning { return .damagedImage(format: format, bytes: Posix.fileSize(path) ?? 0, detail: nil) }
         }
         return nil
     }
 
-    /// An animation's frames after the first, read to the end at 8×8: a GIF
-    /// cut between frames decodes its first frame whole. A frame that does
-    /// not decode counts as the file being cut there.
-    private static func laterFrames(of path: String) -> [DecodeWarning] {
-        do {
-            guard let animation = try AnimationDecoder.open(path: path, size: { _ in (8, 8) }) else { return [] }
-            while try animation.next() != nil {}
-            return animation.warnings
-        } catch {
-            return [.truncated(format: "animation")]
+    /// Decodes every frame of an animation (a GIF cut between frames decodes
+    /// its first frame whole), else the still, at 8×8: what was wrong.
+    private static func decodeWhole(_ path: String) throws(DecodeError) -> [DecodeWarning] {
+        guard let animation = try AnimationDecoder.open(path: path, size: { _ in (8, 8) }) else {
+            return try ImageDecoder.decode(path: path) { _ in (8, 8) }.warnings
         }
+        while try animation.next() != nil {}
+        return animation.warnings
     }
 }
