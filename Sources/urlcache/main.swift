@@ -3,13 +3,25 @@ import Foundation
 
 // The executable only parses arguments and wires the parts together; this
 // is the one place where a failure becomes an exit status.
+//
+// A command that is done ends the process with _exit, not exit: a thread it
+// no longer waits for (the screen's check, quit before its answer) may still
+// be inside libcurl or OpenSSL, whose exit handlers then free the locks that
+// thread holds (seen: a segfault in libcrypto when q came during start-up).
+// Everything worth keeping is written by then; stdio is flushed here.
+func end(_ status: Int32) -> Never {
+    fflush(nil)
+    _exit(status)
+}
+
 do {
     try URLCacheCommand.checkCommandName(Array(CommandLine.arguments.dropFirst()))
     var command = try URLCacheCommand.parseAsRoot()
     try command.run()
+    end(0)
 } catch let failure as Failure {
     if !failure.message.isEmpty { printError("urlcache: \(failure.message)") }
-    URLCacheCommand.exit(withError: ExitCode(failure.status))
+    end(failure.status)
 } catch {
     // ArgumentParser ends a bad command line with 64 (EX_USAGE); the
     // commands document 2 for every usage error, as their own checks give,
