@@ -85,7 +85,7 @@ struct CellSize: ExpressibleByArgument, Equatable {
     }
 }
 
-/// A number of seconds, 0 or more.
+/// A number of seconds; each option's `validate()` says which are allowed.
 struct Seconds: ExpressibleByArgument {
     var value: Double
 

@@ -40,16 +40,20 @@ struct List: ParsableCommand {
         // On a terminal each line is cut to its width in columns (a CJK title
         // takes two a character), so that no line wraps; piped, nothing is cut.
         let width = WindowSize.of(STDOUT_FILENO)?.columns
-        func show(_ line: String) { Console.line(width.map { line.clipped(toColumns: $0) } ?? line) }
-        show("URL list: \(urls.source.terminalSafe)")
-        show("Cache: \(cache.directory.terminalSafe)")
+        // Made terminal-safe before it is cut, so that the cut counts what is shown.
+        func show(_ line: String) {
+            let safe = line.terminalSafe
+            Console.line(width.map { safe.clipped(toColumns: $0) } ?? safe)
+        }
+        show("URL list: \(urls.source)")
+        show("Cache: \(cache.directory)")
         for (offset, entry) in urls.entries.enumerated() {
             show("\(offset + 1). \(entry.displayName)")
             if let problem = entry.problem {
                 show("   \(problem)")
                 continue
             }
-            show("   \(entry.feed == nil ? "" : "feed: ")\(entry.url.absoluteString.terminalSafe)")
+            show("   \(entry.feed == nil ? "" : "feed: ")\(entry.url.absoluteString)")
             switch Result(catching: { () throws(CacheError) in try cache.lookup(entry.url) }) {
             case let .success(copy?):
                 show("   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(entry, copy, controller, now))")

@@ -87,7 +87,7 @@ extension DiskCache {
 
     /// The earlier images of `url`: their stamps and paths without `.img`.
     private func archived(_ url: URL) -> [(Int, String)] {
-        let prefix = Posix.name(of: paths(for: url).image).dropLast(4) + "."
+        let prefix = DiskCache.name(for: url) + "."
         guard let names = try? Posix.directoryEntries(directory) else { return [] }
         return names.compactMap { name in
             guard name.hasPrefix(prefix), name.hasSuffix(".img"), let stamp = DiskCache.historyStamp(name) else { return nil }

@@ -79,12 +79,11 @@ public struct CurlTransport: Transport {
         switch code {
         case CURLE_COULDNT_RESOLVE_PROXY:
             return .proxyUnreachable(proxy: proxy()?.description ?? "set by the environment", detail: "could not resolve its host")
-        case CURLE_COULDNT_CONNECT where context.finalHead == nil:
-            // With a proxy, the connection libcurl makes is to the proxy.
-            guard let proxy = proxy() else { return .cannotConnect(host: host, detail: detail) }
+        case CURLE_COULDNT_CONNECT:
+            // With a proxy, the first connection libcurl makes is to the proxy.
+            guard context.finalHead == nil, let proxy = proxy() else { return .cannotConnect(host: host, detail: detail) }
             return .proxyUnreachable(proxy: proxy.description, detail: detail)
         case CURLE_COULDNT_RESOLVE_HOST: return .cannotResolve(host: host)
-        case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, detail: detail)
         // libcurl's words for a reply that is not HTTP, under either code.
         case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"), CURLE_WEIRD_SERVER_REPLY:
             return .notHTTP(host: request.url.port.map { "\(host):\($0)" } ?? host)

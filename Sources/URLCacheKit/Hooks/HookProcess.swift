@@ -79,17 +79,19 @@ enum HookProcess {
     /// Waits for `pid`; past `timeout`, its group is sent SIGTERM, then
     /// SIGKILL two seconds later.
     private static func wait(for pid: pid_t, timeout: TimeInterval) -> NewImageHook.Ending {
-        let deadline = Date().addingTimeInterval(timeout)
+        // Elapsed time, as every other limit: a clock set back or forward
+        // neither kills the hook early nor lets it run on.
+        let deadline = ContinuousClock.now + .milliseconds(Int(min(timeout, 1e9) * 1000))
         var status: Int32 = 0
         while true {
             let done = waitpid(pid, &status, WNOHANG)
             if done == pid { break }
             if done < 0, errno != EINTR { return .notStarted("lost: \(Errno.current)") }
-            if Date() >= deadline {
+            if ContinuousClock.now >= deadline {
                 kill(-pid, SIGTERM)
-                let grace = Date().addingTimeInterval(2)
+                let grace = ContinuousClock.now + .seconds(2)
                 while waitpid(pid, &status, WNOHANG) == 0 {
-                    if Date() >= grace { kill(-pid, SIGKILL); _ = waitpid(pid, &status, 0); break }
+                    if ContinuousClock.now >= grace { kill(-pid, SIGKILL); _ = waitpid(pid, &status, 0); break }
                     usleep(20_000)
                 }
                 return .timedOut(seconds: timeout)

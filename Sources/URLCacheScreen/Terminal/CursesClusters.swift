@@ -33,7 +33,12 @@ extension CursesTerminal {
         return name == "UTF-8" || name == "UTF8"
     }()
 
-    /// This frame's clusters and the text on their rows and last refresh's.
+    /// The rows that held clusters at the last refresh that wrote them:
+    /// ncurses repaints them, so that a cluster gone from the frame leaves
+    /// nothing behind.
+    var clusterRows: Set<Int> { Set(shownClusterRows.clusters.map(\.row)) }
+
+    /// This frame's clusters (in order) and the text on their rows and last refresh's.
     func clusterRowsNow() -> ClusterRows {
         let rows = clusterRows.union(frameClusters.values.map(\.row))
         guard !rows.isEmpty else { return ClusterRows() }
@@ -70,14 +75,14 @@ extension CursesTerminal {
     /// measured is cut back.
     func repaintClusterRows() {
         for row in clusterRows where row < size.rows { wredrawln(cnc_stdscr(), Int32(row), 1) }
-        clusterRows = Set(frameClusters.values.map(\.row))
     }
 
-    /// After it: the clusters, each over its blank cells, in its style.
-    func writeClusters() {
-        guard !frameClusters.isEmpty else { return }
+    /// After it: the clusters (`clusterRowsNow`'s, in order), each over its
+    /// blank cells, in its style.
+    func writeClusters(_ clusters: [WholeCluster]) {
+        guard !clusters.isEmpty else { return }
         var bytes: [UInt8] = []
-        for cluster in frameClusters.values.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) {
+        for cluster in clusters {
             var sgr = "0"
             if cluster.style.contains(.bold) { sgr += ";1" }
             if cluster.style.contains(.dim) { sgr += ";2" }

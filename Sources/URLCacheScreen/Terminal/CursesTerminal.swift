@@ -40,14 +40,8 @@ public final class CursesTerminal: Terminal {
     /// spacing character: these are written whole after each refresh over
     /// cells ncurses keeps blank, as `fetch` prints them, keyed by row and column.
     var frameClusters: [Int: WholeCluster] = [:]
-    /// The rows that held such clusters at the last refresh: ncurses repaints
-    /// them, so that a cluster gone from the frame leaves nothing behind.
-    var clusterRows: Set<Int> = []
-    /// What those rows held at the last refresh that wrote the clusters.
+    /// What the clusters' rows held at the last refresh that wrote them.
     var shownClusterRows = ClusterRows()
-    /// The locale's character set is UTF-8. Otherwise ncursesw cannot write
-    /// anything past ASCII (it writes blanks), and text is put in ASCII.
-    private let localeIsUTF8: Bool
     /// Who has the art area: nobody (ncurses' picture of it is blank), our
     /// own write (this art, which ncurses does not know of), or ncurses.
     private enum ArtOwner: Equatable {
@@ -77,7 +71,6 @@ public final class CursesTerminal: Terminal {
                 cellPixels replied: (width: Int, height: Int)? = nil) throws(ScreenError) {
         // One terminfo read per entry: can it hold a screen, and how many colours.
         let colors = try CursesTerminal.check(environment: environment)
-        localeIsUTF8 = CursesTerminal.localeIsUTF8
         let term = environment["TERM"] ?? ""
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
@@ -180,7 +173,8 @@ public final class CursesTerminal: Terminal {
     /// Text is made terminal-safe here, where it is shown: whatever path
     /// it took from a server, a feed, the list or the cache's files.
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
-        let safe = localeIsUTF8 ? text.terminalSafe : text.terminalSafe.asciiFallback
+        // Past ASCII, ncursesw writes blanks in a locale that is not UTF-8.
+        let safe = CursesTerminal.localeIsUTF8 ? text.terminalSafe : text.terminalSafe.asciiFallback
         frameTexts.append((safe, row, column, style))
         draw(safe, row: row, column: column, style: style)
     }
@@ -301,8 +295,8 @@ public final class CursesTerminal: Terminal {
         if repaintAll { clearok(cnc_stdscr(), true) }
         // Cluster rows are repainted and rewritten only when they change:
         // not on every spinner tick.
-        let clusterRows = clusterRowsNow()
-        let rewriteClusters = repaintAll || artOwner == .curses || clusterRows != shownClusterRows
+        let clustersNow = clusterRowsNow()
+        let rewriteClusters = repaintAll || artOwner == .curses || clustersNow != shownClusterRows
         if rewriteClusters { repaintClusterRows() }
         wrefresh(cnc_stdscr())
         let repainted = repaintAll
@@ -317,8 +311,8 @@ public final class CursesTerminal: Terminal {
             artOwner = .written(write)
         }
         if rewriteClusters {
-            writeClusters()
-            shownClusterRows = clusterRows
+            writeClusters(clustersNow.clusters)
+            shownClusterRows = clustersNow
         }
     }
 
