@@ -10,46 +10,19 @@ final class PixelTests: XCTestCase {
     var home: TemporaryDirectory!
     let photo = Fixtures.images.appendingPathComponent("photo.jpg").path
     let tall = Fixtures.images.appendingPathComponent("tall.jpg").path
-    static let termshot = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/termshot.py").path
 
     override func setUpWithError() throws { home = try TemporaryDirectory() }
     override func tearDown() { home = nil }
 
-    /// What termshot found: the PSNR and the picture's box.
-    struct Measure {
-        var db: Double
-        var x: Int, y: Int, width: Int, height: Int
-    }
-
-    /// Runs `command` in `terminal` (xterm-sixel, xterm, kitty), types
-    /// `keys` after the first wait, and screenshots it.
     private func shot(_ terminal: String, _ command: [String], keys: String = "", wait: Int = 4) throws -> String {
-        let out = home.file("shot-\(UUID().uuidString).png")
-        var env = ["WAIT": String(wait), "KEYS": keys, "WAIT2": "3", "HOME": home.path]
-        // The terminal's own variables decide, as for a person starting it.
-        env["TMUX"] = ""
-        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), [PixelTests.termshot, "shot", terminal, out] + command,
-                                    environment: env, guardSeconds: 60)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return out
+        try Termshot.shot(terminal, command, in: home, keys: keys, wait: wait)
     }
 
-    /// `rows`: the screenshot's rows to search (the screen's image area:
-    /// its text rows would outweigh a narrow picture).
-    private func measure(_ shot: String, against source: String, rows: String? = nil) throws -> Measure {
-        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
-                                    [PixelTests.termshot, "psnr", shot, source] + (rows.map { ["--rows", $0] } ?? []))
-        let v = result.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard v.count == 5 else { XCTFail("termshot: \(result.stdout) \(result.stderr)"); return Measure(db: 0, x: 0, y: 0, width: 0, height: 0) }
-        return Measure(db: v[0], x: Int(v[1]), y: Int(v[2]), width: Int(v[3]), height: Int(v[4]))
+    private func measure(_ shot: String, against source: String, rows: String? = nil) throws -> Termshot.Measure {
+        try Termshot.measure(shot, against: source, rows: rows)
     }
 
-    /// `env -u` for the variables of the terminal the tests themselves run
-    /// in, which would leak into the one under Xvfb.
-    private var clean: [String] {
-        ["env", "-u", "TMUX", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM", "-u", "COLORTERM", "-u", "VTE_VERSION", "-u", "WT_SESSION",
-         "-u", "KONSOLE_VERSION", "-u", "NO_COLOR"]
-    }
+    private var clean: [String] { Termshot.clean }
 
     func testSixelInXtermVT340() throws {
         let m = try measure(shot("xterm-sixel", clean + [Paths.binary.path, "render", "--format", "sixel", "--size", "60x20", photo]),
@@ -174,6 +147,16 @@ final class MisbehavingTerminalTests: XCTestCase {
     func testASixelTerminalGetsSixelWithItsRegisters() throws {
         let out = try run("sixel", ["TERM=xterm", Paths.binary.path, "render", "--size", "20x5", photo])
         XCTAssertTrue(out.contains("\u{1B}P0;1;0q\"1;1;"), String(out.suffix(200)))
+        // Its first answers showed that it parses strings: asked again, with them.
+        XCTAssertTrue(out.contains("\u{1B}_Gi=31,") && out.contains("\u{1B}P$qm"), "the second burst")
+    }
+
+    func testATerminalThatAnswersNoXTVERSIONIsSentNoString() throws {
+        // As rxvt-unicode: DA2 and DA1 only. An APC would be printed as text.
+        let out = try run("urxvt", ["TERM=rxvt-unicode-256color", Paths.binary.path, "render", "--size", "20x5", photo])
+        XCTAssertTrue(out.contains("\u{1B}[>0q\u{1B}[>c"), "asked with CSI queries")
+        XCTAssertFalse(out.contains("\u{1B}_") || out.contains("\u{1B}P"), "no APC or DCS sent")
+        XCTAssertTrue(out.contains("\u{1B}[38;5;"), "block art in 256 colours, as its terminfo says")
     }
 
     /// The screen in kitty (by its TERM), against nginx, with `keys`.

@@ -6,8 +6,9 @@ then types KEYS. Prints everything the command wrote, as bytes, to stdout.
   fake-terminal.py MODE KEYS -- CMD...
 MODE: silent (never answers), half (a DA1 cut short), lie (a kitty OK for
 another image id, absurd registers and sizes, DA1 of letters), late (answers
-after 600 ms, past the deadline), sixel (answers as xterm -ti vt340 does,
-with cells of 10x20 pixels).
+after 600 ms, past the deadline), sixel (answers each burst as xterm -ti
+vt340 does, with cells of 10x20 pixels: only what that burst asked), urxvt (answers
+DA2 and DA1 as rxvt-unicode does).
 KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
 becomes 120x40 cells, 960x640 pixels), once the command has been running 1.5 s
 ('-' for none); after them the command has 5 s to end."""
@@ -25,11 +26,24 @@ replies = {
     "half": b"\x1b[?1;0;256S\x1b[?62;4",
     "lie": b"\x1b_Gi=7;OK\x1b\\\x1b[?1;0;99999999S\x1b[6;90000;8t\x1b[?6x;4c",
     "late": b"\x1b[?62;4;22c",
-    "sixel": b"\x1b[?1;0;1024S\x1b[6;20;10t\x1b[?63;1;2;4;6;9;15;22c",
 }
+# xterm -ti vt340's answers, by the query that asks for each (in order).
+xterm_vt340 = [
+    (b"\x1b[>0q", b"\x1bP>|XTerm(379)\x1b\\"),
+    (b"\x1b[>c", b"\x1b[>19;379;0c"),
+    (b"\x1bP$qm\x1b\\", b"\x1bP1$r0;38:2::1:2:3m\x1b\\"),
+    (b"\x1b[?1;1;0S", b"\x1b[?1;0;1024S"),
+    (b"\x1b[16t", b"\x1b[6;20;10t"),
+]
+# rxvt-unicode's: DA2 and DA1 only (it prints an APC as text).
+urxvt = [(b"\x1b[>c", b"\x1b[>85;95;0c")]
+def answer_burst(burst):
+    table, da1 = (xterm_vt340, b"\x1b[?63;1;2;4;6;9;15;22c") if mode == "sixel" else (urxvt, b"\x1b[?1;2c")
+    return b"".join(reply for query, reply in table if query in burst) + da1
 out = bytearray()
 start = time.time()
 answered = False
+burst_start = 0
 late_at = None
 typed = 0
 key_list = [] if keys == "-" else keys.split(",")
@@ -59,7 +73,12 @@ while True:
         if not data:
             break
         out += data
-        if not answered and b"\x1b[c" in out:
+        if mode in ("sixel", "urxvt"):
+            # every burst ends with DA1
+            while (end := out.find(b"\x1b[c", burst_start)) >= 0:
+                os.write(fd, answer_burst(bytes(out[burst_start:end])))
+                burst_start = end + 3
+        elif not answered and b"\x1b[c" in out:
             answered = True
             if mode == "late":
                 late_at = time.time() + 0.6

@@ -11,6 +11,11 @@ screenshot it, and measure how well a picture on it matches a source image.
                                               background) and print PSNR (dB, sRGB) against
                                               SOURCE area-averaged in linear light to the same
                                               box (best of +-1 px), and the box x y w h
+  --bg black                                  for st, qterminal and sakura, which take no colour option
+                                              and keep their black background
+                                              Also printed: the stray pixels, not background, in the band
+                                              right of the picture's rows (text printed before the picture
+                                              pushes its first row there), then the box x y w h.
 The terminal's background is magenta (#ff00ff) so that the picture's box can be found.
 """
 import os, subprocess, sys, time, shutil, tempfile
@@ -85,6 +90,25 @@ def shot(term, out, cmd):
         if term == 'xterm-sixel':
             argv += ['-ti', 'vt340', '-xrm', 'XTerm*sixelScrolling: true', '-xrm', 'XTerm*numColorRegisters: 1024']
         argv += ['-e', 'bash', '-c', script]
+    elif term == 'urxvt':
+        argv = ['urxvt', '-geometry', '100x30+0+0', '-fn', 'xft:DejaVu Sans Mono:size=10', '-bg', '#ff00ff', '-fg', 'white',
+                '+sb', '-b', '0', '-e', 'bash', '-c', script]
+    elif term == 'zutty':
+        argv = ['zutty', '-geometry', '100x30', '-bg', 'ff00ff', '-fg', 'ffffff', '-e', 'bash', '-c', script]
+    elif term == 'mlterm':
+        argv = ['mlterm', '-g', '100x30+0+0', '-b', '#ff00ff', '-f', 'white', '-O', 'none', '-e', 'bash', '-c', script]
+    elif term == 'st':      # black background: psnr --bg black
+        argv = ['st', '-g', '100x30+0+0', '-f', 'DejaVu Sans Mono:size=10', '-e', 'bash', '-c', script]
+    elif term == 'qterminal':   # black background
+        # a profile of our own: the window's size, no menu or tab bar
+        conf = os.path.join(os.path.expanduser('~'), '.config', 'termshot.conf')
+        os.makedirs(os.path.dirname(conf), exist_ok=True)
+        with open(conf, 'w') as f:
+            f.write('[General]\nMenuVisible=false\nHideTabBarWithOneTab=true\nfontFamily=DejaVu Sans Mono\nfontSize=10\n'
+                    'ScrollbarPosition=0\n[MainWindow]\nsize=@Size(1000 700)\npos=@Point(0 0)\nisMaximized=false\n')
+        argv = ['dbus-run-session', 'qterminal', '-p', 'termshot', '-e', 'bash', '-c', script]
+    elif term == 'sakura':      # VTE; black background
+        argv = ['dbus-run-session', 'sakura', '-c', '100', '-r', '30', '-x', f"bash -c '{script}'"]
     elif term == 'kitty':
         argv = ['kitty', '--config', 'NONE', '-o', 'background=#ff00ff', '-o', 'foreground=#ffffff',
                 '-o', 'initial_window_width=1000', '-o', 'initial_window_height=700',
@@ -117,21 +141,21 @@ def lin_resize(img, w, h):
     s = np.where(l <= 0.0031308, l * 12.92, 1.055 * l ** (1 / 2.4) - 0.055)
     return np.clip(s * 255, 0, 255)
 
-def psnr(shotpath, source, rows=None):
+def psnr(shotpath, source, rows=None, bgcolour=BG):
     a = np.asarray(Image.open(shotpath).convert('RGB')).astype(np.int32)
     if rows:
         r0, r1 = (int(v) for v in rows.split(':'))
         a = a[r0:r1]
-    bg = (np.abs(a - np.array(BG)).sum(axis=2) <= 60)
+    bg = (np.abs(a - np.array(bgcolour)).sum(axis=2) <= 60)
     bys, bxs = np.nonzero(bg)              # the terminal window: where its background shows
     if len(bys) == 0:
-        print('0.0 0 0 0 0'); return
+        print('0.0 0 0 0 0 0'); return
     wy0, wx0 = bys.min(), bxs.min()
     a = a[wy0:bys.max() + 1, wx0:bxs.max() + 1]
     far = ~bg[wy0:bys.max() + 1, wx0:bxs.max() + 1]
     ys, xs = np.nonzero(far)
     if len(ys) == 0:
-        print('0.0 0 0 0 0'); return
+        print('0.0 0 0 0 0 0'); return
     # the picture: the longest run of rows that are mostly non-background (text and
     # toolbar rows are either sparse or set apart by sparse rows), then its columns
     rc = far.sum(axis=1)
@@ -158,7 +182,8 @@ def psnr(shotpath, source, rows=None):
             mse = ((crop[:hh, :ww] - ref[:hh, :ww]) ** 2).mean()
             val = 99.0 if mse == 0 else 10 * np.log10(255.0 ** 2 / mse)
             best = max(best, val)
-    print(f'{best:.2f} {x0} {y0} {x1 - x0} {y1 - y0}')
+    band = far[y0:y1, x1 + 2:x1 + 2 + 160]
+    print(f'{best:.2f} {x0} {y0} {x1 - x0} {y1 - y0} {int(band.sum())}')
 
 if __name__ == '__main__':
     if len(sys.argv) < 3: sys.exit(__doc__)
@@ -168,4 +193,5 @@ if __name__ == '__main__':
         rows = None
         if '--rows' in sys.argv:
             rows = sys.argv[sys.argv.index('--rows') + 1]
-        psnr(sys.argv[2], sys.argv[3], rows)
+        bg = (0, 0, 0) if '--bg' in sys.argv and sys.argv[sys.argv.index('--bg') + 1] == 'black' else BG
+        psnr(sys.argv[2], sys.argv[3], rows, bg)

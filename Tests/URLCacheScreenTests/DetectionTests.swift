@@ -5,11 +5,16 @@ import XCTest
 /// `--format auto`, default colours and glyphs: the replies' parser and the
 /// rules, as functions of their inputs.
 final class DetectionTests: XCTestCase {
-    let terminfo = StandInTerminfo(entries: ["xterm": 8, "xterm-256color": 256, "tmux-256color": 256, "foot": 256])
+    let terminfo = StandInTerminfo(entries: ["xterm": 8, "xterm-256color": 256, "tmux-256color": 256, "foot": 256,
+                                             "st-256color": 256, "rxvt-unicode-256color": 256],
+                                   direct: ["xterm-kitty"])
 
-    private func decide(_ env: [String: String], _ replies: TerminalReplies? = nil, colors: ColorMode? = nil) -> Detection {
-        PictureDetection.decide(environment: env, replies: replies, requestedColors: colors, terminfo: terminfo)
+    private func decide(_ env: [String: String], _ replies: TerminalReplies? = nil, tmux: TmuxClient? = nil,
+                        colors: ColorMode? = nil) -> Detection {
+        PictureDetection.decide(environment: env, replies: replies, tmux: tmux, requestedColors: colors, terminfo: terminfo)
     }
+
+    private func parse(_ text: String) -> TerminalReplies { TerminalReplies.parse(Array(text.utf8)) }
 
     private let xtermSixel = Array("\u{1B}[?1;0;1024S\u{1B}[6;17;8t\u{1B}[4;510;800t\u{1B}[?63;1;2;4;6;9;15;22c".utf8)
 
@@ -102,5 +107,90 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(decide(["TERM": "xterm-kitty"], colors: .ansi16).colors, .ansi16)
         XCTAssertEqual(decide(["TERM": "xterm-kitty", "NO_COLOR": "1"]).colors, .none)
         XCTAssertEqual(decide(["TERM": "xterm-kitty", "NO_COLOR": "1"]).format, .kitty, "NO_COLOR is about colour in text, not pictures")
+    }
+
+    // What the terminals Debian packages answered to the bursts, as seen
+    // under Xvfb (the answers to the CSI burst, then to the strings).
+
+    func testTheFirstBurstHoldsOnlyCSIQueries() {
+        // An ESC followed by anything but [ would open a string (DCS, APC),
+        // which rxvt-unicode, qterminal and zutty print as text.
+        for burst in [TerminalQuery.identify, TerminalQuery.sixelTerminal] {
+            let escapes = burst.indices.dropLast().filter { burst[$0] == 0x1B }
+            XCTAssertFalse(escapes.isEmpty)
+            XCTAssertTrue(escapes.allSatisfy { burst[$0 + 1] == UInt8(ascii: "[") })
+        }
+        XCTAssertTrue(TerminalQuery.strings(sixel: false).contains(UInt8(ascii: "_")), "the kitty query goes second")
+        XCTAssertFalse(String(decoding: TerminalQuery.strings(sixel: false), as: UTF8.self).contains("?1;1;0S"))
+        XCTAssertTrue(String(decoding: TerminalQuery.strings(sixel: true), as: UTF8.self).contains("?1;1;0S"))
+    }
+
+    func testTerminalsThatPrintStringsAreNeverSentThem() {
+        let urxvt = parse("\u{1B}[>85;95;0c\u{1B}[4;394;616t\u{1B}[?1;2c")
+        let qterminal = parse("\u{1B}[>0;115;0c\u{1B}[?1;2c")
+        let zutty = parse("\u{1B}[>64;0;0c\u{1B}[?64;1;9;15;21;22c")
+        for replies in [urxvt, qterminal, zutty] {
+            XCTAssertTrue(replies.complete)
+            XCTAssertFalse(TerminalIdentity.answered(replies).parsesStrings)
+        }
+        XCTAssertEqual(decide(["TERM": "rxvt-unicode-256color"], urxvt).colors, .palette256)
+        // zutty draws direct colour, and its fixed answers say it is zutty.
+        let z = decide(["TERM": "xterm-256color"], zutty)
+        XCTAssertEqual([z.format.rawValue, z.colors.rawValue], ["symbols", "truecolor"])
+        XCTAssertTrue(z.terminal.hasPrefix("zutty"))
+    }
+
+    func testTerminalsThatParseStringsAreAskedAgain() {
+        let xterm = parse("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[>41;379;0c\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c")
+        XCTAssertEqual(xterm.version, "XTerm(379)")
+        XCTAssertEqual(xterm.secondaryAttributes, [41, 379, 0])
+        XCTAssertEqual(TerminalIdentity.answered(xterm), .init(name: "XTerm(379)", parsesStrings: true, truecolor: true))
+        XCTAssertFalse(TerminalIdentity.answered(parse("\u{1B}P>|XTerm(297)\u{1B}\\\u{1B}[?1;2c")).truecolor)
+        // VTE over ssh, without VTE_VERSION; mlterm, which answers no XTVERSION but has sixel.
+        let vte = TerminalIdentity.answered(parse("\u{1B}[>65;7006;1c\u{1B}[?65;1;9c"))
+        XCTAssertTrue(vte.parsesStrings && vte.truecolor)
+        XCTAssertTrue(TerminalIdentity.answered(parse("\u{1B}[>24;279;0c\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c")).parsesStrings)
+        // Nothing answered but DA1 (st, the Linux console): nothing more sent.
+        XCTAssertFalse(TerminalIdentity.answered(parse("\u{1B}[?6c")).parsesStrings)
+    }
+
+    func testDECRQSSProvesDirectColour() {
+        // kitty over ssh: nothing in the environment, its answers say it all.
+        let kitty = parse("\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[>1;4000;26c\u{1B}[?62;c"
+            + "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P1$r38:2:1:2:3m\u{1B}\\\u{1B}P0+r524742\u{1B}\\\u{1B}[?62;c")
+        let d = decide(["TERM": "xterm-256color"], kitty)
+        XCTAssertEqual([d.format.rawValue, d.colors.rawValue, d.terminal], ["kitty", "truecolor", "kitty(0.26.5)"])
+        XCTAssertEqual(kitty.rendition, "38:2:1:2:3")
+        // An unknown terminal that kept the colour, one that mapped it to
+        // its palette (mlterm), and one that refused the request (VTE).
+        XCTAssertEqual(decide(["TERM": "xterm-256color"], parse("\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\\u{1B}[?64;4c")).colors, .truecolor)
+        XCTAssertEqual(decide(["TERM": "xterm-256color"], parse("\u{1B}P1$r0;38;5;16m\u{1B}\\\u{1B}[?64;4c")).colors, .palette256)
+        XCTAssertNil(parse("\u{1B}P0$r\u{1B}\\\u{1B}[?65;1;9c").rendition)
+        XCTAssertNil(parse("\u{1B}P1$r0;\u{7}x38;2;1;2;3m\u{1B}\\").rendition, "only digits and separators are a rendition")
+    }
+
+    func testInsideTmuxTmuxSaysWhatItPassesOn() throws {
+        let env = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+        // In xterm: tmux found the RGB feature from xterm's XTVERSION.
+        let xterm = try XCTUnwrap(TmuxClient.parse("256,RGB,bpaste,title|XTerm(379)|xterm\n"))
+        XCTAssertEqual(xterm.termType, "XTerm(379)")
+        XCTAssertEqual(decide(env, tmux: xterm).colors, .truecolor)
+        // In kitty: no RGB feature, but kitty's terminfo sets direct colours.
+        let kitty = try XCTUnwrap(TmuxClient.parse("bpaste,ccolour,focus,title|kitty(0.26.5)|xterm-kitty"))
+        XCTAssertEqual(decide(env, tmux: kitty).colors, .truecolor)
+        // In st, with a COLORTERM leaked in: tmux maps to 256, so we do.
+        let st = try XCTUnwrap(TmuxClient.parse("bpaste,focus,title||st-256color"))
+        XCTAssertEqual(decide(env.merging(["COLORTERM": "truecolor"]) { $1 }, tmux: st).colors, .palette256)
+        XCTAssertEqual(decide(env, tmux: st, colors: .truecolor).colors, .truecolor, "--colors still decides")
+        XCTAssertTrue(decide(env, tmux: xterm).reasons.joined().contains("XTerm(379)"))
+        // A tmux older than 3.2 leaves the variables empty.
+        XCTAssertNil(TmuxClient.parse("||"))
+        XCTAssertNil(TmuxClient.parse("nothing like it"))
+    }
+
+    func testStAndAlacrittyAreKnownByTERM() {
+        XCTAssertEqual(decide(["TERM": "st-256color"]).colors, .truecolor)
+        XCTAssertEqual(decide(["TERM": "alacritty"]).colors, .truecolor)
+        XCTAssertFalse(PictureDetection.needsQuery(environment: ["TERM": "st-256color"]))
     }
 }

@@ -103,3 +103,17 @@ enum HookProcess {
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
     }
 }
+
+/// A short program's standard output, for questions answered by another
+/// program (detection asks tmux what its client is). Run as a hook is: no
+/// shell, its own process group, killed past `timeout`.
+public enum ProgramOutput {
+    /// What `program` (a path, or a name looked up in PATH) printed; nil
+    /// when it is not found, does not exit 0, or runs past `timeout`.
+    public static func of(_ program: String, _ arguments: [String], environment: [String: String],
+                          timeout: TimeInterval) -> String? {
+        guard let executable = HookProcess.locate(program) else { return nil }
+        let run = HookProcess.run(executable, arguments: arguments, environment: environment, timeout: timeout)
+        return run.ending == .exited(0) ? run.output : nil
+    }
+}

@@ -23,59 +23,19 @@ public struct Detection: Sendable {
 /// Like chafa's and timg's, they know which terminals take direct colour
 /// and pixels whatever terminfo says.
 public enum PictureDetection {
-    /// A terminal the environment names, and what it can show.
-    struct Known {
-        var name: String
-        var format: PictureFormat
-        var symbols: SymbolSet
-        var truecolor: Bool
-    }
-
-    /// Who the environment says the terminal is; nil when it does not
-    /// decide (then the terminal is asked). Multiplexers come first: the
-    /// variables of the terminal outside them leak in.
-    static func known(_ env: [String: String]) -> Known? {
-        let term = env["TERM"] ?? ""
-        let program = env["TERM_PROGRAM"] ?? ""
-        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
-        if set("TMUX") || term.hasPrefix("tmux") || program == "tmux" {
-            return Known(name: "tmux", format: .symbols, symbols: .quadrants, truecolor: false)
-        }
-        if set("STY") || term.hasPrefix("screen") {
-            return Known(name: "GNU screen", format: .symbols, symbols: .quadrants, truecolor: false)
-        }
-        if term == "xterm-kitty" || set("KITTY_WINDOW_ID") { return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true) }
-        if term == "xterm-ghostty" || program == "ghostty" { return Known(name: "Ghostty", format: .kitty, symbols: .sextants, truecolor: true) }
-        if program == "WezTerm" { return Known(name: "WezTerm", format: .kitty, symbols: .sextants, truecolor: true) }
-        if program == "iTerm.app" { return Known(name: "iTerm2", format: .iterm, symbols: .quadrants, truecolor: true) }
-        if let version = env["KONSOLE_VERSION"].flatMap({ Int($0) }) {
-            // Konsole draws kitty's graphics since 22.04.
-            return Known(name: "Konsole", format: version >= 220400 ? .kitty : .symbols, symbols: .quadrants, truecolor: true)
-        }
-        if term.hasPrefix("foot") { return Known(name: "foot", format: .sixel, symbols: .sextants, truecolor: true) }
-        if term.hasPrefix("mlterm") { return Known(name: "mlterm", format: .sixel, symbols: .quadrants, truecolor: true) }
-        if set("WT_SESSION") { return Known(name: "Windows Terminal", format: .sixel, symbols: .quadrants, truecolor: true) }
-        if let vte = env["VTE_VERSION"].flatMap({ Int($0) }) {
-            // GNOME Terminal and the other VTE terminals: no pixels in the
-            // VTE builds distributions ship; direct colour since 0.36.
-            return Known(name: "VTE", format: .symbols, symbols: .quadrants, truecolor: vte >= 3600)
-        }
-        if term == "linux" { return Known(name: "Linux console", format: .symbols, symbols: .halves, truecolor: false) }
-        return nil
-    }
-
     /// Whether the terminal must be asked: the environment does not decide
     /// and no option does.
     public static func needsQuery(environment: [String: String]) -> Bool {
-        known(environment) == nil
+        TerminalIdentity.known(environment) == nil
     }
 
-    /// The decision. `replies` is nil when nothing was asked (the
-    /// environment decided, or there is no terminal); `requestedColors` is
-    /// `--colors`. `terminfoColors` is the rule for colours when no
-    /// terminal is known (NO_COLOR, COLORTERM, terminfo).
-    public static func decide(environment env: [String: String], replies: TerminalReplies?, requestedColors: ColorMode?,
-                              terminfo: TerminfoDatabase = SystemTerminfo()) -> Detection {
+    /// The decision. `replies` is nil when nothing was asked (no terminal,
+    /// or the environment decided and sixel's registers were not asked);
+    /// `tmux` is what tmux said of its client; `requestedColors` is
+    /// `--colors`. `terminfo` serves the rule for colours when no terminal
+    /// is known (NO_COLOR, COLORTERM, terminfo).
+    public static func decide(environment env: [String: String], replies: TerminalReplies?, tmux: TmuxClient? = nil,
+                              requestedColors: ColorMode?, terminfo: TerminfoDatabase = SystemTerminfo()) -> Detection {
         var reasons: [String] = []
         let fallbackColors = ColorDetection.mode(requested: requestedColors, environment: env, terminfo: terminfo)
         let noColor = requestedColors == nil && !(env["NO_COLOR"] ?? "").isEmpty
@@ -83,34 +43,58 @@ public enum PictureDetection {
             if let requestedColors { return requestedColors }
             return truecolor && !noColor ? .truecolor : fallbackColors
         }
-        if let known = known(env) {
+        func registers(_ replies: TerminalReplies?) -> Int {
+            min(replies?.sixelRegisters ?? SixelEncoder.defaultRegisters, SixelEncoder.maxRegisters)
+        }
+        if let known = TerminalIdentity.known(env) {
             reasons.append("environment: \(describe(env)) → \(known.name)")
-            return Detection(format: known.format, colors: colors(known.truecolor), symbols: known.symbols,
-                             registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: known.name, reasons: reasons)
+            if let tmux {
+                reasons.append("tmux client: TERM=\(tmux.termName), XTVERSION \(tmux.termType.isEmpty ? "none" : tmux.termType), "
+                    + "features \(tmux.features.sorted().joined(separator: ",")), "
+                    + (tmux.truecolor(terminfo: terminfo) ? "passes direct colour" : "maps colours to 256"))
+            }
+            if let sixel = replies?.sixelRegisters { reasons.append("replies: XTSMGRAPHICS \(sixel) sixel registers") }
+            let tmuxDirect = tmux?.truecolor(terminfo: terminfo)
+            var chosen = colors(known.truecolor || tmuxDirect == true)
+            // tmux's word on its client outweighs a COLORTERM leaked from the
+            // terminal it was started in: without RGB it maps colours to 256.
+            if tmuxDirect == false, requestedColors == nil { chosen = ColorDetection.capped(chosen, at: .palette256) }
+            return Detection(format: known.format, colors: chosen, symbols: known.symbols,
+                             registers: registers(replies), cellPixels: replies?.cellPixels, terminal: known.name, reasons: reasons)
         }
         reasons.append("environment: \(describe(env)) → not decided, asked the terminal")
         // xterm has had direct colour since patch 331 and sets XTERM_VERSION:
         // that holds whether or not it answers.
         let xtermPatch = env["XTERM_VERSION"].flatMap { $0.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } }
-        let xterm = xtermPatch != nil
         guard let replies, replies.complete else {
             reasons.append(replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline")
             return Detection(format: .symbols, colors: colors((xtermPatch ?? 0) >= 331), symbols: .quadrants,
-                             registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: xterm ? "xterm" : "unknown",
+                             registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: xtermPatch != nil ? "xterm" : "unknown",
                              reasons: reasons)
         }
+        let answered = TerminalIdentity.answered(replies)
         let rgb = replies.capabilities["RGB"] != nil || replies.capabilities["colors"].flatMap(Int.init).map { $0 >= 1 << 24 } == true
-        let truecolor = rgb || (xtermPatch ?? 0) >= 331
-        reasons.append("replies: DA1 \(replies.deviceAttributes.map { $0.map(String.init).joined(separator: ";") } ?? "")"
-            + (replies.kittyGraphics ? ", kitty graphics OK" : "")
-            + (replies.sixelRegisters.map { ", \($0) sixel registers" } ?? "")
-            + (replies.capabilities.isEmpty ? "" : ", XTGETTCAP " + replies.capabilities.keys.sorted().joined(separator: " "))
-            + (xterm ? ", XTERM_VERSION patch \(xtermPatch ?? 0)" : ""))
+        let direct = TerminalIdentity.renditionKeepsDirectColor(replies.rendition)
+        let truecolor = rgb || direct || answered.truecolor || (xtermPatch ?? 0) >= 331
+        reasons.append(describe(replies, answered: answered) + (xtermPatch.map { ", XTERM_VERSION patch \($0)" } ?? ""))
         let format: PictureFormat = replies.kittyGraphics ? .kitty : (replies.sixel ? .sixel : .symbols)
+        let name = replies.version == nil && xtermPatch != nil ? "xterm" : answered.name
         return Detection(format: format, colors: colors(truecolor), symbols: replies.kittyGraphics ? .sextants : .quadrants,
-                         registers: min(replies.sixelRegisters ?? SixelEncoder.defaultRegisters, SixelEncoder.maxRegisters),
-                         cellPixels: replies.cellPixels, terminal: xterm ? "xterm" : (replies.kittyGraphics ? "kitty graphics" : "unknown"),
-                         reasons: reasons)
+                         registers: registers(replies), cellPixels: replies.cellPixels, terminal: name, reasons: reasons)
+    }
+
+    /// The replies, one line for `probe`.
+    static func describe(_ replies: TerminalReplies, answered: TerminalIdentity.Answered) -> String {
+        func list(_ values: [Int]?) -> String { values.map { $0.map(String.init).joined(separator: ";") } ?? "none" }
+        var line = "replies: XTVERSION \(replies.version ?? "none"), DA2 \(list(replies.secondaryAttributes)), "
+            + "DA1 \(list(replies.deviceAttributes))"
+        guard answered.parsesStrings else { return line + "; DCS and APC not sent (it may print them)" }
+        var second = [replies.kittyGraphics ? "kitty graphics OK" : "no kitty graphics",
+                      replies.rendition.map { "DECRQSS SGR \($0)" } ?? "no DECRQSS answer"]
+        if let registers = replies.sixelRegisters { second.append("\(registers) sixel registers") }
+        if !replies.capabilities.isEmpty { second.append("XTGETTCAP " + replies.capabilities.keys.sorted().joined(separator: " ")) }
+        line += "; parses DCS and APC, so asked again: " + second.joined(separator: ", ")
+        return line
     }
 
     /// The variables detection reads, as set.
@@ -128,12 +112,32 @@ private extension String {
 }
 
 extension PictureDetection {
+    /// What detection found out by asking, for `probe`.
+    public struct Evidence: Sendable {
+        /// The terminal's answers to every burst sent; nil when none was.
+        public var answer: TerminalQuery.Answer?
+        /// What tmux said of its client, inside tmux.
+        public var tmux: TmuxClient?
+    }
+
     /// Detection as `render`, the screen and `probe` run it: the
-    /// environment, then, only if it does not decide, the terminal's replies
-    /// (`TerminalQuery.ask`). Also returns the answer, for `probe`.
-    public static func detect(environment: [String: String], requestedColors: ColorMode?) -> (Detection, TerminalQuery.Answer?) {
-        let answer = needsQuery(environment: environment) ? TerminalQuery.ask() : nil
-        var detection = decide(environment: environment, replies: answer?.replies, requestedColors: requestedColors)
+    /// environment; inside tmux, tmux's word on its client; for a sixel
+    /// terminal the environment names, its registers; otherwise the
+    /// terminal's answers, CSI first, strings only where they are parsed.
+    public static func detect(environment: [String: String], requestedColors: ColorMode?) -> (Detection, Evidence) {
+        var evidence = Evidence()
+        if let known = TerminalIdentity.known(environment) {
+            if known.name == "tmux" { evidence.tmux = TmuxClient.ask(environment: environment) }
+            if known.format == .sixel { evidence.answer = TerminalQuery.ask(TerminalQuery.sixelTerminal) }
+        } else if let first = TerminalQuery.ask(TerminalQuery.identify) {
+            evidence.answer = first
+            if first.replies.complete, TerminalIdentity.answered(first.replies).parsesStrings,
+               let second = TerminalQuery.ask(TerminalQuery.strings(sixel: first.replies.sixel)) {
+                evidence.answer = first.followed(by: second)
+            }
+        }
+        let answer = evidence.answer
+        var detection = decide(environment: environment, replies: answer?.replies, tmux: evidence.tmux, requestedColors: requestedColors)
         // No CSI 16 t answer: the text area's pixels (CSI 14 t) over its cells.
         if detection.cellPixels == nil, let area = answer?.replies.areaPixels,
            let cells = WindowSize.of(STDOUT_FILENO) ?? WindowSize.of(STDIN_FILENO), area.width >= cells.columns, area.height >= cells.rows {
@@ -144,6 +148,6 @@ extension PictureDetection {
             detection.reasons.append(String(format: "reply time: %.1f ms, %d bytes%@", ms, answer.byteCount,
                                             answer.timedOut ? " (deadline passed)" : ""))
         }
-        return (detection, answer)
+        return (detection, evidence)
     }
 }

@@ -4,44 +4,81 @@ import URLCacheSupport
 import Glibc
 #endif
 
-/// Asks the terminal what it can show: one burst of queries ending in DA1,
-/// the replies read with a deadline. The only I/O of detection; what the
-/// replies mean is `TerminalReplies` and `PictureDetection`, both pure.
+/// Asks the terminal what it can show: bursts of queries each ending in
+/// DA1, the replies read with a deadline. The only I/O of detection; what
+/// the replies mean is `TerminalReplies`, `TerminalIdentity` and
+/// `PictureDetection`, all pure.
+///
+/// Only CSI queries go first: every terminal parses a CSI, answered or not.
+/// DCS and APC strings (kitty's query, XTGETTCAP, DECRQSS) are printed as
+/// text by terminals that do not parse them (rxvt-unicode, qterminal,
+/// zutty), so they go in a second burst, to terminals whose first answers
+/// show that they parse them (`TerminalIdentity.answered`).
 public enum TerminalQuery {
     /// The id of kitty's graphics query, so its reply is known as ours.
     static let kittyProbeID = 31
 
-    /// kitty's graphics query (a 1×1 image, `a=q`: checked, never stored),
-    /// XTSMGRAPHICS for the sixel colour registers, XTGETTCAP for `RGB` and
-    /// `colors`, the cell and text-area size in pixels, and DA1 last, which
-    /// every terminal answers, so its reply closes the burst.
-    public static let burst: [UInt8] = Array((
-        "\u{1B}_Gi=\(kittyProbeID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        + "\u{1B}[?1;1;0S"
-        + "\u{1B}P+q524742\u{1B}\\" + "\u{1B}P+q636F6C6F7273\u{1B}\\"
-        + "\u{1B}[16t" + "\u{1B}[14t"
-        + "\u{1B}[c").utf8)
+    private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// DA1 closes every burst: every terminal answers it, in order, so its
+    /// reply means the others have come.
+    private static let primaryAttributes = "\u{1B}[c"
+
+    /// The first burst, CSI only: XTVERSION, DA2, the cell and text-area
+    /// size in pixels, DA1.
+    public static let identify = bytes("\u{1B}[>0q" + "\u{1B}[>c" + "\u{1B}[16t" + "\u{1B}[14t" + primaryAttributes)
+
+    /// The second burst, for a terminal that parses strings: kitty's
+    /// graphics query (a 1×1 image, `a=q`: checked, never stored), DECRQSS
+    /// of a direct colour just set (then all attributes reset), XTGETTCAP
+    /// for `RGB` and `colors`, and XTSMGRAPHICS for the sixel colour
+    /// registers when DA1 said sixel.
+    public static func strings(sixel: Bool) -> [UInt8] {
+        bytes("\u{1B}_Gi=\(kittyProbeID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+            + "\u{1B}[38;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
+            + "\u{1B}P+q524742\u{1B}\\" + "\u{1B}P+q636F6C6F7273\u{1B}\\"
+            + (sixel ? sixelRegistersQuery : "") + primaryAttributes)
+    }
+
+    /// XTSMGRAPHICS: how many colour registers sixel may use. A CSI, but one
+    /// with a final byte (S, scroll up) that a careless parser might obey,
+    /// so it is sent only where sixel is known.
+    private static let sixelRegistersQuery = "\u{1B}[?1;1;0S"
+
+    /// For a sixel terminal the environment names (foot, mlterm): its
+    /// registers and cell size.
+    public static let sixelTerminal = bytes(sixelRegistersQuery + "\u{1B}[16t" + "\u{1B}[14t" + primaryAttributes)
 
     /// The most a burst waits for its replies.
     public static let deadline: Duration = .milliseconds(250)
 
     /// What came back, and how.
     public struct Answer: Sendable {
+        /// The replies of every burst asked, parsed together.
         public var replies: TerminalReplies
+        /// The bytes they came in.
+        var bytes: [UInt8]
         /// How many bytes arrived.
         public var byteCount: Int
         /// From the burst's write to DA1's reply, or to the deadline.
         public var elapsed: Duration
         /// The deadline passed before DA1's reply.
         public var timedOut: Bool
+
+        /// This answer and a later burst's, as one.
+        func followed(by next: Answer) -> Answer {
+            let all = bytes + next.bytes
+            return Answer(replies: TerminalReplies.parse(all), bytes: all, byteCount: byteCount + next.byteCount,
+                          elapsed: elapsed + next.elapsed, timedOut: next.timedOut)
+        }
     }
 
-    /// Sends the burst on the controlling terminal and reads the replies
+    /// Sends `burst` on the controlling terminal and reads the replies
     /// until DA1's or the deadline. Input is switched to raw, no echo, for
     /// that time only, so no reply is shown or reaches the shell; after a
     /// deadline, whatever part of a reply arrived is discarded. Nil when
     /// there is no terminal to ask.
-    public static func ask(deadline: Duration = deadline) -> Answer? {
+    public static func ask(_ burst: [UInt8], deadline: Duration = deadline) -> Answer? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -74,6 +111,6 @@ public enum TerminalQuery {
         }
         let elapsed = clock.now - start
         if !replies.complete { tcflush(fd, TCIFLUSH) }
-        return Answer(replies: replies, byteCount: bytes.count, elapsed: elapsed, timedOut: !replies.complete)
+        return Answer(replies: replies, bytes: bytes, byteCount: bytes.count, elapsed: elapsed, timedOut: !replies.complete)
     }
 }

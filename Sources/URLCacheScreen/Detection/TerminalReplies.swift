@@ -14,6 +14,12 @@ public struct TerminalReplies: Sendable {
     public var cellPixels: (width: Int, height: Int)?
     /// `CSI 14 t`: the text area's size in pixels.
     public var areaPixels: (width: Int, height: Int)?
+    /// XTVERSION: the terminal's name and version (`ESC P > | XTerm(379) ESC \`).
+    public var version: String?
+    /// DA2's numbers (`ESC [ > 41 ; 379 ; 0 c`): an id, a version, a cartridge.
+    public var secondaryAttributes: [Int]?
+    /// DECRQSS of SGR: the rendition the terminal says it holds (`0;38:2::1:2:3`).
+    public var rendition: String?
 
     public init() {}
 
@@ -74,6 +80,8 @@ public struct TerminalReplies: Sendable {
         switch final {
         case UInt8(ascii: "c") where text.hasPrefix("?"):
             if let values = TerminalReplies.numbers(String(text.dropFirst())) { deviceAttributes = values }
+        case UInt8(ascii: "c") where text.hasPrefix(">"):
+            if let values = TerminalReplies.numbers(String(text.dropFirst())) { secondaryAttributes = values }
         case UInt8(ascii: "S") where text.hasPrefix("?"):
             // Item 1 (colour registers), status 0 (success), the count.
             if let v = TerminalReplies.numbers(String(text.dropFirst())), v.count >= 3, v[0] == 1, v[1] == 0,
@@ -96,9 +104,20 @@ public struct TerminalReplies: Sendable {
         if text[text.index(after: semicolon)...] == "OK", text.contains("i=\(TerminalQuery.kittyProbeID)") { kittyGraphics = true }
     }
 
-    /// XTGETTCAP: `1+r 524742=… ; …` (hex names and values).
+    /// XTVERSION (`>|name`), DECRQSS (`1$r…m`, valid only) and XTGETTCAP
+    /// (`1+r 524742=… ; …`: hex names and values).
     private mutating func takeDCS(_ body: [UInt8]) {
         let text = String(decoding: body, as: UTF8.self)
+        if text.hasPrefix(">|") {
+            let name = text.dropFirst(2)
+            if !name.isEmpty, name.count <= 80, name.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) { version = String(name) }
+            return
+        }
+        if text.hasPrefix("1$r"), text.hasSuffix("m") {
+            let sgr = text.dropFirst(3).dropLast()
+            if sgr.count <= 80, sgr.allSatisfy({ $0.isNumber || $0 == ";" || $0 == ":" }) { rendition = String(sgr) }
+            return
+        }
         guard text.hasPrefix("1+r") else { return }
         for item in text.dropFirst(3).split(separator: ";") {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -54,6 +54,13 @@ public struct WindowSize: Sendable, Equatable {
 public protocol TerminfoDatabase {
     /// The `colors` capability of entry `term`; nil when there is no such entry.
     func colors(_ term: String) -> Int?
+    /// Entry `term` sets direct colours: tmux's rule for passing them on
+    /// (`setrgbf`, or the `Tc` or `RGB` flag).
+    func directColor(_ term: String) -> Bool
+}
+
+extension TerminfoDatabase {
+    public func directColor(_ term: String) -> Bool { false }
 }
 
 /// The system's terminfo, through ncurses.
@@ -65,6 +72,16 @@ public struct SystemTerminfo: TerminfoDatabase {
         defer { cnc_release_probe() }
         guard setupterm(term, -1, &status) == OK else { return nil }
         return Int(tigetnum("colors"))
+    }
+
+    public func directColor(_ term: String) -> Bool {
+        var status: Int32 = 0
+        defer { cnc_release_probe() }
+        guard setupterm(term, -1, &status) == OK else { return false }
+        // tigetstr answers (char *)-1 for a name that is no string capability.
+        let notString = UnsafeMutablePointer<CChar>(bitPattern: -1)
+        if let setrgbf = tigetstr("setrgbf"), setrgbf != notString { return true }
+        return tigetflag("Tc") > 0 || tigetflag("RGB") > 0
     }
 }
 

@@ -1,0 +1,106 @@
+import BlockArt
+
+/// Who the terminal is: from the environment when it names one, else from
+/// what the terminal answered to the CSI queries every terminal parses
+/// (`TerminalQuery.identify`). Pure rules, so that each terminal's answers
+/// are unit-tested as they were seen.
+enum TerminalIdentity {
+    /// A terminal the environment names, and what it can show.
+    struct Known {
+        var name: String
+        var format: PictureFormat
+        var symbols: SymbolSet
+        var truecolor: Bool
+    }
+
+    /// Who the environment says the terminal is; nil when it does not
+    /// decide (then the terminal is asked). Multiplexers come first: the
+    /// variables of the terminal outside them leak in.
+    static func known(_ env: [String: String]) -> Known? {
+        let term = env["TERM"] ?? ""
+        let program = env["TERM_PROGRAM"] ?? ""
+        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
+        if set("TMUX") || term.hasPrefix("tmux") || program == "tmux" {
+            return Known(name: "tmux", format: .symbols, symbols: .quadrants, truecolor: false)
+        }
+        if set("STY") || term.hasPrefix("screen") {
+            return Known(name: "GNU screen", format: .symbols, symbols: .quadrants, truecolor: false)
+        }
+        if term == "xterm-kitty" || set("KITTY_WINDOW_ID") { return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true) }
+        if term == "xterm-ghostty" || program == "ghostty" { return Known(name: "Ghostty", format: .kitty, symbols: .sextants, truecolor: true) }
+        if program == "WezTerm" { return Known(name: "WezTerm", format: .kitty, symbols: .sextants, truecolor: true) }
+        if program == "iTerm.app" { return Known(name: "iTerm2", format: .iterm, symbols: .quadrants, truecolor: true) }
+        if let version = env["KONSOLE_VERSION"].flatMap({ Int($0) }) {
+            // Konsole draws kitty's graphics since 22.04.
+            return Known(name: "Konsole", format: version >= 220400 ? .kitty : .symbols, symbols: .quadrants, truecolor: true)
+        }
+        if term.hasPrefix("foot") { return Known(name: "foot", format: .sixel, symbols: .sextants, truecolor: true) }
+        if term.hasPrefix("mlterm") { return Known(name: "mlterm", format: .sixel, symbols: .quadrants, truecolor: true) }
+        // st answers DA1 alone, so only its TERM tells; it has drawn direct
+        // colour since 0.6, whatever its 256-colour terminfo entry says.
+        if term == "st" || term.hasPrefix("st-") { return Known(name: "st", format: .symbols, symbols: .quadrants, truecolor: true) }
+        if term.hasPrefix("alacritty") { return Known(name: "alacritty", format: .symbols, symbols: .quadrants, truecolor: true) }
+        if set("WT_SESSION") { return Known(name: "Windows Terminal", format: .sixel, symbols: .quadrants, truecolor: true) }
+        if let vte = env["VTE_VERSION"].flatMap({ Int($0) }) {
+            // GNOME Terminal and the other VTE terminals: no pixels in the
+            // VTE builds distributions ship; direct colour since 0.36.
+            return Known(name: "VTE", format: .symbols, symbols: .quadrants, truecolor: vte >= 3600)
+        }
+        if term == "linux" { return Known(name: "Linux console", format: .symbols, symbols: .halves, truecolor: false) }
+        return nil
+    }
+
+    /// What a terminal's answers to the CSI queries tell.
+    struct Answered: Equatable {
+        /// What it was taken for, for `probe`.
+        var name: String
+        /// It parses DCS and APC strings, so the second burst (kitty's
+        /// query, XTGETTCAP, DECRQSS) is swallowed, never printed.
+        var parsesStrings: Bool
+        /// Its answers alone prove direct colour.
+        var truecolor: Bool
+    }
+
+    /// Reads XTVERSION, DA2 and DA1. A terminal that answers XTVERSION sends
+    /// DCS itself, and one with sixel (DA1 4) parses DCS, so both parse the
+    /// strings; so does VTE. rxvt-unicode, qterminal and zutty print an APC
+    /// as text, and answer neither, so they are never sent one.
+    static func answered(_ replies: TerminalReplies) -> Answered {
+        let da1 = replies.deviceAttributes ?? []
+        let da2 = replies.secondaryAttributes ?? []
+        if let version = replies.version {
+            return Answered(name: version, parsesStrings: true, truecolor: versionDrawsDirectColor(version))
+        }
+        let sixel = da1.contains(4)
+        switch (da2.first, da2.count >= 2 ? da2[1] : 0) {
+        case (65, let v):
+            return Answered(name: "VTE \(v) (DA2 65)", parsesStrings: true, truecolor: v >= 3600)
+        case (85, let v):
+            return Answered(name: "rxvt-unicode \(v) (DA2 85)", parsesStrings: false, truecolor: false)
+        case (64, 0) where da1 == [64, 1, 9, 15, 21, 22]:
+            // zutty: its DA1 and DA2 are fixed, and it draws direct colour.
+            return Answered(name: "zutty (DA1 and DA2)", parsesStrings: false, truecolor: true)
+        default:
+            let numbers = da2.isEmpty ? "" : " (DA2 \(da2.map(String.init).joined(separator: ";")))"
+            return Answered(name: "unknown" + numbers, parsesStrings: sixel, truecolor: false)
+        }
+    }
+
+    /// XTVERSION answers of terminals known to draw direct colour.
+    static func versionDrawsDirectColor(_ version: String) -> Bool {
+        if version.hasPrefix("XTerm(") {
+            // xterm has had direct colour since patch 331.
+            return (Int(version.dropFirst(6).prefix { $0.isNumber }) ?? 0) >= 331
+        }
+        let direct = ["kitty", "WezTerm", "foot", "Konsole", "ghostty", "contour", "mlterm", "iTerm2", "mintty"]
+        return direct.contains { version.lowercased().hasPrefix($0.lowercased()) }
+    }
+
+    /// A DECRQSS answer that still holds the direct colour just set: the
+    /// terminal kept all 24 bits (one that maps it to its palette answers
+    /// `38;5;N`).
+    static func renditionKeepsDirectColor(_ rendition: String?) -> Bool {
+        guard let rendition else { return false }
+        return rendition.contains("38:2:") || rendition.contains("38;2;")
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import URLCacheKit
+
+/// Inside tmux the inner TERM says nothing of the terminal outside: tmux
+/// draws on that one, and turns colours and pictures into what it can
+/// show. tmux itself says what it found there (`client_termfeatures`,
+/// `client_termtype`: the outer terminal's XTVERSION answer).
+public struct TmuxClient: Sendable, Equatable {
+    /// The features tmux uses on its client's terminal (`RGB`, `sixel`, …).
+    public var features: Set<String>
+    /// The outer terminal's XTVERSION answer, as tmux heard it ("XTerm(379)").
+    public var termType: String
+    /// The outer terminal's TERM.
+    public var termName: String
+
+    /// The format string asked of `tmux display-message -p`.
+    static let format = "#{client_termfeatures}|#{client_termtype}|#{client_termname}"
+
+    /// Parses the answer to `format`; nil when it is not one (a tmux older
+    /// than 3.2 prints the unknown variables as empty).
+    static func parse(_ text: String) -> TmuxClient? {
+        let line = text.split(separator: "\n").first.map(String.init) ?? ""
+        let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, !(parts[0].isEmpty && parts[2].isEmpty) else { return nil }
+        let clean = { (s: String) in String(s.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(80)) }
+        return TmuxClient(features: Set(parts[0].split(separator: ",").map(String.init)),
+                          termType: clean(parts[1]), termName: clean(parts[2]))
+    }
+
+    /// tmux passes direct colour on to its client: it found the RGB
+    /// feature there (from the outer terminal's XTVERSION, or its options),
+    /// or the client's terminfo entry sets direct colours.
+    func truecolor(terminfo: TerminfoDatabase) -> Bool {
+        features.contains("RGB") || terminfo.directColor(termName)
+    }
+
+    /// Asks the tmux server this process runs under; nil outside tmux, or
+    /// when tmux does not answer within a second.
+    public static func ask(environment: [String: String]) -> TmuxClient? {
+        guard let socket = environment["TMUX"].flatMap({ $0.split(separator: ",").first }), !socket.isEmpty else { return nil }
+        var arguments = ["-S", String(socket), "display-message", "-p"]
+        // The pane we run in, so tmux answers for the client that shows it.
+        if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
+        let output = ProgramOutput.of("tmux", arguments + [format], environment: environment, timeout: 1)
+        return output.flatMap(parse)
+    }
+}
