@@ -71,6 +71,27 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(s.glyph, "\u{1FB00}", "top-left sextant")
     }
 
+    func testEighthBlocksTakeEdgesAtEighths() {
+        // On the 8×8 grid: white over the bottom three eighths is ▃ (or its
+        // complement ▅ with the colours swapped); white over the left five
+        // eighths is ▋ (or ▍ swapped).
+        let options = RenderOptions(symbols: .blocks)
+        let white = TerminalColor.rgb(RGB8(255, 255, 255))
+        let bottom = Renderer.render(pixmap(8, 8) { _, y in y >= 5 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) },
+                                     columns: 1, rows: 1, options: options)[0, 0]
+        XCTAssertTrue((bottom.glyph == "\u{2583}" && bottom.foreground == white) || (bottom.glyph == "\u{2585}" && bottom.background == white),
+                      "\(bottom)")
+        let left = Renderer.render(pixmap(8, 8) { x, _ in x < 5 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) },
+                                   columns: 1, rows: 1, options: options)[0, 0]
+        XCTAssertTrue((left.glyph == "\u{258B}" && left.foreground == white) || (left.glyph == "\u{258D}" && left.background == white),
+                      "\(left)")
+        // Every split is listed once: no two shapes cover the same sub-cells
+        // or each other's complement.
+        let masks = SymbolSet.blocks.shapes.map(\.mask)
+        XCTAssertEqual(Set(masks.flatMap { [$0, ~$0] }).count, masks.count * 2)
+        XCTAssertEqual(masks.count, 7 + 6 + 6, "quadrants, then the eighths that are no half")
+    }
+
     func testPaletteModesUseOnlyTheirColours() {
         let image = pixmap(40, 40) { x, y in RGB8(UInt8(x * 6), UInt8(y * 6), 128) }
         for (mode, range) in [(ColorMode.palette256, 16...255), (.ansi16, 0...15), (.ansi8, 0...7)] {
@@ -141,7 +162,7 @@ final class RendererTests: XCTestCase {
     func testTwoThreadsGiveExactlyTheOneThreadCells() throws {
         let image = try ImageDecoder.decode(path: Fixtures.images.appendingPathComponent("photo.jpg").path,
                                             samples: (1, 1)) { _ in (240, 160) }
-        for symbols in [SymbolSet.halves, .quadrants, .sextants, .ascii] {
+        for symbols in [SymbolSet.halves, .quadrants, .sextants, .blocks, .ascii] {
             for colors in [ColorMode.truecolor, .palette256, .ansi16, .none] {
                 for dither in Dither.allCases {
                     let options = RenderOptions(symbols: symbols, colors: colors, dither: dither)

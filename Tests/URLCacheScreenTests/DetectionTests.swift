@@ -69,7 +69,7 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(decide(["TERM": "foot"]).format, .sixel)
         XCTAssertEqual(decide(["TERM": "xterm-256color", "KONSOLE_VERSION": "230805"]).format, .kitty)
         let vte = decide(["TERM": "xterm-256color", "VTE_VERSION": "7006"])
-        XCTAssertEqual([vte.format.rawValue, vte.colors.rawValue, vte.symbols.rawValue], ["symbols", "truecolor", "quadrants"])
+        XCTAssertEqual([vte.format.rawValue, vte.colors.rawValue, vte.symbols.rawValue], ["symbols", "truecolor", "blocks"])
         XCTAssertTrue(PictureDetection.needsQuery(environment: ["TERM": "xterm", "XTERM_VERSION": "XTerm(379)"]))
     }
 
@@ -85,7 +85,7 @@ final class DetectionTests: XCTestCase {
     func testXtermGetsDirectColourAndItsFormatFromReplies() {
         let env = ["TERM": "xterm", "XTERM_VERSION": "XTerm(379)"]
         let sixel = decide(env, TerminalReplies.parse(xtermSixel))
-        XCTAssertEqual([sixel.format.rawValue, sixel.colors.rawValue, sixel.symbols.rawValue], ["sixel", "truecolor", "quadrants"])
+        XCTAssertEqual([sixel.format.rawValue, sixel.colors.rawValue, sixel.symbols.rawValue], ["sixel", "truecolor", "blocks"])
         XCTAssertEqual(sixel.registers, 1024)
         // A plain xterm: no 4 in DA1, still direct colour though terminfo says 8.
         let plain = decide(env, TerminalReplies.parse(Array("\u{1B}[?64;1;2;6;22c".utf8)))

@@ -46,12 +46,15 @@ struct CellStats {
         sums.removeAll(keepingCapacity: true)
         for shape in shapes {
             var front = SIMD3<Float>.zero, srgbFront = SIMD3<Float>.zero
-            var count = 0
-            for k in 0..<n where shape.mask >> UInt16(k) & 1 == 1 {
+            // Only the set bits: an 8×8 grid has 64 sub-cells.
+            var bits = shape.mask
+            let count = bits.nonzeroBitCount
+            while bits != 0 {
+                let k = bits.trailingZeroBitCount
+                bits &= bits - 1
                 let c = block.linear[k]
                 front += SIMD3(c.r, c.g, c.b)
                 srgbFront += block.srgb[k]
-                count += 1
             }
             let back = total - front
             let score = (front * front).sum() / Float(count) + (back * back).sum() / Float(n - count)

@@ -22,20 +22,20 @@ extension Renderer {
     /// shape nearest to that pattern is drawn.
     static func monochromeCell(_ sub: [LinearRGB], symbols: SymbolSet, column: Int, row: Int) -> Cell {
         let (gx, gy) = symbols.grid
-        var lit: UInt16 = 0
+        var lit: UInt64 = 0
         for (k, c) in sub.enumerated() {
             let luminance = Float(ColorSpace.toSRGB(0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b)) / 255
-            if luminance > Quantizer.bayer(column * gx + k % gx, row * gy + k / gx) { lit |= 1 << UInt16(k) }
+            if luminance > Quantizer.bayer(column * gx + k % gx, row * gy + k / gx) { lit |= 1 << UInt64(k) }
         }
-        let full: UInt16 = UInt16((1 << sub.count) - 1)
+        let full: UInt64 = sub.count >= 64 ? .max : (1 << UInt64(sub.count)) - 1
         var best = (distance: lit.nonzeroBitCount, glyph: Unicode.Scalar(" "))
         if (lit ^ full).nonzeroBitCount < best.distance { best = ((lit ^ full).nonzeroBitCount, "\u{2588}") }
         for shape in symbols.shapes {
             let d = (shape.mask ^ lit).nonzeroBitCount
             if d < best.distance { best = (d, shape.glyph) }
             let complement = shape.mask ^ full
-            if (complement ^ lit).nonzeroBitCount < best.distance {
-                best = ((complement ^ lit).nonzeroBitCount, shape.complement)
+            if let glyph = shape.complement, (complement ^ lit).nonzeroBitCount < best.distance {
+                best = ((complement ^ lit).nonzeroBitCount, glyph)
             }
         }
         return Cell(glyph: best.glyph, foreground: .default, background: .default)

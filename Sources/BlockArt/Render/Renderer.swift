@@ -125,7 +125,7 @@ public enum Renderer {
             : paletteChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
         if quantizer.dither == .diffusion {
             var shown = [LinearRGB](repeating: best.bg.linear, count: stats.n)
-            for k in 0..<stats.n where best.mask >> UInt16(k) & 1 == 1 { shown[k] = best.fg.linear }
+            for k in 0..<stats.n where best.mask >> UInt64(k) & 1 == 1 { shown[k] = best.fg.linear }
             quantizer.record(target: block.linear, shown: shown)
         }
         return Cell(glyph: best.glyph, foreground: best.fg.terminal, background: best.bg.terminal)
@@ -134,7 +134,7 @@ public enum Renderer {
     /// A cell as chosen: which sub-cells take the foreground, the glyph that
     /// paints them, and the two colours.
     struct Choice {
-        var mask: UInt16
+        var mask: UInt64
         var glyph: Unicode.Scalar
         var fg: Quantized
         var bg: Quantized

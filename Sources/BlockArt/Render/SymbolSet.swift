@@ -8,6 +8,9 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     case quadrants
     /// The 2×3 blocks of Unicode 13 (U+1FB00–U+1FB3B), for fonts that have them.
     case sextants
+    /// The quadrants and the eighth blocks ▁▂▃▄▅▆▇ and ▏▎▍▌▋▊▉ (chafa's
+    /// "block"): in every font, and drawn by VTE and alacritty themselves.
+    case blocks
     /// A luminance ramp, for terminals or locales without Unicode.
     case ascii
 
@@ -19,6 +22,7 @@ public enum SymbolSet: String, Sendable, CaseIterable {
         switch self {
         case .halves, .quadrants: return (2, 4)
         case .sextants: return (2, 6)
+        case .blocks: return (8, 8)
         case .ascii: return (2, 2)
         }
     }
@@ -32,11 +36,11 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     private static let shapeTable: [SymbolSet: [Shape]] = {
         var table: [SymbolSet: [Shape]] = [:]
         // Quadrant q (bit0 top-left, bit1 top-right, bit2 bottom-left, bit3 bottom-right) on the 2×4 grid.
-        func quadrantMask(_ pattern: Int) -> UInt16 {
-            var mask: UInt16 = 0
+        func quadrantMask(_ pattern: Int) -> UInt64 {
+            var mask: UInt64 = 0
             for q in 0..<4 where pattern >> q & 1 == 1 {
                 let column = q % 2, top = (q / 2) * 2
-                mask |= 1 << UInt16(top * 2 + column) | 1 << UInt16((top + 1) * 2 + column)
+                mask |= 1 << UInt64(top * 2 + column) | 1 << UInt64((top + 1) * 2 + column)
             }
             return mask
         }
@@ -45,18 +49,49 @@ public enum SymbolSet: String, Sendable, CaseIterable {
         table[.quadrants] = (1...7).map(quadrant)
         // Sextant k (column k % 2, row k / 2) covers two of the six sub-rows.
         var sextants: [Shape] = (1...31).map { pattern in
-            var mask: UInt16 = 0
+            var mask: UInt64 = 0
             for k in 0..<6 where pattern >> k & 1 == 1 {
                 let column = k % 2, row = (k / 2) * 2
-                mask |= 1 << UInt16(row * 2 + column) | 1 << UInt16((row + 1) * 2 + column)
+                mask |= 1 << UInt64(row * 2 + column) | 1 << UInt64((row + 1) * 2 + column)
             }
             return Shape(mask: mask, glyph: sextantGlyph(pattern), complement: sextantGlyph(63 - pattern))
         }
         sextants.append(Shape(mask: 0b0000_0011_1111, glyph: "\u{2580}", complement: "\u{2584}"))  // ▀: the top three sub-rows
         table[.sextants] = sextants
+        table[.blocks] = eighthBlockShapes()
         table[.ascii] = []
         return table
     }()
+
+    /// On the 8×8 grid: the quadrant shapes, then the lower and the left
+    /// eighths that are not already a split listed (▄ is ▀'s, ▌ a quadrant's).
+    /// Few eighths have a complement glyph (▔ for ▇, ▕ for ▉): monochrome
+    /// output skips the rest.
+    private static func eighthBlockShapes() -> [Shape] {
+        func rect(columns: Range<Int>, rows: Range<Int>) -> UInt64 {
+            var mask: UInt64 = 0
+            for row in rows { for column in columns { mask |= 1 << UInt64(row * 8 + column) } }
+            return mask
+        }
+        var shapes: [Shape] = (1...7).map { p in
+            var mask: UInt64 = 0
+            for q in 0..<4 where p >> q & 1 == 1 {
+                mask |= rect(columns: (q % 2) * 4..<(q % 2) * 4 + 4, rows: (q / 2) * 4..<(q / 2) * 4 + 4)
+            }
+            return Shape(mask: mask, glyph: quadrantGlyphs[p], complement: quadrantGlyphs[15 - p])
+        }
+        let full = UInt64.max
+        func add(_ mask: UInt64, _ glyph: UInt32, _ complement: UInt32?) {
+            guard !shapes.contains(where: { $0.mask == mask || $0.mask == full ^ mask }) else { return }
+            shapes.append(Shape(mask: mask, glyph: Unicode.Scalar(glyph) ?? "?", complement: complement.flatMap(Unicode.Scalar.init)))
+        }
+        for i in 1...7 {
+            // U+2581 + (i − 1): the lower i eighths; U+2588 + i: the left 8 − i eighths.
+            add(rect(columns: 0..<8, rows: 8 - i..<8), 0x2580 + UInt32(i), i == 7 ? 0x2594 : nil)
+            add(rect(columns: 0..<8 - i, rows: 0..<8), 0x2588 + UInt32(i), i == 1 ? 0x2595 : nil)
+        }
+        return shapes
+    }
 
     /// The glyph of sextant pattern `p` (bit k = sextant k, row-major).
     static func sextantGlyph(_ p: Int) -> Unicode.Scalar {

@@ -68,7 +68,7 @@ public enum PictureDetection {
         let xtermPatch = env["XTERM_VERSION"].flatMap { $0.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } }
         guard let replies, replies.complete else {
             reasons.append(replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline")
-            return Detection(format: .symbols, colors: colors((xtermPatch ?? 0) >= 331), symbols: .quadrants,
+            return Detection(format: .symbols, colors: colors((xtermPatch ?? 0) >= 331), symbols: .blocks,
                              registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: xtermPatch != nil ? "xterm" : "unknown",
                              reasons: reasons)
         }
@@ -79,7 +79,7 @@ public enum PictureDetection {
         reasons.append(describe(replies, answered: answered) + (xtermPatch.map { ", XTERM_VERSION patch \($0)" } ?? ""))
         let format: PictureFormat = replies.kittyGraphics ? .kitty : (replies.sixel ? .sixel : .symbols)
         let name = replies.version == nil && xtermPatch != nil ? "xterm" : answered.name
-        return Detection(format: format, colors: colors(truecolor), symbols: replies.kittyGraphics ? .sextants : .quadrants,
+        return Detection(format: format, colors: colors(truecolor), symbols: replies.kittyGraphics ? .sextants : .blocks,
                          registers: registers(replies), cellPixels: replies.cellPixels, terminal: name, reasons: reasons)
     }
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The terminal gallery (#21): urlcache, chafa and timg with no flags, in each
+# terminal installed here under Xvfb, one at a time; the PSNR of each
+# screenshot's picture against the source (Tests/Tools/termshot.py), two
+# photos at 60x20 cells. Screenshots go to Benchmarks/out/terminals/.
+#   Benchmarks/terminals.sh [TERMINAL...]   default: every one installed
+# TERMINAL: xterm xterm-sixel kitty urxvt st sakura qterminal zutty mlterm
+#           tmux-xterm-sixel tmux-kitty. "stray" counts pixels beside the
+# picture (text a terminal printed): it should be 0.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+Scripts_termshot="$root/Tests/Tools/termshot.py"
+shots="$out/terminals"
+mkdir -p "$shots"
+photos=("$root/Tests/Fixtures/images/photo.jpg" "$root/Tests/Fixtures/images/tall.jpg")
+all=(xterm xterm-sixel kitty urxvt st sakura qterminal zutty mlterm tmux-xterm-sixel tmux-kitty)
+terminals=("${@:-${all[@]}}")
+clean="env -u TMUX -u KITTY_WINDOW_ID -u TERM_PROGRAM -u COLORTERM -u VTE_VERSION -u WT_SESSION -u KONSOLE_VERSION -u NO_COLOR"
+declare -A program=([xterm-sixel]=xterm [tmux-xterm-sixel]=tmux [tmux-kitty]=tmux)
+printf '| terminal | photo | urlcache dB | chafa dB | timg dB | best | stray (ours) |\n|---|---|---|---|---|---|---|\n'
+for t in "${terminals[@]}"; do
+  command -v "${program[$t]:-$t}" >/dev/null || { echo "| $t | not installed | | | | | |"; continue; }
+  outer=$t; wrap=""; rows=""; bg=""
+  case $t in
+    tmux-*) outer=${t#tmux-}; wrap=tmux; rows="--rows 0:480";;
+    st|qterminal|sakura) bg="--bg black";;
+  esac
+  for photo in "${photos[@]}"; do
+    declare -A db=() stray=()
+    for tool in urlcache chafa timg; do
+      case $tool in
+        urlcache) cmd="$urlcache render --size 60x20 $photo";;
+        chafa) cmd="chafa --size 60x20 $photo";;
+        timg) cmd="timg -g60x20 $photo";;
+      esac
+      if [ -n "$wrap" ]; then cmd="tmux -L bench$$ -f /dev/null new-session \"$cmd; sleep 30\""; fi
+      shot="$shots/$t-$tool-$(basename "$photo" .jpg).png"
+      HOME="$shots" WAIT=8 $python "$Scripts_termshot" shot "$outer" "$shot" $clean $cmd >/dev/null 2>&1 || true
+      [ -n "$wrap" ] && tmux -L bench$$ kill-server 2>/dev/null || true
+      read -r d _ _ _ _ s < <($python "$Scripts_termshot" psnr "$shot" "$photo" $rows $bg 2>/dev/null || echo "0 0 0 0 0 0")
+      db[$tool]=$d; stray[$tool]=$s
+    done
+    best=$(printf '%s %s\n' "${db[urlcache]}" urlcache "${db[chafa]}" chafa "${db[timg]}" timg | sort -rn | head -1 | cut -d' ' -f2)
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$(basename "$photo")" "${db[urlcache]}" "${db[chafa]}" "${db[timg]}" "$best" "${stray[urlcache]}"
+  done
+done
