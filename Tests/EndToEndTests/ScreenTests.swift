@@ -55,14 +55,14 @@ final class ScreenTests: XCTestCase {
     /// text ncurses draws, so a capture can fall between the two.
     @discardableResult
     private func wait(_ tmux: TmuxSession, forTextAndArt text: String) -> String {
-        tmux.wait(for: "\"\(text)\" and the art") { $0.contains(text) && $0.contains(where: { "▀▄▌▐█".contains($0) }) }
+        tmux.wait(for: "\"\(text)\" and the art") { $0.contains(text) && $0.contains(where: isBlockArt) }
     }
 
     /// The number of columns the art spans on the first image row.
     func artWidth(_ screen: String) -> Int {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count > 3 else { return 0 }
-        return lines[lines.count / 3].filter { "▀▄▌▐█ ".contains($0) }.count
+        return lines[lines.count / 3].filter { isBlockArt($0) || $0 == " " }.count
     }
 
     func testFirstFrameShowsColouredArtStatusAndUpdated() throws {
@@ -254,7 +254,7 @@ final class ScreenTests: XCTestCase {
             try age(first.lines[2], by: 2 * 3600)
             try script(cacheControl, delay: 3)
             let tmux = try open([url], extra: ["--freshness", "server"])
-            let shown = tmux.wait(for: "the art") { $0.contains(where: { "▀▄▌▐█".contains($0) }) }
+            let shown = tmux.wait(for: "the art") { $0.contains(where: isBlockArt) }
             if window {
                 XCTAssertTrue(shown.contains("Stale copy shown while it is checked (stale-while-revalidate)"), shown)
                 XCTAssertFalse(shown.contains("up to date"), shown)
@@ -391,7 +391,7 @@ final class ScreenTests: XCTestCase {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertTrue(lines[0].hasPrefix(" urlcache · 富士山の日の出 🌄"), lines[0])
         XCTAssertTrue(lines[0].trimmingCharacters(in: .whitespaces).hasSuffix("…  1 of 2"), lines[0])
-        XCTAssertTrue(lines[1].allSatisfy { "▀▄▌▐█ ".contains($0) }, "the picture's first row is art only: \(lines[1])")
+        XCTAssertTrue(lines[1].allSatisfy { isBlockArt($0) || $0 == " " }, "the picture's first row is art only: \(lines[1])")
         XCTAssertTrue(lines[23].contains("[ Display(d) ]") && lines[23].contains("[ ? ] [ q ]"), lines[23])
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
@@ -493,7 +493,7 @@ final class ScreenTests: XCTestCase {
     func testArtLeavesNoGhostsUnderBoxesOrBehindAnotherEntry() throws {
         let tmux = try open([nginx.url("/earth.jpg"), nginx.url("/missing.jpg")])
         wait(tmux, forTextAndArt: "Newly cached image")
-        let blocks: (Character) -> Bool = { "▀▄▌▐█".contains($0) }
+        let blocks: (Character) -> Bool = isBlockArt
         tmux.send("?")
         let help = tmux.wait(forText: "key closes this box.")
         // Between the box's borders, nothing of the picture shows through.

@@ -119,3 +119,10 @@ final class TmuxSession {
         wait(for: "\"\(text)\"", { $0.contains(text) }, file: file, line: line)
     }
 }
+
+/// A glyph of the block art: the Block Elements (U+2580–U+259F), which
+/// hold the halves, the quadrants and the eighths.
+func isBlockArt(_ c: Character) -> Bool {
+    guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
+    return (0x2580...0x259F).contains(scalar.value)
+}
