@@ -48,7 +48,9 @@ final class TerminalPictureTests: XCTestCase {
         }
     }
 
-    /// A VTE terminal (sakura): direct colour from VTE_VERSION, no stray text.
+    /// A VTE terminal (sakura), with VTE_VERSION unset as over ssh: known by
+    /// its DA2 (65), asked again with strings, which it parses; direct
+    /// colour, and no stray text.
     func testVTE() throws {
         let m = try picture("sakura", render)
         XCTAssertEqual(m.stray, 0)

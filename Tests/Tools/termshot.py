@@ -13,9 +13,9 @@ screenshot it, and measure how well a picture on it matches a source image.
                                               box (best of +-1 px), and the box x y w h
   --bg black                                  for st, qterminal and sakura, which take no colour option
                                               and keep their black background
-                                              Also printed: the stray pixels, not background, in the band
-                                              right of the picture's rows (text printed before the picture
-                                              pushes its first row there), then the box x y w h.
+                                              Printed: PSNR, the box x y w h, then the stray pixels, not
+                                              background, in the band right of the picture's rows (text
+                                              printed before the picture pushes its first row there).
 The terminal's background is magenta (#ff00ff) so that the picture's box can be found.
 """
 import os, subprocess, sys, time, shutil, tempfile

@@ -60,6 +60,16 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(decide(["TERM": "xterm"], r).registers, SixelEncoder.defaultRegisters)
     }
 
+    func testAStringOrCSIBrokenByAKeypressDoesNotHideTheRepliesAfterIt() {
+        // Alt+P (ESC P) and Alt+[ typed just before the replies came.
+        for typed in ["\u{1B}P", "\u{1B}_x", "\u{1B}[", "\u{1B}[12"] {
+            let r = parse(typed + "\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[>41;379;0c\u{1B}[?64;22c")
+            XCTAssertTrue(r.complete, typed)
+            XCTAssertEqual(r.version, "XTerm(379)", typed)
+            XCTAssertEqual(r.secondaryAttributes, [41, 379, 0], typed)
+        }
+    }
+
     func testEnvironmentDecidesWithoutAsking() {
         XCTAssertFalse(PictureDetection.needsQuery(environment: ["TERM": "xterm-kitty"]))
         let kitty = decide(["TERM": "xterm-kitty"])

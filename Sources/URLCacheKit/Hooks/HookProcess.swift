@@ -104,7 +104,7 @@ enum HookProcess {
     }
 }
 
-/// A short program's standard output, for questions answered by another
+/// A short program's output (standard output and error together), for questions answered by another
 /// program (detection asks tmux what its client is). Run as a hook is: no
 /// shell, its own process group, killed past `timeout`.
 public enum ProgramOutput {

@@ -23,8 +23,9 @@ public struct Detection: Sendable {
 /// Like chafa's and timg's, they know which terminals take direct colour
 /// and pixels whatever terminfo says.
 public enum PictureDetection {
-    /// Whether the terminal must be asked: the environment does not decide
-    /// and no option does.
+    /// Whether the terminal must be asked who it is: the environment does
+    /// not name it. (A sixel terminal it names is still asked for its
+    /// registers, and tmux for its client.)
     public static func needsQuery(environment: [String: String]) -> Bool {
         TerminalIdentity.known(environment) == nil
     }

@@ -5,9 +5,10 @@ import Glibc
 #endif
 
 /// Asks the terminal what it can show: bursts of queries each ending in
-/// DA1, the replies read with a deadline. The only I/O of detection; what
-/// the replies mean is `TerminalReplies`, `TerminalIdentity` and
-/// `PictureDetection`, all pure.
+/// DA1, the replies read with a deadline. Detection's I/O with the
+/// terminal (inside tmux, `TmuxClient` asks tmux instead); what the replies
+/// mean is `TerminalReplies`, `TerminalIdentity` and `PictureDetection`,
+/// all pure.
 ///
 /// Only CSI queries go first: every terminal parses a CSI, answered or not.
 /// DCS and APC strings (kitty's query, XTGETTCAP, DECRQSS) are printed as

@@ -1,4 +1,4 @@
-/// What a terminal answered to the query burst (`TerminalQuery.burst`),
+/// What a terminal answered to the query bursts (`TerminalQuery`),
 /// parsed from the raw bytes: a pure function, so that lies, halves and
 /// noise are unit-tested.
 public struct TerminalReplies: Sendable {
@@ -31,8 +31,9 @@ public struct TerminalReplies: Sendable {
     public var sixel: Bool { deviceAttributes?.contains(4) ?? false }
 
     /// Parses `bytes`. What is not a well-formed reply is skipped (a
-    /// keypress typed meanwhile, a reply cut short); a reply with absurd
-    /// numbers is ignored as a lie.
+    /// keypress typed meanwhile, a reply cut short): a sequence broken by
+    /// another ESC is dropped and parsing goes on from that ESC. A reply with
+    /// absurd numbers is ignored as a lie.
     public static func parse(_ bytes: [UInt8]) -> TerminalReplies {
         var replies = TerminalReplies()
         var i = 0
@@ -40,17 +41,25 @@ public struct TerminalReplies: Sendable {
             guard bytes[i] == 0x1B, i + 1 < bytes.count else { i += 1; continue }
             switch bytes[i + 1] {
             case UInt8(ascii: "["):
-                guard let end = (i + 2..<bytes.count).first(where: { (0x40...0x7E).contains(bytes[$0]) }) else { return replies }
-                replies.takeCSI(Array(bytes[(i + 2)..<end]), final: bytes[end])
-                i = end + 1
-            case UInt8(ascii: "_"), UInt8(ascii: "P"):
-                guard let end = stringTerminator(bytes, from: i + 2) else { return replies }
-                if bytes[i + 1] == UInt8(ascii: "_") {
-                    replies.takeAPC(Array(bytes[(i + 2)..<end]))
-                } else {
-                    replies.takeDCS(Array(bytes[(i + 2)..<end]))
+                guard let end = (i + 2..<bytes.count).first(where: { (0x40...0x7E).contains(bytes[$0]) || bytes[$0] == 0x1B }) else {
+                    return replies  // cut short: the rest has not come yet
                 }
-                i = end + 2
+                if bytes[end] != 0x1B { replies.takeCSI(Array(bytes[(i + 2)..<end]), final: bytes[end]) }
+                i = bytes[end] == 0x1B ? end : end + 1
+            case UInt8(ascii: "_"), UInt8(ascii: "P"):
+                switch stringEnd(bytes, from: i + 2) {
+                case .incomplete:
+                    return replies
+                case let .broken(at):
+                    i = at
+                case let .terminated(end):
+                    if bytes[i + 1] == UInt8(ascii: "_") {
+                        replies.takeAPC(Array(bytes[(i + 2)..<end]))
+                    } else {
+                        replies.takeDCS(Array(bytes[(i + 2)..<end]))
+                    }
+                    i = end + 2
+                }
             default:
                 i += 1
             }
@@ -58,14 +67,22 @@ public struct TerminalReplies: Sendable {
         return replies
     }
 
-    /// Where `ESC \` starts, from `start` on.
-    private static func stringTerminator(_ bytes: [UInt8], from start: Int) -> Int? {
+    private enum StringEnd {
+        /// `ESC \` starts here.
+        case terminated(Int)
+        /// An ESC that starts something else is here: the string was not a reply.
+        case broken(Int)
+        /// The bytes end first.
+        case incomplete
+    }
+
+    private static func stringEnd(_ bytes: [UInt8], from start: Int) -> StringEnd {
         var j = start
         while j + 1 < bytes.count {
-            if bytes[j] == 0x1B { return bytes[j + 1] == UInt8(ascii: "\\") ? j : nil }
+            if bytes[j] == 0x1B { return bytes[j + 1] == UInt8(ascii: "\\") ? .terminated(j) : .broken(j) }
             j += 1
         }
-        return nil
+        return .incomplete
     }
 
     private static func numbers(_ text: String) -> [Int]? {
@@ -115,7 +132,7 @@ public struct TerminalReplies: Sendable {
         }
         if text.hasPrefix("1$r"), text.hasSuffix("m") {
             let sgr = text.dropFirst(3).dropLast()
-            if sgr.count <= 80, sgr.allSatisfy({ $0.isNumber || $0 == ";" || $0 == ":" }) { rendition = String(sgr) }
+            if sgr.count <= 80, sgr.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";" || $0 == ":") }) { rendition = String(sgr) }
             return
         }
         guard text.hasPrefix("1+r") else { return }

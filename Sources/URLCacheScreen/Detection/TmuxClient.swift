@@ -35,7 +35,8 @@ public struct TmuxClient: Sendable, Equatable {
     }
 
     /// Asks the tmux server this process runs under; nil outside tmux, or
-    /// when tmux does not answer within a second.
+    /// when tmux does not answer within a second (it is then stopped, which
+    /// may take two more).
     public static func ask(environment: [String: String]) -> TmuxClient? {
         guard let socket = environment["TMUX"].flatMap({ $0.split(separator: ",").first }), !socket.isEmpty else { return nil }
         var arguments = ["-S", String(socket), "display-message", "-p"]

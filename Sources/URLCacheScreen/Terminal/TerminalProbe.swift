@@ -81,7 +81,9 @@ public struct SystemTerminfo: TerminfoDatabase {
         // tigetstr answers (char *)-1 for a name that is no string capability.
         let notString = UnsafeMutablePointer<CChar>(bitPattern: -1)
         if let setrgbf = tigetstr("setrgbf"), setrgbf != notString { return true }
-        return tigetflag("Tc") > 0 || tigetflag("RGB") > 0
+        // RGB may be a flag, a number (RGB#8) or a string (RGB=8/8/8).
+        if let rgb = tigetstr("RGB"), rgb != notString { return true }
+        return tigetflag("Tc") > 0 || tigetflag("RGB") > 0 || tigetnum("RGB") > 0
     }
 }
 
