@@ -23,6 +23,12 @@ def glyph_boxes(ch):
              '\u2588': [(0, 0, 1, 1)], '\u2598': [q['tl']], '\u259D': [q['tr']], '\u2596': [q['bl']], '\u2597': [q['br']],
              '\u259A': [q['tl'], q['br']], '\u259E': [q['tr'], q['bl']], '\u259B': [q['tl'], q['tr'], q['bl']],
              '\u259C': [q['tl'], q['tr'], q['br']], '\u2599': [q['tl'], q['bl'], q['br']], '\u259F': [q['tr'], q['bl'], q['br']]}
+    # the eighths: lower i/8 (U+2581..2587), left (8-i)/8 (U+2589..258F), upper and right 1/8
+    for i in range(1, 8):
+        table[chr(0x2580 + i)] = [(0, 1 - i / 8, 1, 1)]
+        table[chr(0x2588 + i)] = [(0, 0, (8 - i) / 8, 1)]
+    table['\u2594'] = [(0, 0, 1, 1 / 8)]
+    table['\u2595'] = [(7 / 8, 0, 1, 1)]
     if ch in table: return table[ch]
     code = ord(ch)
     if 0x1FB00 <= code <= 0x1FB3B:
