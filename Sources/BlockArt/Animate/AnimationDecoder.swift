@@ -37,8 +37,9 @@ public final class AnimationDecoder {
     public let info: SourceInfo
     /// Plays in all: 0 forever.
     public var loopCount: Int { source.loopCount }
-    private let target: (width: Int, height: Int)
-    private let samples: (x: Int, y: Int)
+    /// A resampler to the target size that has seen no row: each frame
+    /// starts from a copy, so the axes' weights are worked out once.
+    private let blank: BoxResampler
     private let background: LinearRGB
     private let limits: AnimationLimits
     private var index = 0
@@ -92,8 +93,9 @@ public final class AnimationDecoder {
         let canvas = source.canvasSize
         info = SourceInfo(format: format, width: turned ? canvas.height : canvas.width, height: turned ? canvas.width : canvas.height)
         let asked = size(info)
-        target = turned ? (asked.height, asked.width) : asked
-        self.samples = turned ? (samples.y, samples.x) : samples
+        let target = turned ? (width: asked.height, height: asked.width) : asked
+        blank = BoxResampler(sourceWidth: canvas.width, sourceHeight: canvas.height, width: target.width, height: target.height,
+                             samples: turned ? (samples.y, samples.x) : samples)
         self.background = LinearRGB(srgb: background)
         limits = animation
     }
@@ -115,8 +117,7 @@ public final class AnimationDecoder {
         defer { decodeTime += ContinuousClock.now - start }
         guard let milliseconds = try source.nextFrame() else { return nil }
         decodedPixels += pixels
-        var resampler = BoxResampler(sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
-                                     width: target.width, height: target.height, samples: samples)
+        var resampler = blank
         let background = self.background
         source.forEachRow { row in resampler.push(bytes: row, channels: 4, background: background) }
         defer { index += 1 }

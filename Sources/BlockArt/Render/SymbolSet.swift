@@ -35,16 +35,7 @@ public enum SymbolSet: String, Sendable, CaseIterable {
 
     private static let shapeTable: [SymbolSet: [Shape]] = {
         var table: [SymbolSet: [Shape]] = [:]
-        // Quadrant q (bit0 top-left, bit1 top-right, bit2 bottom-left, bit3 bottom-right) on the 2×4 grid.
-        func quadrantMask(_ pattern: Int) -> UInt64 {
-            var mask: UInt64 = 0
-            for q in 0..<4 where pattern >> q & 1 == 1 {
-                let column = q % 2, top = (q / 2) * 2
-                mask |= 1 << UInt64(top * 2 + column) | 1 << UInt64((top + 1) * 2 + column)
-            }
-            return mask
-        }
-        func quadrant(_ p: Int) -> Shape { Shape(mask: quadrantMask(p), glyph: quadrantGlyphs[p], complement: quadrantGlyphs[15 - p]) }
+        let quadrant = { (p: Int) in quadrantShape(p, grid: (2, 4)) }
         table[.halves] = [3, 5].map(quadrant)  // ▀ ▌
         table[.quadrants] = (1...7).map(quadrant)
         // Sextant k (column k % 2, row k / 2) covers two of the six sub-rows.
@@ -68,18 +59,8 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// Few eighths have a complement glyph (▔ for ▇, ▕ for ▉): monochrome
     /// output skips the rest.
     private static func eighthBlockShapes() -> [Shape] {
-        func rect(columns: Range<Int>, rows: Range<Int>) -> UInt64 {
-            var mask: UInt64 = 0
-            for row in rows { for column in columns { mask |= 1 << UInt64(row * 8 + column) } }
-            return mask
-        }
-        var shapes: [Shape] = (1...7).map { p in
-            var mask: UInt64 = 0
-            for q in 0..<4 where p >> q & 1 == 1 {
-                mask |= rect(columns: (q % 2) * 4..<(q % 2) * 4 + 4, rows: (q / 2) * 4..<(q / 2) * 4 + 4)
-            }
-            return Shape(mask: mask, glyph: quadrantGlyphs[p], complement: quadrantGlyphs[15 - p])
-        }
+        let rect = { (columns: Range<Int>, rows: Range<Int>) in SymbolSet.rect(columns: columns, rows: rows, gridColumns: 8) }
+        var shapes: [Shape] = (1...7).map { quadrantShape($0, grid: (8, 8)) }
         let full = UInt64.max
         func add(_ mask: UInt64, _ glyph: UInt32, _ complement: UInt32?) {
             guard !shapes.contains(where: { $0.mask == mask || $0.mask == full ^ mask }) else { return }
@@ -87,10 +68,29 @@ public enum SymbolSet: String, Sendable, CaseIterable {
         }
         for i in 1...7 {
             // U+2581 + (i − 1): the lower i eighths; U+2588 + i: the left 8 − i eighths.
-            add(rect(columns: 0..<8, rows: 8 - i..<8), 0x2580 + UInt32(i), i == 7 ? 0x2594 : nil)
-            add(rect(columns: 0..<8 - i, rows: 0..<8), 0x2588 + UInt32(i), i == 1 ? 0x2595 : nil)
+            add(rect(0..<8, 8 - i..<8), 0x2580 + UInt32(i), i == 7 ? 0x2594 : nil)
+            add(rect(0..<8 - i, 0..<8), 0x2588 + UInt32(i), i == 1 ? 0x2595 : nil)
         }
         return shapes
+    }
+
+    /// The sub-cells of a rectangle on a grid `gridColumns` wide.
+    private static func rect(columns: Range<Int>, rows: Range<Int>, gridColumns: Int) -> UInt64 {
+        var mask: UInt64 = 0
+        for row in rows { for column in columns { mask |= 1 << UInt64(row * gridColumns + column) } }
+        return mask
+    }
+
+    /// Quadrant pattern `p` (bit0 top-left, bit1 top-right, bit2
+    /// bottom-left, bit3 bottom-right) on a grid: each quadrant is half the
+    /// grid each way.
+    private static func quadrantShape(_ p: Int, grid: (columns: Int, rows: Int)) -> Shape {
+        let w = grid.columns / 2, h = grid.rows / 2
+        var mask: UInt64 = 0
+        for q in 0..<4 where p >> q & 1 == 1 {
+            mask |= rect(columns: (q % 2) * w..<(q % 2) * w + w, rows: (q / 2) * h..<(q / 2) * h + h, gridColumns: grid.columns)
+        }
+        return Shape(mask: mask, glyph: quadrantGlyphs[p], complement: quadrantGlyphs[15 - p])
     }
 
     /// The glyph of sextant pattern `p` (bit k = sextant k, row-major).

@@ -49,13 +49,13 @@ public enum PictureDetection {
         }
         if let known = TerminalIdentity.known(env) {
             reasons.append("environment: \(describe(env)) → \(known.name)")
+            let tmuxDirect = tmux?.truecolor(terminfo: terminfo)
             if let tmux {
                 reasons.append("tmux client: TERM=\(tmux.termName), XTVERSION \(tmux.termType.isEmpty ? "none" : tmux.termType), "
                     + "features \(tmux.features.sorted().joined(separator: ",")), "
-                    + (tmux.truecolor(terminfo: terminfo) ? "passes direct colour" : "maps colours to 256"))
+                    + (tmuxDirect == true ? "passes direct colour" : "maps colours to 256"))
             }
             if let sixel = replies?.sixelRegisters { reasons.append("replies: XTSMGRAPHICS \(sixel) sixel registers") }
-            let tmuxDirect = tmux?.truecolor(terminfo: terminfo)
             var chosen = colors(known.truecolor || tmuxDirect == true)
             // tmux's word on its client outweighs a COLORTERM leaked from the
             // terminal it was started in: without RGB it maps colours to 256.
@@ -66,17 +66,17 @@ public enum PictureDetection {
         reasons.append("environment: \(describe(env)) → not decided, asked the terminal")
         // xterm has had direct colour since patch 331 and sets XTERM_VERSION:
         // that holds whether or not it answers.
-        let xtermPatch = env["XTERM_VERSION"].flatMap { $0.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } }
+        let xtermPatch = env["XTERM_VERSION"].flatMap(TerminalIdentity.xtermPatch)
         guard let replies, replies.complete else {
             reasons.append(replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline")
-            return Detection(format: .symbols, colors: colors((xtermPatch ?? 0) >= 331), symbols: .blocks,
+            return Detection(format: .symbols, colors: colors(TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)), symbols: .blocks,
                              registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: xtermPatch != nil ? "xterm" : "unknown",
                              reasons: reasons)
         }
         let answered = TerminalIdentity.answered(replies)
         let rgb = replies.capabilities["RGB"] != nil || replies.capabilities["colors"].flatMap(Int.init).map { $0 >= 1 << 24 } == true
         let direct = TerminalIdentity.renditionKeepsDirectColor(replies.rendition)
-        let truecolor = rgb || direct || answered.truecolor || (xtermPatch ?? 0) >= 331
+        let truecolor = rgb || direct || answered.truecolor || TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)
         reasons.append(describe(replies, answered: answered) + (xtermPatch.map { ", XTERM_VERSION patch \($0)" } ?? ""))
         let format: PictureFormat = replies.kittyGraphics ? .kitty : (replies.sixel ? .sixel : .symbols)
         let name = replies.version == nil && xtermPatch != nil ? "xterm" : answered.name
@@ -102,14 +102,17 @@ public enum PictureDetection {
     static func describe(_ env: [String: String]) -> String {
         let names = ["TERM", "TERM_PROGRAM", "COLORTERM", "TMUX", "STY", "KITTY_WINDOW_ID", "WT_SESSION", "KONSOLE_VERSION",
                      "VTE_VERSION", "XTERM_VERSION", "NO_COLOR"]
-        let set = names.compactMap { name in env[name].map { "\(name)=\($0.terminalSafePrefix)" } }
+        let set = names.compactMap { name in env[name].map { "\(name)=\($0.printableASCII(prefix: 40))" } }
         return set.isEmpty ? "nothing set" : set.joined(separator: " ")
     }
 }
 
-private extension String {
-    /// Environment values shown in `probe`: safe and short.
-    var terminalSafePrefix: String { String(unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(40)) }
+extension String {
+    /// What another program said (an environment value, tmux's answer),
+    /// as `probe` shows it: printable ASCII only, cut at `prefix` characters.
+    func printableASCII(prefix: Int) -> String {
+        String(unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(prefix))
+    }
 }
 
 extension PictureDetection {

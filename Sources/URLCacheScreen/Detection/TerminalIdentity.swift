@@ -71,7 +71,7 @@ enum TerminalIdentity {
         if let version = replies.version {
             return Answered(name: version, parsesStrings: true, truecolor: versionDrawsDirectColor(version))
         }
-        let sixel = da1.contains(4)
+        let sixel = replies.sixel
         switch (da2.first, da2.count >= 2 ? da2[1] : 0) {
         case (65, let v):
             return Answered(name: "VTE \(v) (DA2 65)", parsesStrings: true, truecolor: v >= 3600)
@@ -86,12 +86,18 @@ enum TerminalIdentity {
         }
     }
 
+    /// The patch number in xterm's name for itself, `XTerm(379)` (from
+    /// XTVERSION or XTERM_VERSION); nil when there is none.
+    static func xtermPatch(_ name: String) -> Int? {
+        name.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    /// xterm has had direct colour since patch 331.
+    static func xtermDrawsDirectColor(patch: Int?) -> Bool { (patch ?? 0) >= 331 }
+
     /// XTVERSION answers of terminals known to draw direct colour.
     static func versionDrawsDirectColor(_ version: String) -> Bool {
-        if version.hasPrefix("XTerm(") {
-            // xterm has had direct colour since patch 331.
-            return (Int(version.dropFirst(6).prefix { $0.isNumber }) ?? 0) >= 331
-        }
+        if version.hasPrefix("XTerm(") { return xtermDrawsDirectColor(patch: xtermPatch(version)) }
         let direct = ["kitty", "WezTerm", "foot", "Konsole", "ghostty", "contour", "mlterm", "iTerm2", "mintty"]
         return direct.contains { version.lowercased().hasPrefix($0.lowercased()) }
     }

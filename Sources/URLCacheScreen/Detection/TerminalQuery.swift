@@ -60,7 +60,7 @@ public enum TerminalQuery {
         /// The bytes they came in.
         var bytes: [UInt8]
         /// How many bytes arrived.
-        public var byteCount: Int
+        public var byteCount: Int { bytes.count }
         /// From the burst's write to DA1's reply, or to the deadline.
         public var elapsed: Duration
         /// The deadline passed before DA1's reply.
@@ -69,8 +69,7 @@ public enum TerminalQuery {
         /// This answer and a later burst's, as one.
         func followed(by next: Answer) -> Answer {
             let all = bytes + next.bytes
-            return Answer(replies: TerminalReplies.parse(all), bytes: all, byteCount: byteCount + next.byteCount,
-                          elapsed: elapsed + next.elapsed, timedOut: next.timedOut)
+            return Answer(replies: TerminalReplies.parse(all), bytes: all, elapsed: elapsed + next.elapsed, timedOut: next.timedOut)
         }
     }
 
@@ -112,6 +111,6 @@ public enum TerminalQuery {
         }
         let elapsed = clock.now - start
         if !replies.complete { tcflush(fd, TCIFLUSH) }
-        return Answer(replies: replies, bytes: bytes, byteCount: bytes.count, elapsed: elapsed, timedOut: !replies.complete)
+        return Answer(replies: replies, bytes: bytes, elapsed: elapsed, timedOut: !replies.complete)
     }
 }

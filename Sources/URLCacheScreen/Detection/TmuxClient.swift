@@ -22,9 +22,8 @@ public struct TmuxClient: Sendable, Equatable {
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
         let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, !(parts[0].isEmpty && parts[2].isEmpty) else { return nil }
-        let clean = { (s: String) in String(s.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(80)) }
         return TmuxClient(features: Set(parts[0].split(separator: ",").map(String.init)),
-                          termType: clean(parts[1]), termName: clean(parts[2]))
+                          termType: parts[1].printableASCII(prefix: 80), termName: parts[2].printableASCII(prefix: 80))
     }
 
     /// tmux passes direct colour on to its client: it found the RGB
