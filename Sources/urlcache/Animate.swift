@@ -32,6 +32,9 @@ struct AnimationPlayer<Shown> {
     /// what takes the picture away.
     var closing: [UInt8] = []
     var interrupted: [UInt8] = []
+    /// Runs once it stops, after the bytes above, before a signal that
+    /// stopped it ends the process (tmux's passthrough put back).
+    var ending: () -> Void = {}
 
     /// Plays `animation` from its first frame.
     func play(_ animation: AnimationDecoder) throws(DecodeError) {
@@ -39,6 +42,7 @@ struct AnimationPlayer<Shown> {
         defer {
             writeBytes(closing + (Interruption.happened ? interrupted : []))
             write("\u{1B}[?25h")
+            ending()
             Interruption.finish()
         }
         write("\u{1B}[?25l")

@@ -45,7 +45,13 @@ struct Probe: ParsableCommand {
             lines.append("size: not a terminal")
         }
         lines.append("terminal: \(detection.terminal)")
-        lines.append("format: \(detection.format.rawValue)" + (detection.format == .sixel ? " (\(detection.registers) colour registers)" : ""))
+        var format = "format: \(detection.format.rawValue)" + (detection.format == .sixel ? " (\(detection.registers) colour registers)" : "")
+        switch detection.route(for: detection.format) {
+        case .direct: break
+        case .passthrough: format += ", through tmux's passthrough"
+        case .placeholders: format += ", as Unicode placeholders (the upload through tmux's passthrough, on for this pane while it is sent)"
+        }
+        lines.append(format)
         lines.append("colours: \(detection.colors.rawValue)")
         lines.append("symbols: \(detection.symbols.rawValue)")
         Console.lines(lines)

@@ -103,36 +103,48 @@ struct Render: ParsableCommand {
         let start = clock.now
         let area = area(terminal)
         let cell = WindowSize.cellPixels(terminal, replied: detection?.cellPixels)
-        var rows = 1
+        var cells = (columns: 1, rows: 1)
         let size = { (info: SourceInfo) -> (width: Int, height: Int) in
             let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
                                        cellWidth: cell.width, cellHeight: cell.height, centred: false)
-            rows = p.rows
+            cells = (p.columns, p.rows)
             return (p.width, p.height)
         }
-        let id = UInt32(truncatingIfNeeded: getpid()) & 0xFFFFFF | 1
+        let env = list.environment
+        let route = detection?.route(for: format) ?? (!(env["TMUX"] ?? "").isEmpty ? .passthrough : .direct)
+        let seed = UInt32(truncatingIfNeeded: getpid())
+        // Placeholder cells name the image by a colour: an id they can say.
+        let id = route == .placeholders ? KittyPlaceholders.imageID(seed) : seed & 0xFFFFFF | 1
         // Compression pays where bytes are dear (over ssh), not on a local
         // terminal or into a file, where zlib costs more time than it saves.
-        let env = list.environment
         let compress = env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
         let options = PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
                                      moveCursor: true, compress: compress)
-        let tmux = !(env["TMUX"] ?? "").isEmpty
-        if let animation = try animation(input, terminal: terminal, samples: (1, 1), size: size) {
-            return try play(animation, with: Render.picturePlayer(format: format, options: options, rows: rows, tmux: tmux,
-                                                                  duration: duration), input: input)
+        // Inside tmux, passthrough on for our pane until tmux has read the
+        // picture (a file or pipe gets the bytes and no switch). Signals
+        // wait until it is put back.
+        Interruption.install()
+        let passthrough = route.needsPassthrough && terminal != nil ? PassthroughSwitch.turnOn(environment: env) : nil
+        let restore = {
+            passthrough?.restore(environment: env)
+            Interruption.finish()
         }
+        if let animation = try animation(input, terminal: terminal, samples: (1, 1), size: size) {
+            return try play(animation, with: Render.picturePlayer(format: format, options: options, cells: cells, route: route,
+                                                                  duration: duration, ending: restore), input: input)
+        }
+        defer { restore() }
         let decoded = try decode(input, samples: (1, 1), size: size)
         let decodedAt = clock.now
         let image = decoded.pixmap.pixelImage()
-        guard var bytes = image.sequence(format, options: options) else {
+        guard let picture = image.bytes(format, options: options, route: route, columns: cells.columns, rows: cells.rows) else {
             throw Failure.failed("\(input.name): could not encode the picture as \(format.rawValue)")
         }
-        // Inside tmux only a format named on the command line gets here.
-        if tmux { bytes = TmuxPassthrough.wrap(bytes) }
         // The cursor ends below the picture's last row (sixel) or to its right
-        // (kitty, iTerm2): a newline leaves the prompt under it.
-        bytes.append(UInt8(ascii: "\n"))
+        // (kitty, iTerm2): a newline leaves the prompt under it. Placeholders
+        // are lines of text, each with its newline.
+        var bytes = picture.sequence
+        bytes += picture.rows.isEmpty ? [UInt8(ascii: "\n")] : picture.rows.flatMap { $0 + [UInt8(ascii: "\n")] }
         let encodedAt = clock.now
         FileHandle.standardOutput.write(Data(bytes))
         if timings {
@@ -168,19 +180,29 @@ struct Render: ParsableCommand {
     /// An animation in a picture format: `rows` lines are made first (so
     /// that nothing scrolls later), the cursor is saved at their top, and
     /// each frame is drawn from there, a kitty picture replacing the last
-    /// one under the same id, a sixel painting over it.
-    static func picturePlayer(format: PictureFormat, options: PictureOptions, rows: Int, tmux: Bool,
-                              duration: Double?) -> AnimationPlayer<[UInt8]> {
-        AnimationPlayer<[UInt8]>(duration: duration, prepare: { frame in
-            var bytes = frame.pixmap.pixelImage().sequence(format, options: options) ?? []
-            if tmux { bytes = TmuxPassthrough.wrap(bytes) }
-            return (bytes, bytes.count)
+    /// one under the same id, a sixel painting over it. Placeholders are
+    /// printed once, under the first frame's upload: the later uploads
+    /// replace the image they name. `ending` runs last, before a signal
+    /// that stopped it ends the process.
+    static func picturePlayer(format: PictureFormat, options: PictureOptions, cells: (columns: Int, rows: Int), route: PictureRoute,
+                              duration: Double?, ending: @escaping () -> Void) -> AnimationPlayer<PictureBytes> {
+        let rows = cells.rows
+        let empty = PictureBytes(sequence: [])
+        let delete = KittyGraphics.delete(id: options.imageID)
+        var player = AnimationPlayer<PictureBytes>(duration: duration, prepare: { frame in
+            let bytes = frame.pixmap.pixelImage().bytes(format, options: options, route: route, columns: cells.columns, rows: rows) ?? empty
+            return (bytes, bytes.sequence.count)
         }, output: { bytes, previous in
             var out = previous == nil ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
-            out += Array("\u{1B}8".utf8) + bytes
+            out += Array("\u{1B}8".utf8) + bytes.sequence
+            if previous == nil, !bytes.rows.isEmpty {
+                out += Array("\u{1B}8".utf8) + bytes.rows.flatMap { $0 + Array("\r\n".utf8) }
+            }
             return out
         }, closing: Array("\u{1B}8\u{1B}[\(rows)B\r".utf8),
-           interrupted: format == .kitty ? Array("\u{1B}_Ga=d,d=I,i=\(options.imageID)\u{1B}\\".utf8) : [])
+           interrupted: format != .kitty ? [] : route == .direct ? delete : TmuxPassthrough.wrap(delete))
+        player.ending = ending
+        return player
     }
 
     /// The cells to fill: `--size`, else the terminal's less a line for

@@ -45,8 +45,10 @@ struct Show: ParsableCommand {
         options.exitAfterFirstImage = exitAfterFirstFrame
         options.pictureFormat = format.requested ?? detection.format
         options.registers = detection.registers
-        // Only a format named inside tmux gets here with pixels.
-        options.passthrough = format.requested?.isPixels == true && !(list.environment["TMUX"] ?? "").isEmpty
+        options.route = detection.route(for: options.pictureFormat)
+        // Passthrough on for our pane while the screen is up, and back as
+        // it was once the terminal is restored (the picture deleted).
+        let passthrough = options.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil
         var terminal: CursesTerminal?
         let result = Result { () throws(ScreenError) -> ScreenEnd in
             let app = try ScreenApp(options: options, window: (window?.columns ?? 80, window?.rows ?? 24),
@@ -58,6 +60,8 @@ struct Show: ParsableCommand {
             return try app.run()
         }
         terminal?.close()
+        // Before a signal ends the process below.
+        passthrough?.restore(environment: list.environment)
         switch result {
         case .success(.quit): break
         case let .success(.signal(number)):

@@ -100,6 +100,52 @@ final class GraphicsTests: XCTestCase {
         XCTAssertEqual(String(decoding: wrapped, as: UTF8.self), "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T;AAAA\u{1B}\u{1B}\\\u{1B}\\")
     }
 
+    /// The marks are kitty's table: 297 distinct combining marks that sit
+    /// above (class 230), so that a cell reads back as its row and column.
+    func testPlaceholderMarksAreDistinctCombiningMarksAbove() {
+        let marks = KittyPlaceholders.diacritics.compactMap(Unicode.Scalar.init)
+        XCTAssertEqual(marks.count, 297)
+        XCTAssertEqual(Set(marks).count, 297)
+        for mark in marks {
+            XCTAssertEqual(mark.properties.generalCategory, .nonspacingMark, "U+\(String(mark.value, radix: 16))")
+            XCTAssertEqual(mark.properties.canonicalCombiningClass, .above, "U+\(String(mark.value, radix: 16))")
+        }
+    }
+
+    /// Each cell says its row, its column and the id's high byte; the
+    /// colour says the low byte, and the id has nothing between.
+    func testPlaceholderCellsNameTheirPlaceAndImage() throws {
+        for seed: UInt32 in [0, 1, 254, 255, 70_000, .max] {
+            let id = KittyPlaceholders.imageID(seed)
+            XCTAssertTrue((1...255).contains(id & 0xFF) && id & 0xFFFF00 == 0, "\(seed) → \(id)")
+        }
+        let id = KittyPlaceholders.imageID(300)
+        let text = String(decoding: KittyPlaceholders.row(7, columns: 40, id: id), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("\u{1B}[38;5;\(id & 0xFF)m") && text.hasSuffix("\u{1B}[39m"))
+        let scalars = Array(text.unicodeScalars.drop { $0 != "\u{10EEEE}" }.prefix { $0 != "\u{1B}" })
+        XCTAssertEqual(scalars.count, 40 * 4)
+        let index = Dictionary(uniqueKeysWithValues: KittyPlaceholders.diacritics.enumerated().map { ($1, $0) })
+        for column in 0..<40 {
+            let cell = scalars[column * 4..<column * 4 + 4].map(\.value)
+            XCTAssertEqual(cell[0], 0x10EEEE)
+            XCTAssertEqual([index[cell[1]], index[cell[2]], index[cell[3]]], [7, column, Int(id >> 24)])
+        }
+    }
+
+    /// tmux drops a passthrough longer than its 1 MiB input buffer: a
+    /// screen-sized kitty upload (1.9 MB of base64) goes as one wrapper per
+    /// 4 KiB chunk, and unwrapped it is the upload again.
+    func testTmuxPassthroughWrapsEachChunkOnItsOwn() {
+        let image = PixelImage(width: 1000, height: 480, rgb: (0..<1000 * 480 * 3).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let upload = KittyPlaceholders.upload(image, id: 5, columns: 100, rows: 24)
+        let wrapped = TmuxPassthrough.wrap(upload)
+        let pieces = String(decoding: wrapped, as: UTF8.self).components(separatedBy: "\u{1B}Ptmux;").dropFirst()
+        XCTAssertEqual(pieces.count, String(decoding: upload, as: UTF8.self).components(separatedBy: "\u{1B}_G").count - 1)
+        XCTAssertLessThanOrEqual(pieces.map(\.utf8.count).max() ?? 0, 2 * KittyGraphics.chunkSize + 64)
+        let unwrapped = pieces.map { String($0.dropLast(2)).replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}") }.joined()
+        XCTAssertEqual(unwrapped, String(decoding: upload, as: UTF8.self))
+    }
+
     func testPlacementKeepsAspectAndCentresOnCells() {
         // 600×400 into 60×20 cells of 8×16: the width decides.
         let p = PixelPlacement.fit(imageWidth: 600, imageHeight: 400, columns: 60, rows: 20, cellWidth: 8, cellHeight: 16, centred: true)

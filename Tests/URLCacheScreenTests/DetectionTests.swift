@@ -198,6 +198,37 @@ final class DetectionTests: XCTestCase {
         XCTAssertNil(TmuxClient.parse("nothing like it"))
     }
 
+    /// Pixels inside tmux: kitty's placeholders where the terminal outside
+    /// draws them (kitty 0.28 and later, Ghostty), sixel where tmux draws it
+    /// itself, block art otherwise; a format named on the command line goes
+    /// through the passthrough when nothing better holds.
+    func testInsideTmuxPixelsWhereTheTerminalOutsideDrawsThem() throws {
+        let env = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+        let kitty35 = try XCTUnwrap(TmuxClient.parse("bpaste,ccolour,clipboard,cstyle,focus,title|kitty(0.35.2)|xterm-kitty"))
+        let d = decide(env, tmux: kitty35)
+        XCTAssertEqual(d.format, .kitty)
+        XCTAssertEqual(d.route(for: .kitty), .placeholders)
+        XCTAssertEqual(d.route(for: .sixel), .passthrough)
+        XCTAssertEqual(d.route(for: .symbols), .direct)
+        XCTAssertTrue(d.reasons.joined().contains("placeholders"))
+        let ghostty = try XCTUnwrap(TmuxClient.parse("RGB,title|ghostty 1.1.3|xterm-ghostty"))
+        XCTAssertEqual(decide(env, tmux: ghostty).format, .kitty)
+        // Debian's kitty 0.26 has no placeholders: block art, as before.
+        let kitty26 = try XCTUnwrap(TmuxClient.parse("bpaste,title|kitty(0.26.5)|xterm-kitty"))
+        XCTAssertEqual(decide(env, tmux: kitty26).format, .symbols)
+        XCTAssertEqual(decide(env, tmux: kitty26).route(for: .kitty), .passthrough)
+        XCTAssertEqual(decide(env, tmux: try XCTUnwrap(TmuxClient.parse("title|kitty(0.27.1)|xterm-kitty"))).format, .symbols)
+        // tmux 3.4 with sixel, in a sixel terminal: tmux draws it.
+        let sixel = try XCTUnwrap(TmuxClient.parse("256,RGB,sixel,title|XTerm(390)|xterm"))
+        XCTAssertEqual(decide(env, tmux: sixel).format, .sixel)
+        XCTAssertEqual(decide(env, tmux: sixel).route(for: .sixel), .direct)
+        // tmux did not answer: block art, and a named format is passed through.
+        XCTAssertEqual(decide(env).format, .symbols)
+        XCTAssertEqual(decide(env).route(for: .kitty), .passthrough)
+        // Outside tmux every format goes straight.
+        XCTAssertEqual(decide(["TERM": "xterm-kitty"]).route(for: .kitty), .direct)
+    }
+
     func testStAndAlacrittyAreKnownByTERM() {
         XCTAssertEqual(decide(["TERM": "st-256color"]).colors, .truecolor)
         XCTAssertEqual(decide(["TERM": "alacritty"]).colors, .truecolor)

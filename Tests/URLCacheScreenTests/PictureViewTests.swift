@@ -32,8 +32,8 @@ final class PictureViewTests: XCTestCase {
         XCTAssertEqual(shown.picture.columns, 80)
         XCTAssertEqual(shown.picture.rows, 20)
         XCTAssertEqual(shown.row, layout.imageTop + (layout.imageRows - 20) / 2)
-        XCTAssertTrue(String(decoding: shown.picture.sequence.prefix(40), as: UTF8.self).contains("s=640,v=320"))
-        XCTAssertEqual(shown.picture.removal, KittyGraphics.delete(id: shown.picture.id))
+        XCTAssertTrue(String(decoding: shown.picture.bytes.sequence.prefix(40), as: UTF8.self).contains("s=640,v=320"))
+        XCTAssertEqual(shown.picture.bytes.removal, KittyGraphics.delete(id: shown.picture.id))
         // f: block art instead, and no picture.
         state.pixelsAvailable = true
         _ = ScreenLogic.handle(.key(.character("f")), &state, toolbar: Toolbar(width: 80), toolbarRow: layout.toolbarRow)
@@ -59,20 +59,41 @@ final class PictureViewTests: XCTestCase {
     func testInsideTmuxANamedFormatGoesThroughPassthrough() throws {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         let view = view(.kitty)
-        view.passthrough = true
+        view.route = .passthrough
         view.draw(state(), on: terminal, now: Date())
         let picture = try XCTUnwrap(terminal.picture).picture
-        XCTAssertTrue(picture.sequence.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_G".utf8)))
-        XCTAssertTrue(picture.removal.starts(with: Array("\u{1B}Ptmux;".utf8)))
+        XCTAssertTrue(picture.bytes.sequence.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_G".utf8)))
+        XCTAssertTrue(picture.bytes.removal.starts(with: Array("\u{1B}Ptmux;".utf8)))
     }
 
     func testSixelIsRemovedByRepaintingAndNoPictureWhenTooSmall() throws {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         view(.sixel).draw(state(), on: terminal, now: Date())
-        XCTAssertEqual(try XCTUnwrap(terminal.picture).picture.removal, [])
+        XCTAssertEqual(try XCTUnwrap(terminal.picture).picture.bytes.removal, [])
         let small = RecordingTerminal(columns: 30, rows: 8)
         view(.sixel).draw(state(), on: small, now: Date())
         XCTAssertNil(small.picture)
         XCTAssertTrue(small.screen.map { String($0) }.joined().contains("Terminal too small"))
+    }
+
+    /// kitty outside tmux that draws Unicode placeholders: the upload goes
+    /// through the passthrough with a virtual placement the picture's size
+    /// in cells, and each of its rows is text that names the image.
+    func testInsideTmuxKittysPlaceholdersAreRowsOfText() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        view.route = .placeholders
+        view.draw(state(), on: terminal, now: Date())
+        let picture = try XCTUnwrap(terminal.picture).picture
+        let upload = String(decoding: picture.bytes.sequence.prefix(80), as: UTF8.self)
+        XCTAssertTrue(upload.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,"), upload)
+        XCTAssertTrue(upload.contains("c=\(picture.columns),r=\(picture.rows)"), upload)
+        XCTAssertEqual(picture.bytes.rows.count, picture.rows)
+        for (i, row) in picture.bytes.rows.enumerated() {
+            let text = String(decoding: row, as: UTF8.self)
+            XCTAssertTrue(text.hasPrefix("\u{1B}[38;5;\(picture.id & 0xFF)m"), "row \(i)")
+            XCTAssertEqual(text.unicodeScalars.filter { $0.value == 0x10EEEE }.count, picture.columns, "row \(i)")
+        }
+        XCTAssertEqual(picture.bytes.removal, TmuxPassthrough.wrap(KittyGraphics.delete(id: picture.id)))
     }
 }

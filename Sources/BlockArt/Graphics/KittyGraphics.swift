@@ -13,8 +13,14 @@ public enum KittyGraphics {
     /// `moveCursor` false keeps the cursor where it is (`C=1`), as the
     /// screen needs; `render` lets it move below the picture.
     public static func display(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool = false) -> [UInt8] {
-        var control = "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2"
-        if !moveCursor { control += ",C=1" }
+        transmit(image, control: "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2" + (moveCursor ? "" : ",C=1"), compress: compress)
+    }
+
+    /// The escape sequences that carry `image`'s pixels with the keys in
+    /// `control`: base64 in chunks of `chunkSize`, the first with the keys,
+    /// each with `m=1` but the last.
+    static func transmit(_ image: PixelImage, control: String, compress: Bool) -> [UInt8] {
+        var control = control
         var payload = image.rgb
         if compress, let packed = deflate(image.rgb), packed.count * 10 <= image.rgb.count * 9 {
             payload = packed

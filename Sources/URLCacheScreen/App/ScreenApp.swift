@@ -29,8 +29,9 @@ public final class ScreenApp {
         /// and the sixel registers.
         public var pictureFormat: PictureFormat = .symbols
         public var registers = SixelEncoder.defaultRegisters
-        /// Send pictures through tmux's passthrough.
-        public var passthrough = false
+        /// How pictures reach the terminal inside tmux (passthrough,
+        /// kitty's placeholders), or not.
+        public var route = PictureRoute.direct
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
@@ -78,7 +79,7 @@ public final class ScreenApp {
                           cellAspect: options.cellAspect, interval: options.controller.refreshInterval)
         view.pictureFormat = options.pictureFormat
         view.registers = options.registers
-        view.passthrough = options.passthrough
+        view.route = options.route
     }
 
     /// How long the first frame waits for the first image (seconds).

@@ -16,6 +16,32 @@ public struct Detection: Sendable {
     public var terminal: String
     /// The evidence, one line each, for `urlcache probe`.
     public var reasons: [String]
+    /// Inside tmux: what reaches the terminal outside it. Nil outside tmux.
+    public var tmux: TmuxPictures? = nil
+
+    /// How a picture in `format` reaches the terminal: straight outside
+    /// tmux or where tmux draws it itself (sixel), as placeholders where
+    /// the terminal outside draws them, else through the passthrough.
+    public func route(for format: PictureFormat) -> PictureRoute {
+        guard let tmux, format.isPixels else { return .direct }
+        if format == .sixel, tmux.sixel { return .direct }
+        if format == .kitty, tmux.placeholders { return .placeholders }
+        return .passthrough
+    }
+}
+
+/// What pictures can do inside tmux.
+public struct TmuxPictures: Sendable, Equatable {
+    /// The terminal outside draws kitty's Unicode placeholders (kitty 0.28
+    /// and later, Ghostty), which tmux keeps as text.
+    public var placeholders: Bool
+    /// tmux draws sixel itself: 3.4 and later, built with it, on a
+    /// terminal that has it (its client feature `sixel`).
+    public var sixel: Bool
+
+    /// The format `auto` picks there: sixel, which tmux keeps itself,
+    /// before placeholders, which it keeps as text; else block art.
+    var format: PictureFormat { sixel ? .sixel : placeholders ? .kitty : .symbols }
 }
 
 /// The rules of `--format auto`, the default colours and the default
@@ -60,8 +86,18 @@ public enum PictureDetection {
             // tmux's word on its client outweighs a COLORTERM leaked from the
             // terminal it was started in: without RGB it maps colours to 256.
             if tmuxDirect == false, requestedColors == nil { chosen = ColorDetection.capped(chosen, at: .palette256) }
-            return Detection(format: known.format, colors: chosen, symbols: known.symbols,
-                             registers: registers(replies), cellPixels: replies?.cellPixels, terminal: known.name, reasons: reasons)
+            var detection = Detection(format: known.format, colors: chosen, symbols: known.symbols,
+                                      registers: registers(replies), cellPixels: replies?.cellPixels, terminal: known.name, reasons: reasons)
+            if known.name == "tmux", !(env["TMUX"] ?? "").isEmpty {
+                let pictures = TmuxPictures(placeholders: tmux.map { TerminalIdentity.drawsPlaceholders(termType: $0.termType, termName: $0.termName) } ?? false,
+                                            sixel: tmux?.features.contains("sixel") ?? false)
+                detection.tmux = pictures
+                detection.format = pictures.format
+                detection.reasons.append("tmux pictures: " + (pictures.sixel ? "tmux draws sixel (client feature sixel)"
+                    : pictures.placeholders ? "the terminal outside draws kitty's Unicode placeholders, sent through the passthrough"
+                    : "none (no sixel in tmux, no placeholders outside)"))
+            }
+            return detection
         }
         reasons.append("environment: \(describe(env)) → not decided, asked the terminal")
         // xterm has had direct colour since patch 331 and sets XTERM_VERSION:

@@ -95,6 +95,18 @@ enum TerminalIdentity {
     /// xterm has had direct colour since patch 331.
     static func xtermDrawsDirectColor(patch: Int?) -> Bool { (patch ?? 0) >= 331 }
 
+    /// Whether the terminal outside tmux draws kitty's Unicode placeholders,
+    /// from its XTVERSION answer as tmux heard it (`kitty(0.35.2)`, kitty
+    /// since 0.28; `ghostty 1.1.3`) or its TERM.
+    static func drawsPlaceholders(termType: String, termName: String) -> Bool {
+        let type = termType.lowercased()
+        if type.hasPrefix("ghostty") || termName == "xterm-ghostty" { return true }
+        guard type.hasPrefix("kitty(") else { return false }
+        let numbers = type.dropFirst("kitty(".count).prefix { $0 != ")" }.split(separator: ".").map { Int($0) ?? 0 }
+        guard numbers.count >= 2 else { return false }
+        return (numbers[0], numbers[1]) >= (0, 28)
+    }
+
     /// XTVERSION answers of terminals known to draw direct colour.
     static func versionDrawsDirectColor(_ version: String) -> Bool {
         if version.hasPrefix("XTerm(") { return xtermDrawsDirectColor(patch: xtermPatch(version)) }

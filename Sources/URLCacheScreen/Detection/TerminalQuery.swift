@@ -50,6 +50,10 @@ public enum TerminalQuery {
     /// registers and cell size.
     public static let sixelTerminal = bytes(sixelRegistersQuery + "\u{1B}[16t" + "\u{1B}[14t" + primaryAttributes)
 
+    /// DA1 alone: its answer means the terminal (or tmux) has read
+    /// everything written before it.
+    public static let barrier = bytes(primaryAttributes)
+
     /// The most a burst waits for its replies.
     public static let deadline: Duration = .milliseconds(250)
 

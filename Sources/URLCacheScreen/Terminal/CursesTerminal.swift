@@ -125,7 +125,7 @@ public final class CursesTerminal: Terminal {
         if let shown = shownPicture {
             // No picture outlives the screen: kitty's is deleted, a sixel's
             // cells are cleared.
-            writeOut(shown.content.removal)
+            writeOut(shown.content.bytes.removal)
             werase(cnc_stdscr())
             clearok(cnc_stdscr(), true)
             wrefresh(cnc_stdscr())
@@ -258,7 +258,8 @@ public final class CursesTerminal: Terminal {
     public func refresh() {
         let wantedPicture = framePicture.flatMap { coveredByText($0) ? nil : $0 }
         if let shown = shownPicture, shown != wantedPicture {
-            if shown.content.removal.isEmpty { repaintAll = true } else { writeOut(shown.content.removal) }
+            writeOut(shown.content.bytes.removal)
+            if shown.content.erasedByRepaint { repaintAll = true }
             shownPicture = nil
         }
         // A full repaint starts from a screen ncurses clears itself.
@@ -303,7 +304,7 @@ public final class CursesTerminal: Terminal {
         repaintAll = false
         if let wantedPicture, shownPicture == nil || repainted {
             // A full repaint clears the screen, and the picture with it.
-            writeKeepingCursor(Array("\u{1B}[\(wantedPicture.row + 1);\(wantedPicture.column + 1)H".utf8) + wantedPicture.content.sequence)
+            writeKeepingCursor(placedBytes(wantedPicture))
             shownPicture = wantedPicture
         }
         if let write {
@@ -314,6 +315,15 @@ public final class CursesTerminal: Terminal {
             writeClusters(clustersNow.clusters)
             shownClusterRows = clustersNow
         }
+    }
+
+    /// A picture's bytes at its place: the sequence from its top-left cell,
+    /// and placeholder rows each from its own row's left cell.
+    private func placedBytes(_ picture: Placed<PixelPicture>) -> [UInt8] {
+        func move(_ row: Int) -> [UInt8] { Array("\u{1B}[\(row + 1);\(picture.column + 1)H".utf8) }
+        var bytes = move(picture.row) + picture.content.bytes.sequence
+        for (i, text) in picture.content.bytes.rows.enumerated() { bytes += move(picture.row + i) + text }
+        return bytes
     }
 
     /// Bytes straight to the terminal, past ncurses, with the cursor and
@@ -334,7 +344,7 @@ public final class CursesTerminal: Terminal {
     public func suspend(_ stop: () -> Void) {
         // kitty keeps a picture across screens: delete it. A sixel goes with
         // the alternate screen that endwin leaves.
-        if let shown = shownPicture { writeOut(shown.content.removal) }
+        if let shown = shownPicture { writeOut(shown.content.bytes.removal) }
         shownPicture = nil
         endwin()
         stop()

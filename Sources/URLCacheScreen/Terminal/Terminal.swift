@@ -36,25 +36,27 @@ public protocol Terminal: AnyObject {
     func redrawAll()
 }
 
-/// A picture of pixels as sent: its escape sequence and the cells it covers.
+/// A picture of pixels as sent: its bytes and the cells it covers.
 public struct PixelPicture: Equatable, Sendable {
     public var format: PictureFormat
     /// Tells pictures apart (kitty's image id).
     public var id: UInt32
     public var columns: Int, rows: Int
-    public var sequence: [UInt8]
-    /// What takes it away again (kitty: delete by id); empty when only
-    /// repainting its cells does (sixel, iTerm2).
-    public var removal: [UInt8]
+    /// The sequence, the placeholder rows (kitty's inside tmux) and what
+    /// takes it away.
+    public var bytes: PictureBytes
 
-    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, sequence: [UInt8], removal: [UInt8]) {
+    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, bytes: PictureBytes) {
         self.format = format
         self.id = id
         self.columns = columns
         self.rows = rows
-        self.sequence = sequence
-        self.removal = removal
+        self.bytes = bytes
     }
+
+    /// Taken away only by repainting its cells: a sixel or iTerm2 picture
+    /// has no removal, and placeholder cells are text on the screen.
+    var erasedByRepaint: Bool { bytes.removal.isEmpty || !bytes.rows.isEmpty }
 
     public static func == (a: PixelPicture, b: PixelPicture) -> Bool {
         a.format == b.format && a.id == b.id && a.columns == b.columns && a.rows == b.rows

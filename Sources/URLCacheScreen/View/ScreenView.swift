@@ -17,11 +17,15 @@ public final class ScreenView {
     /// never), with the sixel registers to use.
     public var pictureFormat: PictureFormat = .symbols
     public var registers = SixelEncoder.defaultRegisters
-    /// Wrap pictures in tmux's passthrough (a format named inside tmux).
-    public var passthrough = false
+    /// How pictures reach the terminal inside tmux (passthrough, kitty's
+    /// placeholders) or not.
+    public var route = PictureRoute.direct
     private var cachedPicture: (key: PictureKey, picture: PixelPicture, placement: PixelPlacement)?
     /// Each new picture gets a new kitty image id.
     private var nextPictureID: UInt32 = 1
+    /// Spreads placeholder ids between processes (one kitty window holds
+    /// the images of every pane in tmux).
+    private let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
 
     private struct PictureKey: Equatable {
         var placement: PixelPlacement
@@ -107,18 +111,14 @@ public final class ScreenView {
         let key = PictureKey(placement: placement, imageID: ScreenView.identity(image), format: pictureFormat)
         if let cachedPicture, cachedPicture.key == key { return (cachedPicture.picture, placement) }
         let pixels = image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
-        let id = nextPictureID
+        // Placeholder cells name the image by a colour: an id they can say.
+        let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
         nextPictureID = nextPictureID % 0xFFFFFF + 1
-        guard var sequence = pixels.sequence(pictureFormat, options: PictureOptions(imageID: id, registers: registers, moveCursor: false)) else {
+        let options = PictureOptions(imageID: id, registers: registers, moveCursor: false)
+        guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
             return nil
         }
-        var removal = pictureFormat == .kitty ? KittyGraphics.delete(id: id) : []
-        if passthrough {
-            sequence = TmuxPassthrough.wrap(sequence)
-            if !removal.isEmpty { removal = TmuxPassthrough.wrap(removal) }
-        }
-        let picture = PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows,
-                                   sequence: sequence, removal: removal)
+        let picture = PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes)
         cachedPicture = (key, picture, placement)
         return (picture, placement)
     }
