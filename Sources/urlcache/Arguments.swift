@@ -105,3 +105,5 @@ struct CellAspect: ExpressibleByArgument {
         self.value = value
     }
 }
+
+extension KittyMedium: ExpressibleByArgument {}

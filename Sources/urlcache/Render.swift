@@ -48,6 +48,9 @@ struct Render: ParsableCommand {
     @Flag(help: ArgumentHelp("Print the time of each step on stderr (for Benchmarks/).", visibility: .hidden))
     var timings = false
 
+    @Option(help: ArgumentHelp("kitty: give the pixels this way, whatever was detected (for Benchmarks/kitty-medium.sh).", visibility: .hidden))
+    var kittyMedium: KittyMedium?
+
     func validate() throws {
         if let duration, !(duration > 0 && duration <= 1e9) {
             throw ValidationError("--duration takes a number of seconds from above 0 to 1e9, not \(duration)")
@@ -118,8 +121,10 @@ struct Render: ParsableCommand {
         // Compression pays where bytes are dear (over ssh), not on a local
         // terminal or into a file, where zlib costs more time than it saves.
         let compress = env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
+        // A local kitty that said it reads our shared memory gets the pixels there.
+        let medium = kittyMedium ?? (route == .direct ? detection?.kittyMedium : nil) ?? .direct
         let options = PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
-                                     moveCursor: true, compress: compress)
+                                     moveCursor: true, compress: compress, medium: medium)
         // Inside tmux, passthrough on for our pane until tmux has read the
         // picture (a file or pipe gets the bytes and no switch). Signals
         // wait until it is put back.
@@ -143,12 +148,16 @@ struct Render: ParsableCommand {
         // The cursor ends below the picture's last row (sixel) or to its right
         // (kitty, iTerm2): a newline leaves the prompt under it. Placeholders
         // are lines of text, each with its newline.
-        var bytes = picture.sequence
+        var bytes = picture.firstSequence()
         bytes += picture.rows.isEmpty ? [UInt8(ascii: "\n")] : picture.rows.flatMap { $0 + [UInt8(ascii: "\n")] }
         let encodedAt = clock.now
         FileHandle.standardOutput.write(Data(bytes))
         if timings {
-            printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(clock.now - encodedAt)) ms")
+            let writtenAt = clock.now
+            // The terminal has read the picture once it answers a DA1 sent after it.
+            let read = terminal != nil && TerminalQuery.ask(TerminalQuery.barrier)?.timedOut == false
+            printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(writtenAt - encodedAt)) ms"
+                + (read ? ", terminal read it \(Render.ms(clock.now - writtenAt)) ms later, \(Render.ms(clock.now - start)) ms in all" : ""))
         }
         for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
     }
@@ -191,10 +200,11 @@ struct Render: ParsableCommand {
         let delete = KittyGraphics.delete(id: options.imageID)
         var player = AnimationPlayer<PictureBytes>(duration: duration, prepare: { frame in
             let bytes = frame.pixmap.pixelImage().bytes(format, options: options, route: route, columns: cells.columns, rows: rows) ?? empty
-            return (bytes, bytes.sequence.count)
+            return (bytes, bytes.sequence.count + (bytes.shared == nil ? 0 : bytes.sequence.count * 3 / 4))
         }, output: { bytes, previous in
             var out = previous == nil ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
-            out += Array("\u{1B}8".utf8) + bytes.sequence
+            // Each showing from a new shared-memory object: kitty unlinks one once read.
+            out += Array("\u{1B}8".utf8) + bytes.firstSequence()
             if previous == nil, !bytes.rows.isEmpty {
                 out += Array("\u{1B}8".utf8) + bytes.rows.flatMap { $0 + Array("\r\n".utf8) }
             }

@@ -46,6 +46,7 @@ struct Show: ParsableCommand {
         options.pictureFormat = format.requested ?? detection.format
         options.registers = detection.registers
         options.route = detection.route(for: options.pictureFormat)
+        options.kittyMedium = detection.kittyMedium
         // Passthrough on for our pane while the screen is up, and back as
         // it was once the terminal is restored (the picture deleted).
         let passthrough = options.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil

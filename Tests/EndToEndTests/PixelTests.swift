@@ -246,6 +246,52 @@ final class MisbehavingTerminalTests: XCTestCase {
         XCTAssertEqual((size.last ?? 0) % 20, 0, "whole rows of 20 pixels: \(size)")
     }
 
+    /// A local kitty (no ssh), played by fake-terminal.py's kitty mode,
+    /// which reads shared memory as kitty does: it said it reads ours, so
+    /// `render` sends the pixels there (one short sequence, no base64); the
+    /// screen's first picture too, and, shown again after the help box (the
+    /// object is unlinked once read), the same picture as base64 under its
+    /// id. Nothing is left in /dev/shm.
+    func testALocalKittyGetsThePixelsBySharedMemory() throws {
+        let before = try shmObjects()
+        let render = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
+                                    [MisbehavingTerminalTests.tool, "kitty", "-", "--", "env", "-u", "SSH_CONNECTION", "-u", "SSH_TTY",
+                                     "TERM=xterm-kitty", Paths.binary.path, "render", "--size", "20x5", photo], guardSeconds: 60)
+        XCTAssertTrue(render.stdout.contains("\u{1B}_Ga=T,f=24,") && render.stdout.contains(",t=s,S="), String(render.stdout.suffix(200)))
+        XCTAssertFalse(render.stdout.contains("m=1;"), "no base64 chunks")
+        let reads = render.stderr.split(separator: "\n").filter { $0.hasPrefix("shm ") }
+        XCTAssertEqual(reads.count, 2, "the query's object and the picture's: \(reads)")
+        XCTAssertFalse(reads.contains { $0.hasSuffix(" -1") }, "each object was there when read: \(reads)")
+        // Over ssh the terminal is elsewhere: no object, not even asked.
+        let remote = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
+                                    [MisbehavingTerminalTests.tool, "kitty", "-", "--", "env", "SSH_CONNECTION=127.0.0.1 50000 127.0.0.1 22",
+                                     "TERM=xterm-kitty", Paths.binary.path, "render", "--size", "20x5", photo], guardSeconds: 60)
+        XCTAssertTrue(remote.stdout.contains("\u{1B}_Ga=T,f=24,") && !remote.stdout.contains("t=s"), String(remote.stdout.prefix(200)))
+        XCTAssertFalse(remote.stderr.contains("shm "))
+
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("photo.jpg", to: nginx.root)
+        let home = try TemporaryDirectory()
+        let list = try writeList([nginx.url("/photo.jpg")], in: home)
+        let screen = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
+                                    [MisbehavingTerminalTests.tool, "kitty", "?,z,q", "--", "env", "-u", "SSH_CONNECTION", "-u", "SSH_TTY",
+                                     "TERM=xterm-kitty", "NO_PROXY=127.0.0.1", "HOME=\(home.path)", Paths.binary.path,
+                                     "--config", list, "--cache-dir", home.file("cache")], guardSeconds: 60)
+        let out = screen.stdout
+        let first = try XCTUnwrap(out.range(of: ",C=1,t=s,S="), "the first picture by shared memory")
+        let id = out[..<first.lowerBound].components(separatedBy: "_Ga=T,").last?.split(separator: ",").first { $0.hasPrefix("i=") }
+        let help = try XCTUnwrap(out.range(of: "Keys", range: first.upperBound..<out.endIndex), "the help box")
+        let again = try XCTUnwrap(out.range(of: "\u{1B}_Ga=T,f=24,", range: help.upperBound..<out.endIndex), "shown again after the box")
+        XCTAssertEqual(out[again.upperBound...].split(separator: ",").first { $0.hasPrefix("i=") }, id, "under its own id")
+        XCTAssertTrue(out[again.upperBound...].prefix(200).contains("m=1;"), "as base64: the object was read once")
+        XCTAssertEqual(try shmObjects(), before, "nothing left in /dev/shm")
+    }
+
+    private func shmObjects() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/dev/shm").filter { $0.contains("urlcache") }.sorted()
+    }
+
     func testKittysPictureIsDeletedOnExit() throws {
         let out = try kittyScreen(keys: "q")
         let shown = try XCTUnwrap(out.range(of: "\u{1B}_Ga=T,f=24,"), "the picture was sent")

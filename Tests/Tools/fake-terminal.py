@@ -8,11 +8,13 @@ MODE: silent (never answers), half (a DA1 cut short), lie (a kitty OK for
 another image id, absurd registers and sizes, DA1 of letters), late (answers
 after 600 ms, past the deadline), sixel (answers each burst as xterm -ti
 vt340 does, with cells of 10x20 pixels: only what that burst asked), urxvt (answers
-DA2 and DA1 as rxvt-unicode does).
+DA2 and DA1 as rxvt-unicode does), kitty (a local kitty: DA1, and kitty's reads of
+shared memory, t=s: the object is read and unlinked, its query answered OK when
+the object was there; each read is noted on stderr as "shm NAME BYTES").
 KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
 becomes 120x40 cells, 960x640 pixels), once the command has been running 1.5 s
 ('-' for none); after them the command has 5 s to end."""
-import fcntl, os, select, signal, struct, sys, termios, time
+import base64, fcntl, os, re, select, signal, struct, sys, termios, time
 
 mode, keys, cmd = sys.argv[1], sys.argv[2], sys.argv[4:]
 pid, fd = os.forkpty()
@@ -48,6 +50,8 @@ late_at = None
 typed = 0
 key_list = [] if keys == "-" else keys.split(",")
 end_at = None
+shm_reads = []
+da1_start = 0
 while True:
     now = time.time()
     if late_at and now >= late_at:
@@ -73,7 +77,27 @@ while True:
         if not data:
             break
         out += data
-        if mode in ("sixel", "urxvt"):
+        if mode == "kitty":
+            while True:
+                m = re.compile(rb"\x1b_G([^;\x1b]*t=s[^;\x1b]*);([A-Za-z0-9+/=]*)\x1b\\").search(out, burst_start)
+                if not m:
+                    break
+                burst_start = m.end()
+                name = base64.b64decode(m.group(2)).decode()
+                try:
+                    size = os.path.getsize("/dev/shm" + name)
+                    os.unlink("/dev/shm" + name)
+                    status = b"OK"
+                except OSError:
+                    size, status = -1, b"ENOENT:no such object"
+                shm_reads.append(f"shm {name} {size}")
+                if b"a=q" in m.group(1):
+                    image = re.search(rb"i=(\d+)", m.group(1)).group(1)
+                    os.write(fd, b"\x1b_Gi=" + image + b";" + status + b"\x1b\\")
+            while (end := out.find(b"\x1b[c", da1_start)) >= 0:
+                os.write(fd, b"\x1b[?62;c")
+                da1_start = end + 3
+        elif mode in ("sixel", "urxvt"):
             # every burst ends with DA1
             while (end := out.find(b"\x1b[c", burst_start)) >= 0:
                 os.write(fd, answer_burst(bytes(out[burst_start:end])))
@@ -90,4 +114,5 @@ except ProcessLookupError:
     pass
 _, status = os.waitpid(pid, 0)
 sys.stdout.buffer.write(bytes(out))
+sys.stderr.write("".join(line + "\n" for line in shm_reads))
 sys.stderr.write(f"exit {os.waitstatus_to_exitcode(status)}\n")

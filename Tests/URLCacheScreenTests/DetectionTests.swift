@@ -38,6 +38,12 @@ final class DetectionTests: XCTestCase {
         // Someone else's image id, or an error, is not a yes.
         XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=5;OK\u{1B}\\\u{1B}[?62c".utf8)).kittyGraphics)
         XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c".utf8)).kittyGraphics)
+        // The shared-memory query (id 32): read is OK, anything else is not.
+        let shared = TerminalReplies.parse(Array("\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;c".utf8))
+        XCTAssertTrue(shared.kittySharedMemory)
+        XCTAssertFalse(shared.kittyGraphics, "id 32 says nothing of id 31")
+        XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=32;ENOENT:No such file\u{1B}\\\u{1B}[?62;c".utf8)).kittySharedMemory)
+        XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=320;OK\u{1B}\\\u{1B}[?62;c".utf8)).kittySharedMemory)
     }
 
     func testHalfAReplyIsNotAnAnswer() {

@@ -13,7 +13,16 @@ public enum KittyGraphics {
     /// `moveCursor` false keeps the cursor where it is (`C=1`), as the
     /// screen needs; `render` lets it move below the picture.
     public static func display(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool = false) -> [UInt8] {
-        transmit(image, control: "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2" + (moveCursor ? "" : ",C=1"), compress: compress)
+        transmit(image, control: displayControl(image, id: id, moveCursor: moveCursor), compress: compress)
+    }
+
+    /// `display`'s picture, its pixels to be staged in shared memory.
+    static func sharedUpload(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> SharedMemoryUpload {
+        SharedMemoryUpload(control: displayControl(image, id: id, moveCursor: moveCursor), pixels: image.rgb)
+    }
+
+    private static func displayControl(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> String {
+        "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2" + (moveCursor ? "" : ",C=1")
     }
 
     /// The escape sequences that carry `image`'s pixels with the keys in

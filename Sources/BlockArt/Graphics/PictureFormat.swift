@@ -27,12 +27,16 @@ public struct PictureOptions: Sendable, Equatable {
     /// over ssh or into a file; on a local terminal it costs more time
     /// than it saves).
     public var compress: Bool
+    /// kitty: how the pixels are given (shared memory on this machine).
+    public var medium: KittyMedium
 
-    public init(imageID: UInt32 = 1, registers: Int = SixelEncoder.defaultRegisters, moveCursor: Bool = true, compress: Bool = false) {
+    public init(imageID: UInt32 = 1, registers: Int = SixelEncoder.defaultRegisters, moveCursor: Bool = true, compress: Bool = false,
+                medium: KittyMedium = .direct) {
         self.imageID = imageID
         self.registers = registers
         self.moveCursor = moveCursor
         self.compress = compress
+        self.medium = medium
     }
 }
 
@@ -43,7 +47,8 @@ extension PixelImage {
     public func sequence(_ format: PictureFormat, options: PictureOptions) -> [UInt8]? {
         switch format {
         case .symbols: return nil
-        case .kitty: return KittyGraphics.display(self, id: options.imageID, moveCursor: options.moveCursor, compress: options.compress)
+        case .kitty:
+            return KittyGraphics.display(self, id: options.imageID, moveCursor: options.moveCursor, compress: options.compress)
         case .sixel: return SixelEncoder.encode(self, registers: options.registers)
         case .iterm: return ITermImage.display(self, moveCursor: options.moveCursor)
         }

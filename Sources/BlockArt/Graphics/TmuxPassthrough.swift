@@ -60,11 +60,23 @@ public struct PictureBytes: Sendable, Equatable {
     /// sequence was); empty when only repainting its cells does (sixel,
     /// iTerm2).
     public var removal: [UInt8]
+    /// kitty on this machine: the pixels to stage in shared memory when
+    /// the picture is first sent (only then, so that a picture never sent
+    /// leaves no object behind). `sequence` still carries them as base64,
+    /// for a send after the first: kitty unlinks an object once read.
+    public var shared: SharedMemoryUpload?
 
-    public init(sequence: [UInt8], rows: [[UInt8]] = [], removal: [UInt8] = []) {
+    public init(sequence: [UInt8], rows: [[UInt8]] = [], removal: [UInt8] = [], shared: SharedMemoryUpload? = nil) {
         self.sequence = sequence
         self.rows = rows
         self.removal = removal
+        self.shared = shared
+    }
+
+    /// What sends the picture the first time: from shared memory where
+    /// that was asked for and the object could be made, else `sequence`.
+    public func firstSequence() -> [UInt8] {
+        shared?.staged() ?? sequence
     }
 }
 
@@ -78,6 +90,9 @@ extension PixelImage {
         let id = options.imageID
         switch (route, format) {
         case (.placeholders, .kitty):
+            // Past the marks' table a cell cannot say where it is: kitty fits
+            // the picture into the fewer cells.
+            let columns = min(columns, KittyPlaceholders.maxSpan), rows = min(rows, KittyPlaceholders.maxSpan)
             let upload = KittyPlaceholders.upload(self, id: id, columns: columns, rows: rows, compress: options.compress)
             return PictureBytes(sequence: TmuxPassthrough.wrap(upload),
                                 rows: (0..<rows).map { KittyPlaceholders.row($0, columns: columns, id: id) },
@@ -86,6 +101,9 @@ extension PixelImage {
         case (.direct, _), (.passthrough, _):
             guard let sequence = sequence(format, options: options) else { return nil }
             let removal = format == .kitty ? KittyGraphics.delete(id: id) : []
+            if format == .kitty, options.medium == .sharedMemory, route == .direct {
+                return PictureBytes(sequence: sequence, removal: removal, shared: KittyGraphics.sharedUpload(self, id: id, moveCursor: options.moveCursor))
+            }
             return route == .passthrough
                 ? PictureBytes(sequence: TmuxPassthrough.wrap(sequence), rows: [],
                                removal: removal.isEmpty ? [] : TmuxPassthrough.wrap(removal))

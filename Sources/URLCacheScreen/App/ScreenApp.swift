@@ -32,6 +32,8 @@ public final class ScreenApp {
         /// How pictures reach the terminal inside tmux (passthrough,
         /// kitty's placeholders), or not.
         public var route = PictureRoute.direct
+        /// How kitty is given the pixels (shared memory on this machine).
+        public var kittyMedium = KittyMedium.direct
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
@@ -80,6 +82,7 @@ public final class ScreenApp {
         view.pictureFormat = options.pictureFormat
         view.registers = options.registers
         view.route = options.route
+        view.kittyMedium = options.kittyMedium
     }
 
     /// How long the first frame waits for the first image (seconds).

@@ -18,6 +18,8 @@ public struct Detection: Sendable {
     public var reasons: [String]
     /// Inside tmux: what reaches the terminal outside it. Nil outside tmux.
     public var tmux: TmuxPictures? = nil
+    /// How kitty is given the pixels: shared memory where it said it reads ours.
+    public var kittyMedium = KittyMedium.direct
 
     /// How a picture in `format` reaches the terminal: straight outside
     /// tmux or where tmux draws it itself (sixel), as placeholders where
@@ -152,6 +154,12 @@ extension String {
 }
 
 extension PictureDetection {
+    /// No sign of ssh: the terminal may be on this machine (it still has
+    /// to prove it can read our shared memory).
+    static func isLocal(_ env: [String: String]) -> Bool {
+        (env["SSH_CONNECTION"] ?? "").isEmpty && (env["SSH_TTY"] ?? "").isEmpty
+    }
+
     /// What detection found out by asking, for `probe`.
     public struct Evidence: Sendable {
         /// The terminal's answers to every burst sent; nil when none was.
@@ -178,6 +186,12 @@ extension PictureDetection {
         }
         let answer = evidence.answer
         var detection = decide(environment: environment, replies: answer?.replies, tmux: evidence.tmux, requestedColors: requestedColors)
+        if detection.format == .kitty, detection.route(for: .kitty) == .direct, isLocal(environment) {
+            let shared = TerminalQuery.askSharedMemory()?.replies.kittySharedMemory == true
+            if shared { detection.kittyMedium = .sharedMemory }
+            detection.reasons.append(shared ? "kitty reads our shared memory (t=s): the pixels go that way, not as base64"
+                                            : "kitty did not read our shared memory: the pixels go as base64 in the escape codes")
+        }
         // No CSI 16 t answer: the text area's pixels (CSI 14 t) over its cells.
         if detection.cellPixels == nil, let area = answer?.replies.areaPixels,
            let cells = WindowSize.of(STDOUT_FILENO) ?? WindowSize.of(STDIN_FILENO), area.width >= cells.columns, area.height >= cells.rows {

@@ -1,3 +1,4 @@
+import BlockArt
 import Foundation
 import URLCacheSupport
 #if canImport(Glibc)
@@ -49,6 +50,20 @@ public enum TerminalQuery {
     /// For a sixel terminal the environment names (foot, mlterm): its
     /// registers and cell size.
     public static let sixelTerminal = bytes(sixelRegistersQuery + "\u{1B}[16t" + "\u{1B}[14t" + primaryAttributes)
+
+    /// The id of kitty's query for shared memory.
+    static let kittyMediumProbeID = 32
+
+    /// Asks kitty whether it reads our shared memory (`t=s`): a 1×1
+    /// picture staged in an object (`a=q`: checked, never stored), then
+    /// DA1. Nil when the object could not be made. The object is gone
+    /// after: kitty unlinks what it reads, and what it did not, we do.
+    public static func askSharedMemory() -> Answer? {
+        guard let query = KittyMedium.sharedMemoryQuery(id: kittyMediumProbeID) else { return nil }
+        defer { KittyMedium.discard(query.name) }
+        let burst = query.sequence + bytes(primaryAttributes)
+        return ask(burst)
+    }
 
     /// DA1 alone: its answer means the terminal (or tmux) has read
     /// everything written before it.

@@ -4,6 +4,8 @@
 public struct TerminalReplies: Sendable {
     /// kitty's graphics query answered OK (`ESC _G i=…;OK ESC \`).
     public var kittyGraphics = false
+    /// kitty read the picture we staged in shared memory (its `t=s` query).
+    public var kittySharedMemory = false
     /// DA1's attributes (`ESC [ ? 62 ; 4 ; … c`); nil when DA1 was not answered.
     public var deviceAttributes: [Int]?
     /// XTSMGRAPHICS: the sixel colour registers (`ESC [ ? 1 ; 0 ; N S`).
@@ -114,11 +116,14 @@ public struct TerminalReplies: Sendable {
         }
     }
 
-    /// kitty: `Gi=31;OK`.
+    /// kitty: `Gi=31;OK`, and `Gi=32;OK` for shared memory.
     private mutating func takeAPC(_ body: [UInt8]) {
         let text = String(decoding: body, as: UTF8.self)
         guard text.hasPrefix("G"), let semicolon = text.firstIndex(of: ";") else { return }
-        if text[text.index(after: semicolon)...] == "OK", text.contains("i=\(TerminalQuery.kittyProbeID)") { kittyGraphics = true }
+        guard text[text.index(after: semicolon)...] == "OK" else { return }
+        let keys = text[text.index(after: text.startIndex)..<semicolon].split(separator: ",")
+        if keys.contains("i=\(TerminalQuery.kittyProbeID)") { kittyGraphics = true }
+        if keys.contains("i=\(TerminalQuery.kittyMediumProbeID)") { kittySharedMemory = true }
     }
 
     /// XTVERSION (`>|name`), DECRQSS (`1$r…m`, valid only) and XTGETTCAP

@@ -57,6 +57,9 @@ public final class CursesTerminal: Terminal {
     /// The picture this frame, and the one on the terminal now.
     private var framePicture: Placed<PixelPicture>?
     private var shownPicture: Placed<PixelPicture>?
+    /// The last picture whose first sequence went out: shown again, it goes
+    /// by its `sequence` (a shared-memory object is read once).
+    private var sentPictureID: UInt32?
     /// A cell's size in pixels, read at the start and on each resize.
     public private(set) var cellPixels = WindowSize.assumedCellPixels
     /// ncurses repaints every cell on the next refresh (start, resize).
@@ -321,7 +324,9 @@ public final class CursesTerminal: Terminal {
     /// and placeholder rows each from its own row's left cell.
     private func placedBytes(_ picture: Placed<PixelPicture>) -> [UInt8] {
         func move(_ row: Int) -> [UInt8] { Array("\u{1B}[\(row + 1);\(picture.column + 1)H".utf8) }
-        var bytes = move(picture.row) + picture.content.bytes.sequence
+        let again = sentPictureID == picture.content.id
+        sentPictureID = picture.content.id
+        var bytes = move(picture.row) + (again ? picture.content.bytes.sequence : picture.content.bytes.firstSequence())
         for (i, text) in picture.content.bytes.rows.enumerated() { bytes += move(picture.row + i) + text }
         return bytes
     }

@@ -20,6 +20,8 @@ public final class ScreenView {
     /// How pictures reach the terminal inside tmux (passthrough, kitty's
     /// placeholders) or not.
     public var route = PictureRoute.direct
+    /// How kitty is given the pixels when they go straight to it.
+    public var kittyMedium = KittyMedium.direct
     private var cachedPicture: (key: PictureKey, picture: PixelPicture, placement: PixelPlacement)?
     /// Each new picture gets a new kitty image id.
     private var nextPictureID: UInt32 = 1
@@ -114,7 +116,8 @@ public final class ScreenView {
         // Placeholder cells name the image by a colour: an id they can say.
         let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
         nextPictureID = nextPictureID % 0xFFFFFF + 1
-        let options = PictureOptions(imageID: id, registers: registers, moveCursor: false)
+        let options = PictureOptions(imageID: id, registers: registers, moveCursor: false,
+                                     medium: route == .direct ? kittyMedium : .direct)
         guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
             return nil
         }
