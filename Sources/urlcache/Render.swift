@@ -126,19 +126,14 @@ struct Render: ParsableCommand {
         let options = PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
                                      moveCursor: true, compress: compress, medium: medium)
         // Inside tmux, passthrough on for our pane until tmux has read the
-        // picture (a file or pipe gets the bytes and no switch). Signals
-        // wait until it is put back.
-        Interruption.install()
-        let passthrough = route.needsPassthrough && terminal != nil ? PassthroughSwitch.turnOn(environment: env) : nil
-        let restore = {
-            passthrough?.restore(environment: env)
-            Interruption.finish()
-        }
+        // picture (a file or pipe gets the bytes and no switch).
+        let switchOn = { route.needsPassthrough && terminal != nil ? PassthroughSwitch.turnOn(environment: env) : nil }
         if let animation = try animation(input, terminal: terminal, samples: (1, 1), size: size) {
+            let passthrough = switchOn()
             return try play(animation, with: Render.picturePlayer(format: format, options: options, cells: cells, route: route,
-                                                                  duration: duration, ending: restore), input: input)
+                                                                  duration: duration, ending: { passthrough?.restore(environment: env) }),
+                            input: input)
         }
-        defer { restore() }
         let decoded = try decode(input, samples: (1, 1), size: size)
         let decodedAt = clock.now
         let image = decoded.pixmap.pixelImage()
@@ -151,7 +146,13 @@ struct Render: ParsableCommand {
         var bytes = picture.firstSequence()
         bytes += picture.rows.isEmpty ? [UInt8(ascii: "\n")] : picture.rows.flatMap { $0 + [UInt8(ascii: "\n")] }
         let encodedAt = clock.now
+        // Between switching passthrough on and putting it back, a signal
+        // waits: nothing is left on that the user did not set.
+        Interruption.install()
+        let passthrough = switchOn()
         FileHandle.standardOutput.write(Data(bytes))
+        passthrough?.restore(environment: env)
+        Interruption.finish()
         if timings {
             let writtenAt = clock.now
             // The terminal has read the picture once it answers a DA1 sent after it.

@@ -119,4 +119,25 @@ final class TmuxPixelTests: XCTestCase {
         XCTAssertTrue(waitForOuterLog("\u{1B}_Ga=d,d=I,"), "the image deleted in the terminal outside")
         XCTAssertEqual(try passthrough(session), "off")
     }
+
+    /// Killed (SIGTERM), the screen still restores the terminal, deletes
+    /// the image outside and puts the pane's passthrough back, here
+    /// inherited (no value of its own), before it ends by the signal.
+    func testScreenKilledPutsPassthroughBack() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try copyFixture("earth.jpg", to: nginx.root)
+        let list = try writeList([nginx.url("/earth.jpg")], in: home)
+        let session = try start([Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")])
+        session.wait(for: "the picture as placeholders") { self.placeholderRows($0).count > 10 }
+        XCTAssertEqual(try passthrough(session), "on")
+        let shell = try session.tmux(["display", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try runProgram(URL(fileURLWithPath: "/usr/bin/pgrep"), ["-P", shell])
+        let pid = try XCTUnwrap(children.lines.compactMap { Int32($0) }.first, "no process under the pane's shell")
+        kill(pid, SIGTERM)
+        let after = session.waitForExit()
+        XCTAssertTrue(after.contains("EXIT=143"), after)
+        XCTAssertTrue(waitForOuterLog("\u{1B}_Ga=d,d=I,"), "the image deleted in the terminal outside")
+        XCTAssertEqual(try passthrough(session), "", "no value of its own, as before")
+    }
 }
