@@ -34,7 +34,7 @@ echo "|---|---|---|---|"
 for size in full 60x20; do
   d=$(awk -v s=$size '$1==s && $2=="direct" {print $3}' "$work/times.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   m=$(awk -v s=$size '$1==s && $2=="sharedMemory" {print $3}' "$work/times.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  label=$([ $size = full ] && echo "the window (100x39 cells)" || echo "60x20 cells")
+  label=$([ $size = full ] && echo "the whole window" || echo "60x20 cells")
   printf '| %s | %s | %s | %.2f |\n' "$label" "$d" "$m" "$(echo "$m / $d" | bc -l)"
 done
 echo
