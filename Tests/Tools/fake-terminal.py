@@ -14,7 +14,8 @@ the object was there; each read is noted on stderr as "shm NAME BYTES").
 KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
 becomes 120x40 cells, 960x640 pixels), once the command has been running 1.5 s
 ('-' for none); after them the command has 5 s to end."""
-import base64, fcntl, os, re, select, signal, struct, sys, termios, time
+import base64, fcntl, os, re, signal, struct, sys, termios, time
+from ptyread import read_ready
 
 mode, keys, cmd = sys.argv[1], sys.argv[2], sys.argv[4:]
 pid, fd = os.forkpty()
@@ -68,14 +69,10 @@ while True:
         break
     if end_at and now > end_at:
         break
-    r, _, _ = select.select([fd], [], [], 0.05)
-    if fd in r:
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            break
-        if not data:
-            break
+    data = read_ready(fd, 0.05)
+    if data is None:
+        break
+    if data:
         out += data
         if mode == "kitty":
             while True:

@@ -8,7 +8,8 @@ Ends when CMD does, or after 300 s.
 
   outer-terminal.py LOG -- CMD...
 """
-import fcntl, os, re, select, signal, struct, sys, termios, time
+import fcntl, os, re, signal, struct, sys, termios, time
+from ptyread import read_ready
 
 log_path, cmd = sys.argv[1], sys.argv[3:]
 pid, fd = os.forkpty()
@@ -35,17 +36,10 @@ log = open(log_path, "ab", buffering=0)
 pending = b""
 deadline = time.time() + 300
 while time.time() < deadline:
-    try:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-    except InterruptedError:
-        continue
-    if fd in ready:
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            break
-        if not data:
-            break
+    data = read_ready(fd, 0.2)
+    if data is None:
+        break
+    if data:
         log.write(data)
         # A query may be split between reads: keep an unanswered tail.
         pending = (pending + data)[-65536:]

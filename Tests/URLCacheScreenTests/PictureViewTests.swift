@@ -56,12 +56,17 @@ final class PictureViewTests: XCTestCase {
         XCTAssertNotEqual(try XCTUnwrap(terminal.picture).picture.id, first.id)
     }
 
-    func testInsideTmuxANamedFormatGoesThroughPassthrough() throws {
+    /// The kitty picture a view by `route` puts on an 80×30 terminal.
+    private func kittyPicture(by route: PictureRoute) throws -> PixelPicture {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         let view = view(.kitty)
-        view.route = .passthrough
+        view.route = route
         view.draw(state(), on: terminal, now: Date())
-        let picture = try XCTUnwrap(terminal.picture).picture
+        return try XCTUnwrap(terminal.picture).picture
+    }
+
+    func testInsideTmuxANamedFormatGoesThroughPassthrough() throws {
+        let picture = try kittyPicture(by: .passthrough)
         XCTAssertTrue(picture.bytes.sequence.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_G".utf8)))
         XCTAssertTrue(picture.bytes.removal.starts(with: Array("\u{1B}Ptmux;".utf8)))
     }
@@ -80,11 +85,7 @@ final class PictureViewTests: XCTestCase {
     /// through the passthrough with a virtual placement the picture's size
     /// in cells, and each of its rows is text that names the image.
     func testInsideTmuxKittysPlaceholdersAreRowsOfText() throws {
-        let terminal = RecordingTerminal(columns: 80, rows: 30)
-        let view = view(.kitty)
-        view.route = .placeholders
-        view.draw(state(), on: terminal, now: Date())
-        let picture = try XCTUnwrap(terminal.picture).picture
+        let picture = try kittyPicture(by: .placeholders)
         let upload = String(decoding: picture.bytes.sequence.prefix(80), as: UTF8.self)
         XCTAssertTrue(upload.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,"), upload)
         XCTAssertTrue(upload.contains("c=\(picture.columns),r=\(picture.rows)"), upload)
