@@ -99,74 +99,10 @@ struct Render: ParsableCommand {
         }
     }
 
-    /// The picture in a pixel format: decoded straight to the exact pixel
-    /// box it is shown in, so that the terminal never rescales it.
-    private func renderPixels(_ input: Input, format: PictureFormat, terminal: WindowSize?, detection: Detection?) throws {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let area = area(terminal)
-        let cell = WindowSize.cellPixels(terminal, replied: detection?.cellPixels)
-        var cells = (columns: 1, rows: 1)
-        let size = { (info: SourceInfo) -> (width: Int, height: Int) in
-            let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
-                                       cellWidth: cell.width, cellHeight: cell.height, centred: false)
-            cells = (p.columns, p.rows)
-            return (p.width, p.height)
-        }
-        let env = list.environment
-        let route = detection?.route(for: format) ?? (!(env["TMUX"] ?? "").isEmpty ? .passthrough : .direct)
-        let seed = UInt32(truncatingIfNeeded: getpid())
-        // Placeholder cells name the image by a colour: an id they can say.
-        let id = route == .placeholders ? KittyPlaceholders.imageID(seed) : seed & 0xFFFFFF | 1
-        // Compression pays where bytes are dear (over ssh), not on a local
-        // terminal or into a file, where zlib costs more time than it saves.
-        let compress = env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
-        // A local kitty that said it reads our shared memory gets the pixels there.
-        let medium = kittyMedium ?? (route == .direct ? detection?.kittyMedium : nil) ?? .direct
-        let options = PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
-                                     moveCursor: true, compress: compress, medium: medium)
-        // Inside tmux, passthrough on for our pane until tmux has read the
-        // picture (a file or pipe gets the bytes and no switch).
-        let switchOn = { route.needsPassthrough && terminal != nil ? PassthroughSwitch.turnOn(environment: env) : nil }
-        if let animation = try animation(input, terminal: terminal, samples: (1, 1), size: size) {
-            let passthrough = switchOn()
-            return try play(animation, with: Render.picturePlayer(format: format, options: options, cells: cells, route: route,
-                                                                  duration: duration, ending: { passthrough?.restore(environment: env) }),
-                            input: input)
-        }
-        let decoded = try decode(input, samples: (1, 1), size: size)
-        let decodedAt = clock.now
-        let image = decoded.pixmap.pixelImage()
-        guard let picture = image.bytes(format, options: options, route: route, columns: cells.columns, rows: cells.rows) else {
-            throw Failure.failed("\(input.name): could not encode the picture as \(format.rawValue)")
-        }
-        // The cursor ends below the picture's last row (sixel) or to its right
-        // (kitty, iTerm2): a newline leaves the prompt under it. Placeholders
-        // are lines of text, each with its newline.
-        var bytes = picture.firstSequence()
-        bytes += picture.rows.isEmpty ? [UInt8(ascii: "\n")] : picture.rows.flatMap { $0 + [UInt8(ascii: "\n")] }
-        let encodedAt = clock.now
-        // Between switching passthrough on and putting it back, a signal
-        // waits: nothing is left on that the user did not set.
-        Interruption.install()
-        let passthrough = switchOn()
-        FileHandle.standardOutput.write(Data(bytes))
-        passthrough?.restore(environment: env)
-        Interruption.finish()
-        if timings {
-            let writtenAt = clock.now
-            // The terminal has read the picture once it answers a DA1 sent after it.
-            let read = terminal != nil && TerminalQuery.ask(TerminalQuery.barrier)?.timedOut == false
-            printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(writtenAt - encodedAt)) ms"
-                + (read ? ", terminal read it \(Render.ms(clock.now - writtenAt)) ms later, \(Render.ms(clock.now - start)) ms in all" : ""))
-        }
-        for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
-    }
-
     /// The input as an animation to play: only an animated file, on a
     /// terminal unless `--animate on`, and with its art fitting on the screen
     /// (the frames after the first are drawn by moving back over it).
-    private func animation(_ input: Input, terminal: WindowSize?, samples: (x: Int, y: Int),
+    func animation(_ input: Input, terminal: WindowSize?, samples: (x: Int, y: Int),
                            size: (SourceInfo) -> (width: Int, height: Int)) throws(Failure) -> AnimationDecoder? {
         guard case let .file(path) = input, animate == .on || (animate == .auto && terminal != nil),
               terminal.map({ area($0).rows < $0.rows }) ?? true else { return nil }
@@ -178,7 +114,7 @@ struct Render: ParsableCommand {
     }
 
     /// Plays `animation` through `player`; its warnings go to stderr after.
-    private func play<Shown>(_ animation: AnimationDecoder, with player: AnimationPlayer<Shown>, input: Input) throws(Failure) {
+    func play<Shown>(_ animation: AnimationDecoder, with player: AnimationPlayer<Shown>, input: Input) throws(Failure) {
         do {
             try player.play(animation)
         } catch {
@@ -187,43 +123,14 @@ struct Render: ParsableCommand {
         for warning in animation.warnings { printError("urlcache: \(input.name): \(warning)") }
     }
 
-    /// An animation in a picture format: `rows` lines are made first (so
-    /// that nothing scrolls later), the cursor is saved at their top, and
-    /// each frame is drawn from there, a kitty picture replacing the last
-    /// one under the same id, a sixel painting over it. Placeholders are
-    /// printed once, under the first frame's upload: the later uploads
-    /// replace the image they name. `ending` runs last, before a signal
-    /// that stopped it ends the process.
-    static func picturePlayer(format: PictureFormat, options: PictureOptions, cells: (columns: Int, rows: Int), route: PictureRoute,
-                              duration: Double?, ending: @escaping () -> Void) -> AnimationPlayer<PictureBytes> {
-        let rows = cells.rows
-        let empty = PictureBytes(sequence: [])
-        let delete = KittyGraphics.delete(id: options.imageID)
-        var player = AnimationPlayer<PictureBytes>(duration: duration, prepare: { frame in
-            let bytes = frame.pixmap.pixelImage().bytes(format, options: options, route: route, columns: cells.columns, rows: rows) ?? empty
-            return (bytes, bytes.sequence.count + (bytes.shared == nil ? 0 : bytes.sequence.count * 3 / 4))
-        }, output: { bytes, previous in
-            var out = previous == nil ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
-            // Each showing from a new shared-memory object: kitty unlinks one once read.
-            out += Array("\u{1B}8".utf8) + bytes.firstSequence()
-            if previous == nil, !bytes.rows.isEmpty {
-                out += Array("\u{1B}8".utf8) + bytes.rows.flatMap { $0 + Array("\r\n".utf8) }
-            }
-            return out
-        }, closing: Array("\u{1B}8\u{1B}[\(rows)B\r".utf8),
-           interrupted: format != .kitty ? [] : route == .direct ? delete : TmuxPassthrough.wrap(delete))
-        player.ending = ending
-        return player
-    }
-
     /// The cells to fill: `--size`, else the terminal's less a line for
     /// the prompt, else 80×24.
-    private func area(_ terminal: WindowSize?) -> CellSize {
+    func area(_ terminal: WindowSize?) -> CellSize {
         size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
     }
 
     /// The image decoded to the size `size` picks, a failure named after the input.
-    private func decode(_ input: Input, samples: (x: Int, y: Int),
+    func decode(_ input: Input, samples: (x: Int, y: Int),
                         size: (SourceInfo) -> (width: Int, height: Int)) throws(Failure) -> DecodedImage {
         do {
             switch input {

@@ -262,6 +262,12 @@ final class MisbehavingTerminalTests: XCTestCase {
         let reads = render.stderr.split(separator: "\n").filter { $0.hasPrefix("shm ") }
         XCTAssertEqual(reads.count, 2, "the query's object and the picture's: \(reads)")
         XCTAssertFalse(reads.contains { $0.hasSuffix(" -1") }, "each object was there when read: \(reads)")
+        // The picture's object holds its s×v×3 bytes, as S= says.
+        let keys = try XCTUnwrap(render.stdout.components(separatedBy: "_Ga=T,").last?.prefix { $0 != ";" })
+        let value = { (key: String) in keys.split(separator: ",").first { $0.hasPrefix(key) }.flatMap { Int($0.dropFirst(key.count)) } }
+        let bytes = try XCTUnwrap(value("S="))
+        XCTAssertEqual(bytes, try XCTUnwrap(value("s=")) * XCTUnwrap(value("v=")) * 3)
+        XCTAssertEqual(reads.last.map { String($0.split(separator: " ").last ?? "") }, "\(bytes)")
         // Over ssh the terminal is elsewhere: no object, not even asked.
         let remote = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
                                     [MisbehavingTerminalTests.tool, "kitty", "-", "--", "env", "SSH_CONNECTION=127.0.0.1 50000 127.0.0.1 22",

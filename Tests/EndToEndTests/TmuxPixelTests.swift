@@ -79,7 +79,9 @@ final class TmuxPixelTests: XCTestCase {
     /// passthrough is as it was.
     func testRenderSendsPlaceholdersThatTmuxKeeps() throws {
         let photo = Fixtures.images.appendingPathComponent("photo.jpg").path
-        let session = try start([Paths.binary.path, "render", "--size", "40x12", photo])
+        // An upload of over 1.3 MB of base64, past tmux's 1 MiB limit for
+        // one passthrough.
+        let session = try start([Paths.binary.path, "render", "--size", "100x24", photo])
         let screen = session.waitForExit()
         XCTAssertTrue(screen.contains("EXIT=0"), screen)
         let upload = try XCTUnwrap(outerLog().range(of: "\u{1B}_Ga=T,U=1,").map { String(outerLog()[$0.lowerBound...].prefix(120)) },
@@ -87,6 +89,17 @@ final class TmuxPixelTests: XCTestCase {
         let columns = try XCTUnwrap(upload.firstMatch(of: /c=(\d+)/).flatMap { Int($0.1) })
         let rows = try XCTUnwrap(upload.firstMatch(of: /r=(\d+)/).flatMap { Int($0.1) })
         XCTAssertEqual(placeholderRows(screen), Array(repeating: columns, count: rows), screen)
+        // Every chunk came through: the base64 after the upload's keys is
+        // the picture's s×v×3 bytes, and the last chunk says m=0.
+        let width = try XCTUnwrap(upload.firstMatch(of: /s=(\d+)/).flatMap { Int($0.1) })
+        let height = try XCTUnwrap(upload.firstMatch(of: /v=(\d+)/).flatMap { Int($0.1) })
+        XCTAssertTrue(waitForOuterLog("\u{1B}_Gm=0;"), "the last chunk reached the terminal outside")
+        let chunks = outerLog().components(separatedBy: "\u{1B}_G").drop { !$0.hasPrefix("a=T,U=1,") && !$0.hasPrefix("a=T,U=1") }
+        let payload = chunks.prefix { !$0.hasPrefix("a=") || $0.hasPrefix("a=T,U=1,") }
+        XCTAssertEqual(payload.last.map { $0.hasPrefix("m=0;") }, true, "the last chunk arrived")
+        let base64 = payload.compactMap { $0.split(separator: ";", maxSplits: 1).last?.prefix { $0 != "\u{1B}" } }.joined()
+        XCTAssertEqual(Data(base64Encoded: base64)?.count, width * height * 3, "the whole picture, \(payload.count) chunks")
+        XCTAssertGreaterThan(base64.utf8.count, 1 << 20, "past tmux's limit for one passthrough")
         XCTAssertEqual(try passthrough(session), "", "the pane's passthrough put back")
 
         let before = outerLog().unicodeScalars.count

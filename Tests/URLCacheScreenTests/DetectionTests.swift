@@ -224,15 +224,40 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(decide(env, tmux: kitty26).format, .symbols)
         XCTAssertEqual(decide(env, tmux: kitty26).route(for: .kitty), .passthrough)
         XCTAssertEqual(decide(env, tmux: try XCTUnwrap(TmuxClient.parse("title|kitty(0.27.1)|xterm-kitty"))).format, .symbols)
-        // tmux 3.4 with sixel, in a sixel terminal: tmux draws it.
+        // tmux 3.4 in a sixel terminal: it draws sixel if built with it,
+        // which its own DA1 says (4); the client feature alone does not.
         let sixel = try XCTUnwrap(TmuxClient.parse("256,RGB,sixel,title|XTerm(390)|xterm"))
-        XCTAssertEqual(decide(env, tmux: sixel).format, .sixel)
-        XCTAssertEqual(decide(env, tmux: sixel).route(for: .sixel), .direct)
+        let built = TerminalReplies.parse(Array("\u{1B}[?1;2;4c".utf8))
+        XCTAssertEqual(decide(env, built, tmux: sixel).format, .sixel)
+        XCTAssertEqual(decide(env, built, tmux: sixel).route(for: .sixel), .direct)
+        let without = TerminalReplies.parse(Array("\u{1B}[?1;2c".utf8))
+        XCTAssertEqual(decide(env, without, tmux: sixel).format, .symbols)
+        XCTAssertEqual(decide(env, without, tmux: sixel).route(for: .sixel), .passthrough)
         // tmux did not answer: block art, and a named format is passed through.
         XCTAssertEqual(decide(env).format, .symbols)
         XCTAssertEqual(decide(env).route(for: .kitty), .passthrough)
         // Outside tmux every format goes straight.
         XCTAssertEqual(decide(["TERM": "xterm-kitty"]).route(for: .kitty), .direct)
+    }
+
+    /// kitty 0.28 brought the placeholders; a version tmux heard cut short
+    /// is not taken for one.
+    func testPlaceholderVersions() {
+        for (type, name, draws) in [("kitty(0.28)", "xterm-kitty", true), ("kitty(0.27.9)", "xterm-kitty", false),
+                                    ("kitty(1.0.0)", "xterm-kitty", true), ("kitty(0)", "xterm-kitty", false),
+                                    ("", "xterm-kitty", false), ("", "xterm-ghostty", true), ("WezTerm 2024", "xterm-256color", false)] {
+            XCTAssertEqual(TerminalIdentity.drawsPlaceholders(termType: type, termName: name), draws, "\(type) \(name)")
+        }
+    }
+
+    /// tmux's answer about allow-passthrough: the pane's own value, then the
+    /// one in force, as 3.3 prints a flag (1/0) and 3.4 a choice (on/all/off).
+    func testPassthroughAnswer() {
+        XCTAssertEqual(PassthroughSwitch.parse("in force:0\n").own, "")
+        XCTAssertEqual(PassthroughSwitch.parse("off\nin force:0\n").own, "off")
+        XCTAssertEqual(PassthroughSwitch.parse("off\nin force:0\n").inForce, "0")
+        for value in ["1", "on", "all"] { XCTAssertTrue(PassthroughSwitch.passesThrough(value), value) }
+        for value in ["0", "off", ""] { XCTAssertFalse(PassthroughSwitch.passesThrough(value), value) }
     }
 
     func testStAndAlacrittyAreKnownByTERM() {

@@ -27,7 +27,8 @@ public struct PictureOptions: Sendable, Equatable {
     /// over ssh or into a file; on a local terminal it costs more time
     /// than it saves).
     public var compress: Bool
-    /// kitty: how the pixels are given (shared memory on this machine).
+    /// kitty: how the pixels are given (shared memory on this machine);
+    /// `PixelImage.bytes` reads it, `sequence` always gives base64.
     public var medium: KittyMedium
 
     public init(imageID: UInt32 = 1, registers: Int = SixelEncoder.defaultRegisters, moveCursor: Bool = true, compress: Bool = false,

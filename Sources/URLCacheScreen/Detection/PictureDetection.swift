@@ -92,7 +92,7 @@ public enum PictureDetection {
                                       registers: registers(replies), cellPixels: replies?.cellPixels, terminal: known.name, reasons: reasons)
             if known.name == "tmux", !(env["TMUX"] ?? "").isEmpty {
                 let pictures = TmuxPictures(placeholders: tmux.map { TerminalIdentity.drawsPlaceholders(termType: $0.termType, termName: $0.termName) } ?? false,
-                                            sixel: tmux?.features.contains("sixel") ?? false)
+                                            sixel: tmux?.features.contains("sixel") == true && replies?.sixel == true)
                 detection.tmux = pictures
                 detection.format = pictures.format
                 detection.reasons.append("tmux pictures: " + (pictures.sixel ? "tmux draws sixel (client feature sixel)"
@@ -175,7 +175,12 @@ extension PictureDetection {
     public static func detect(environment: [String: String], requestedColors: ColorMode?) -> (Detection, Evidence) {
         var evidence = Evidence()
         if let known = TerminalIdentity.known(environment) {
-            if known.name == "tmux" { evidence.tmux = TmuxClient.ask(environment: environment) }
+            if known.name == "tmux" {
+                evidence.tmux = TmuxClient.ask(environment: environment)
+                // tmux 3.4 names the feature for any sixel terminal outside; it
+                // draws sixel only if built with it, when its own DA1 lists 4.
+                if evidence.tmux?.features.contains("sixel") == true { evidence.answer = TerminalQuery.ask(TerminalQuery.barrier) }
+            }
             if known.format == .sixel { evidence.answer = TerminalQuery.ask(TerminalQuery.sixelTerminal) }
         } else if let first = TerminalQuery.ask(TerminalQuery.identify) {
             evidence.answer = first
@@ -187,7 +192,7 @@ extension PictureDetection {
         let answer = evidence.answer
         var detection = decide(environment: environment, replies: answer?.replies, tmux: evidence.tmux, requestedColors: requestedColors)
         if detection.format == .kitty, detection.route(for: .kitty) == .direct, isLocal(environment) {
-            let shared = TerminalQuery.askSharedMemory()?.replies.kittySharedMemory == true
+            let shared = TerminalQuery.readsSharedMemory()
             if shared { detection.kittyMedium = .sharedMemory }
             detection.reasons.append(shared ? "kitty reads our shared memory (t=s): the pixels go that way, not as base64"
                                             : "kitty did not read our shared memory: the pixels go as base64 in the escape codes")

@@ -56,13 +56,14 @@ public enum TerminalQuery {
 
     /// Asks kitty whether it reads our shared memory (`t=s`): a 1×1
     /// picture staged in an object (`a=q`: checked, never stored), then
-    /// DA1. Nil when the object could not be made. The object is gone
-    /// after: kitty unlinks what it reads, and what it did not, we do.
-    public static func askSharedMemory() -> Answer? {
-        guard let query = KittyMedium.sharedMemoryQuery(id: kittyMediumProbeID) else { return nil }
+    /// DA1. True when it answered OK and the object is gone: kitty unlinks
+    /// what it reads, so a terminal that says OK without reading it (and
+    /// would show nothing) is not taken at its word. What is left, we remove.
+    public static func readsSharedMemory() -> Bool {
+        guard let query = KittyMedium.sharedMemoryQuery(id: kittyMediumProbeID) else { return false }
         defer { KittyMedium.discard(query.name) }
-        let burst = query.sequence + bytes(primaryAttributes)
-        return ask(burst)
+        let answer = ask(query.sequence + bytes(primaryAttributes))
+        return answer?.replies.kittySharedMemory == true && !KittyMedium.exists(query.name)
     }
 
     /// DA1 alone: its answer means the terminal (or tmux) has read
