@@ -31,9 +31,11 @@ HOME="$work" WAIT=$((rounds * 3 + 10)) $python "$root/Tests/Tools/termshot.py" s
 grep -q '^done' "$work/times.txt" || { echo "kitty did not finish (see $work/times.txt)" >&2; exit 1; }
 echo "| picture | base64 (t=d) median ms | shared memory (t=s) median ms | ratio |"
 echo "|---|---|---|---|"
+# median SIZE MEDIUM: the median time of that size and medium.
+median() { awk -v s="$1" -v m="$2" '$1==s && $2==m {print $3}' "$work/times.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 for size in full 60x20; do
-  d=$(awk -v s=$size '$1==s && $2=="direct" {print $3}' "$work/times.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  m=$(awk -v s=$size '$1==s && $2=="sharedMemory" {print $3}' "$work/times.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  d=$(median $size direct)
+  m=$(median $size sharedMemory)
   label=$([ $size = full ] && echo "the whole window" || echo "60x20 cells")
   printf '| %s | %s | %s | %.2f |\n' "$label" "$d" "$m" "$(echo "$m / $d" | bc -l)"
 done

@@ -16,8 +16,8 @@ PAL += [(r, g, b) for r in lv for g in lv for b in lv]
 PAL += [(8 + 10 * i,) * 3 for i in range(24)]
 DEF_FG, DEF_BG = (220, 220, 220), (24, 24, 24)
 
-def glyph_boxes(ch):
-    """Rectangles (fractions of the cell) a block glyph fills, or None."""
+def block_table():
+    """Rectangles (fractions of the cell) each Block Element fills: built once."""
     q = {'tl': (0, 0, .5, .5), 'tr': (.5, 0, 1, .5), 'bl': (0, .5, .5, 1), 'br': (.5, .5, 1, 1)}
     table = {'\u2580': [(0, 0, 1, .5)], '\u2584': [(0, .5, 1, 1)], '\u258C': [(0, 0, .5, 1)], '\u2590': [(.5, 0, 1, 1)],
              '\u2588': [(0, 0, 1, 1)], '\u2598': [q['tl']], '\u259D': [q['tr']], '\u2596': [q['bl']], '\u2597': [q['br']],
@@ -29,6 +29,13 @@ def glyph_boxes(ch):
         table[chr(0x2588 + i)] = [(0, 0, (8 - i) / 8, 1)]
     table['\u2594'] = [(0, 0, 1, 1 / 8)]
     table['\u2595'] = [(7 / 8, 0, 1, 1)]
+    return table
+
+BLOCKS = block_table()
+
+def glyph_boxes(ch):
+    """Rectangles (fractions of the cell) a block glyph fills, or None."""
+    table = BLOCKS
     if ch in table: return table[ch]
     code = ord(ch)
     if 0x1FB00 <= code <= 0x1FB3B:

@@ -102,10 +102,7 @@ int cimg_avif_next_frame(cimg_avif *d, double *duration) {
                  image->width, image->height, d->width, d->height);
         return -1;
     }
-    if (d->has_pixels && (d->rgb.width != image->width || d->rgb.height != image->height)) {
-        avifRGBImageFreePixels(&d->rgb);
-        d->has_pixels = 0;
-    }
+    // Every frame has the header's size (above): the pixels, once made, fit them all.
     if (!d->has_pixels) {
         avifRGBImageSetDefaults(&d->rgb, image);
         d->rgb.format = AVIF_RGB_FORMAT_RGBA;

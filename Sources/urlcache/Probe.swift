@@ -23,9 +23,10 @@ struct Probe: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (detection, evidence) = PictureDetection.detect(environment: environment, requestedColors: colors.requested)
+        var (detection, answer) = PictureDetection.detect(environment: environment, requestedColors: colors.requested)
+        PictureDetection.askKittyMedium(&detection, environment: environment)
         var lines = detection.reasons
-        if let answer = evidence.answer, answer.replies.complete {
+        if let answer, answer.replies.complete {
             let r = answer.replies
             lines.append("kitty graphics: \(r.kittyGraphics ? "yes" : "no"), sixel (DA1 4): \(r.sixel ? "yes" : "no")")
         }

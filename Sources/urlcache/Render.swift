@@ -61,9 +61,14 @@ struct Render: ParsableCommand {
         let input = try resolveImage()
         let terminal = WindowSize.of(STDOUT_FILENO)
         // auto asks the terminal only when stdout is one: a pipe gets block art.
-        let detection = terminal != nil && (format == .auto || look.symbols == nil || look.colors == .auto)
+        var detection = terminal != nil && (format == .auto || look.symbols == nil || look.colors == .auto)
             ? PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0 : nil
         let chosen = format.requested ?? detection?.format ?? .symbols
+        // Only a kitty picture about to be sent asks for shared memory.
+        if chosen == .kitty, kittyMedium == nil, var asked = detection {
+            PictureDetection.askKittyMedium(&asked, environment: list.environment)
+            detection = asked
+        }
         if chosen.isPixels {
             return try renderPixels(input, format: chosen, terminal: terminal, detection: detection)
         }

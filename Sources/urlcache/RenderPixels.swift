@@ -74,8 +74,8 @@ extension Render {
         // Compression pays where bytes are dear (over ssh), not on a local
         // terminal or into a file, where zlib costs more time than it saves.
         let compress = env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
-        let detected = route == .direct ? detection?.kittyMedium : nil
-        let medium = terminal == nil ? .direct : kittyMedium ?? detected ?? .direct
+        // (Shared memory is for pictures that go straight: `bytes` holds to that.)
+        let medium = terminal == nil ? .direct : kittyMedium ?? detection?.kittyMedium ?? .direct
         return PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
                               moveCursor: true, compress: compress, medium: medium)
     }
@@ -91,10 +91,9 @@ extension Render {
                               duration: Double?, ending: @escaping () -> Void) -> AnimationPlayer<PictureBytes> {
         let rows = cells.rows
         let empty = PictureBytes(sequence: [])
-        let delete = KittyGraphics.delete(id: options.imageID)
         var player = AnimationPlayer<PictureBytes>(duration: duration, prepare: { frame in
             let bytes = frame.pixmap.pixelImage().bytes(format, options: options, route: route, columns: cells.columns, rows: rows) ?? empty
-            return (bytes, bytes.sequence.count + (bytes.shared == nil ? 0 : bytes.sequence.count * 3 / 4))
+            return (bytes, bytes.sequence.count + (bytes.shared?.byteCount ?? 0))
         }, output: { bytes, previous in
             var out = previous == nil ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
             // Each showing from a new shared-memory object: kitty unlinks one once read.
@@ -104,7 +103,7 @@ extension Render {
             }
             return out
         }, closing: Array("\u{1B}8\u{1B}[\(rows)B\r".utf8),
-           interrupted: format != .kitty ? [] : route == .direct ? delete : TmuxPassthrough.wrap(delete))
+           interrupted: PictureBytes.removal(format, id: options.imageID, route: route))
         player.ending = ending
         return player
     }

@@ -32,9 +32,11 @@ struct Show: ParsableCommand {
     func run() throws {
         let urls = try list.loadList()
         // Not a terminal, TERM=dumb or unknown: said before anything is sent to it.
-        do { try CursesTerminal.check(environment: list.environment) } catch { throw Failure.usage(error.description) }
+        let terminfoColors: Int
+        do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch { throw Failure.usage(error.description) }
         // Before ncurses takes the terminal: its replies must not reach the keys.
-        let detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
+        var detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
+        if (format.requested ?? detection.format) == .kitty { PictureDetection.askKittyMedium(&detection, environment: list.environment) }
         // ncursesw writes nothing past ASCII outside a UTF-8 locale: the art is ASCII there too.
         let utf8 = CursesTerminal.localeIsUTF8
         let window = WindowSize.of(STDOUT_FILENO)
@@ -54,7 +56,8 @@ struct Show: ParsableCommand {
         let result = Result { () throws(ScreenError) -> ScreenEnd in
             let app = try ScreenApp(options: options, window: (window?.columns ?? 80, window?.rows ?? 24),
                                     cellPixels: WindowSize.cellPixels(window, replied: detection.cellPixels)) { () throws(ScreenError) in
-                let opened = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels)
+                let opened = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels,
+                                            terminfoColors: terminfoColors)
                 terminal = opened
                 return opened
             }

@@ -12,8 +12,8 @@ final class TerminalPictureTests: XCTestCase {
     override func setUpWithError() throws { home = try TemporaryDirectory() }
     override func tearDown() { home = nil }
 
-    private static let executables = ["urxvt": "urxvt", "zutty": "zutty", "qterminal": "qterminal", "st": "st",
-                                      "sakura": "sakura", "mlterm": "mlterm", "xterm-sixel": "xterm", "kitty": "kitty"]
+    /// The program of each terminal termshot names otherwise.
+    private static let executables = ["xterm-sixel": "xterm"]
 
     /// `command` run in `terminal` with nothing of ours in its environment.
     private func picture(_ terminal: String, _ command: [String], rows: String? = nil, wait: Int = 6) throws -> Termshot.Measure {
@@ -63,13 +63,18 @@ final class TerminalPictureTests: XCTestCase {
         XCTAssertGreaterThan(try picture("mlterm", render).db, 43)
     }
 
-    /// tmux inside xterm -ti vt340: TERM is tmux-256color with no COLORTERM,
-    /// but tmux says its client has RGB: direct colour, as the picture shows.
-    func testTmuxInXtermPassesDirectColour() throws {
+    /// `render` inside tmux 3.3a (its defaults) inside `terminal`.
+    private func pictureInTmux(_ terminal: String, rows: String, wait: Int) throws -> Termshot.Measure {
         let socket = "urlcache-test-\(UUID().uuidString.prefix(8))"
         defer { _ = try? runProgram(URL(fileURLWithPath: "/usr/bin/tmux"), ["-L", socket, "kill-server"]) }
         let inner = (render.map { "'\($0)'" }).joined(separator: " ") + "; sleep 30"
-        let m = try picture("xterm-sixel", ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "\"\(inner)\""], rows: "0:480", wait: 8)
+        return try picture(terminal, ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "\"\(inner)\""], rows: rows, wait: wait)
+    }
+
+    /// tmux inside xterm -ti vt340: TERM is tmux-256color with no COLORTERM,
+    /// but tmux says its client has RGB: direct colour, as the picture shows.
+    func testTmuxInXtermPassesDirectColour() throws {
+        let m = try pictureInTmux("xterm-sixel", rows: "0:480", wait: 8)
         XCTAssertGreaterThan(m.db, 30, "256 colours give about 23 dB")
         XCTAssertEqual(m.stray, 0)
     }
@@ -77,10 +82,7 @@ final class TerminalPictureTests: XCTestCase {
     /// tmux inside kitty: no RGB feature, but kitty's terminfo sets direct
     /// colours, and tmux passes them on.
     func testTmuxInKittyPassesDirectColour() throws {
-        let socket = "urlcache-test-\(UUID().uuidString.prefix(8))"
-        defer { _ = try? runProgram(URL(fileURLWithPath: "/usr/bin/tmux"), ["-L", socket, "kill-server"]) }
-        let inner = (render.map { "'\($0)'" }).joined(separator: " ") + "; sleep 30"
-        let m = try picture("kitty", ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "\"\(inner)\""], rows: "0:600", wait: 9)
+        let m = try pictureInTmux("kitty", rows: "0:600", wait: 9)
         if m.width == 0 { throw XCTSkip("kitty opened no window here (it needs OpenGL 3.3: Mesa's llvmpipe under Xvfb)") }
         XCTAssertGreaterThan(m.db, 30, "256 colours give about 23 dB")
         // kitty 0.26 has no placeholders: block art, and nothing beside it.

@@ -13,25 +13,25 @@ public enum KittyGraphics {
     /// `moveCursor` false keeps the cursor where it is (`C=1`), as the
     /// screen needs; `render` lets it move below the picture.
     public static func display(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool = false) -> [UInt8] {
-        transmit(image, control: displayControl(image, id: id, moveCursor: moveCursor), compress: compress)
+        transmit(image.rgb, control: displayControl(image, id: id, moveCursor: moveCursor), compress: compress)
     }
 
     /// `display`'s picture, its pixels to be staged in shared memory.
-    static func sharedUpload(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> SharedMemoryUpload {
-        SharedMemoryUpload(control: displayControl(image, id: id, moveCursor: moveCursor), pixels: image.rgb)
+    static func sharedUpload(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool) -> SharedMemoryUpload {
+        SharedMemoryUpload(control: displayControl(image, id: id, moveCursor: moveCursor), pixels: image.rgb, compress: compress)
     }
 
     private static func displayControl(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> String {
         "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2" + (moveCursor ? "" : ",C=1")
     }
 
-    /// The escape sequences that carry `image`'s pixels with the keys in
+    /// The escape sequences that carry `pixels` (RGB) with the keys in
     /// `control`: base64 in chunks of `chunkSize`, the first with the keys,
     /// each with `m=1` but the last.
-    static func transmit(_ image: PixelImage, control: String, compress: Bool) -> [UInt8] {
+    static func transmit(_ pixels: [UInt8], control: String, compress: Bool) -> [UInt8] {
         var control = control
-        var payload = image.rgb
-        if compress, let packed = deflate(image.rgb), packed.count * 10 <= image.rgb.count * 9 {
+        var payload = pixels
+        if compress, let packed = deflate(pixels), packed.count * 10 <= pixels.count * 9 {
             payload = packed
             control += ",o=z"
         }

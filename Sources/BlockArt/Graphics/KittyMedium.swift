@@ -6,8 +6,8 @@ import Glibc
 
 /// How kitty is given a picture's pixels. A terminal on this machine reads
 /// them from shared memory (`t=s`), which spares it megabytes of base64 to
-/// parse: 26.5 ms to a window-sized picture where the escape codes took
-/// 56.1 (README, "kitty on this machine"). Over ssh, inside tmux, or where
+/// parse: 24.9 ms to a window-sized picture where the escape codes took
+/// 65.3 (README, "kitty on this machine"). Over ssh, inside tmux, or where
 /// it did not show that it reads ours, the pixels go in the escape codes.
 public enum KittyMedium: String, Sendable, Equatable {
     /// Base64 in the escape codes, in chunks.
@@ -24,14 +24,15 @@ public enum KittyMedium: String, Sendable, Equatable {
 
     /// A new object's name: the pid and a count, so that nothing is
     /// overwritten.
-    public static func newName() -> String {
+    private static func newName() -> String {
         "\(namePrefix)\(getpid())-\(counter.add(1, ordering: .relaxed).newValue)"
     }
 
-    /// Writes `bytes` to a new shared-memory object named `name` (mode
-    /// 0600, never an existing one), and returns the name; the errno when
-    /// that fails, with nothing left behind.
-    public static func stage(_ bytes: [UInt8], name: String = newName()) throws(Errno) -> String {
+    /// Writes `bytes` to a new shared-memory object (mode 0600, never an
+    /// existing one), and returns its name; the errno when that fails, with
+    /// nothing left behind.
+    public static func stage(_ bytes: [UInt8]) throws(Errno) -> String {
+        let name = newName()
         // shm_open(3) on Linux is this open(2) in /dev/shm.
         let path = "/dev/shm" + name
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -61,25 +62,37 @@ public enum KittyMedium: String, Sendable, Equatable {
     /// The object's name comes back, to discard; nil if none could be made.
     public static func sharedMemoryQuery(id: Int) -> (sequence: [UInt8], name: String)? {
         guard let name = try? stage([0, 0, 0]) else { return nil }
-        var encoded: [UInt8] = []
-        Base64.encode(Array(name.utf8), into: &encoded)
-        return (Array("\u{1B}_Gi=\(id),s=1,v=1,a=q,t=s,S=3,f=24;".utf8) + encoded + [0x1B, UInt8(ascii: "\\")], name)
+        return (naming(name, keys: "i=\(id),s=1,v=1,a=q,t=s,S=3,f=24"), name)
+    }
+
+    /// The one sequence that hands kitty object `name` with `keys`.
+    static func naming(_ name: String, keys: String) -> [UInt8] {
+        Array("\u{1B}_G\(keys);".utf8) + Base64.encode(Array(name.utf8)) + [0x1B, UInt8(ascii: "\\")]
     }
 }
 
 /// A kitty picture whose pixels go by shared memory (`t=s`): staged only
-/// when it is sent.
+/// when it is sent, and as base64 in the escape codes where it cannot be.
 public struct SharedMemoryUpload: Sendable, Equatable {
     /// The keys of the picture (`a=T,f=24,s=…`).
     let control: String
     let pixels: [UInt8]
+    /// zlib for the base64 form, as the picture options said.
+    let compress: Bool
+
+    /// The pixels' bytes, what keeping it costs.
+    public var byteCount: Int { pixels.count }
 
     /// Stages the pixels in a new object and returns the one short
     /// sequence that names it; nil when the object could not be made.
     public func staged() -> [UInt8]? {
         guard let name = try? KittyMedium.stage(pixels) else { return nil }
-        var encoded: [UInt8] = []
-        Base64.encode(Array(name.utf8), into: &encoded)
-        return Array("\u{1B}_G\(control),t=s,S=\(pixels.count);".utf8) + encoded + [0x1B, UInt8(ascii: "\\")]
+        return KittyMedium.naming(name, keys: "\(control),t=s,S=\(pixels.count)")
+    }
+
+    /// The picture as base64 in the escape codes: a send after the first
+    /// (kitty unlinks an object once read), or where staging failed.
+    public func base64() -> [UInt8] {
+        KittyGraphics.transmit(pixels, control: control, compress: compress)
     }
 }

@@ -30,7 +30,7 @@ public enum KittyPlaceholders {
     /// cells large (kitty fits the picture inside, keeping its shape); the
     /// terminal shows nothing until the cells are printed.
     public static func upload(_ image: PixelImage, id: UInt32, columns: Int, rows: Int, compress: Bool = false) -> [UInt8] {
-        KittyGraphics.transmit(image, control: "a=T,U=1,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2",
+        KittyGraphics.transmit(image.rgb, control: "a=T,U=1,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2",
                                compress: compress)
     }
 

@@ -1,6 +1,7 @@
 /// A picture as written to the terminal.
 public struct PictureBytes: Sendable, Equatable {
-    /// Sent with the cursor on the picture's top-left cell.
+    /// Sent with the cursor on the picture's top-left cell. Empty when the
+    /// pixels go by `shared`.
     public var sequence: [UInt8]
     /// Unicode placeholders: each row's text, written from the picture's
     /// left column on that row. Empty when the terminal draws the pixels
@@ -12,8 +13,8 @@ public struct PictureBytes: Sendable, Equatable {
     public var removal: [UInt8]
     /// kitty on this machine: the pixels to stage in shared memory when
     /// the picture is first sent (only then, so that a picture never sent
-    /// leaves no object behind). `sequence` still carries them as base64,
-    /// for a send after the first: kitty unlinks an object once read.
+    /// leaves no object behind), and as base64 for a send after the first:
+    /// kitty unlinks an object once read.
     public var shared: SharedMemoryUpload?
 
     public init(sequence: [UInt8], rows: [[UInt8]] = [], removal: [UInt8] = [], shared: SharedMemoryUpload? = nil) {
@@ -26,7 +27,21 @@ public struct PictureBytes: Sendable, Equatable {
     /// What sends the picture the first time: from shared memory where
     /// that was asked for and the object could be made, else `sequence`.
     public func firstSequence() -> [UInt8] {
-        shared?.staged() ?? sequence
+        shared.map { $0.staged() ?? $0.base64() } ?? sequence
+    }
+
+    /// What sends the picture again, once the first has gone out.
+    public func laterSequence() -> [UInt8] {
+        shared?.base64() ?? sequence
+    }
+
+    /// What takes a picture in `format` with `id` away, sent by `route`:
+    /// kitty's delete by id (wrapped for tmux unless it goes straight);
+    /// nothing for the formats that only a repaint of their cells erases.
+    public static func removal(_ format: PictureFormat, id: UInt32, route: PictureRoute) -> [UInt8] {
+        guard format == .kitty else { return [] }
+        let delete = KittyGraphics.delete(id: id)
+        return route == .direct ? delete : TmuxPassthrough.wrap(delete)
     }
 }
 
@@ -38,6 +53,7 @@ extension PixelImage {
     public func bytes(_ format: PictureFormat, options: PictureOptions, route: PictureRoute,
                       columns: Int, rows: Int) -> PictureBytes? {
         let id = options.imageID
+        let removal = PictureBytes.removal(format, id: id, route: route)
         switch (route, format) {
         case (.placeholders, .kitty):
             // Past the marks' table a cell cannot say where it is: kitty fits
@@ -45,19 +61,14 @@ extension PixelImage {
             let columns = min(columns, KittyPlaceholders.maxSpan), rows = min(rows, KittyPlaceholders.maxSpan)
             let upload = KittyPlaceholders.upload(self, id: id, columns: columns, rows: rows, compress: options.compress)
             return PictureBytes(sequence: TmuxPassthrough.wrap(upload),
-                                rows: (0..<rows).map { KittyPlaceholders.row($0, columns: columns, id: id) },
-                                removal: TmuxPassthrough.wrap(KittyGraphics.delete(id: id)))
+                                rows: (0..<rows).map { KittyPlaceholders.row($0, columns: columns, id: id) }, removal: removal)
         case (.placeholders, _): return nil
+        case (.direct, .kitty) where options.medium == .sharedMemory:
+            let shared = KittyGraphics.sharedUpload(self, id: id, moveCursor: options.moveCursor, compress: options.compress)
+            return PictureBytes(sequence: [], removal: removal, shared: shared)
         case (.direct, _), (.passthrough, _):
             guard let sequence = sequence(format, options: options) else { return nil }
-            let removal = format == .kitty ? KittyGraphics.delete(id: id) : []
-            if format == .kitty, options.medium == .sharedMemory, route == .direct {
-                return PictureBytes(sequence: sequence, removal: removal, shared: KittyGraphics.sharedUpload(self, id: id, moveCursor: options.moveCursor))
-            }
-            return route == .passthrough
-                ? PictureBytes(sequence: TmuxPassthrough.wrap(sequence), rows: [],
-                               removal: removal.isEmpty ? [] : TmuxPassthrough.wrap(removal))
-                : PictureBytes(sequence: sequence, rows: [], removal: removal)
+            return PictureBytes(sequence: route == .passthrough ? TmuxPassthrough.wrap(sequence) : sequence, removal: removal)
         }
     }
 }

@@ -1,4 +1,3 @@
-import URLCacheKit
 
 /// tmux's `allow-passthrough` for our own pane only: turned on while
 /// pictures go through it (kitty's placeholders, a named format), and put
@@ -17,15 +16,16 @@ public struct PassthroughSwitch: Sendable, Equatable {
     /// inherited), or tmux refused (before 3.3, where there is no such
     /// option and passthrough is always allowed).
     public static func turnOn(environment: [String: String]) -> PassthroughSwitch? {
-        guard let socket = environment["TMUX"].flatMap({ $0.split(separator: ",").first }).map(String.init), !socket.isEmpty,
-              let pane = environment["TMUX_PANE"], !pane.isEmpty else { return nil }
+        guard let server = TmuxClient.server(environment), let pane = server.pane else { return nil }
+        let socket = server.socket
         // The pane's own value, then the one in force.
-        let asked = tmux(socket, ["show-options", "-pqv", "-t", pane, "allow-passthrough", ";",
-                                  "display-message", "-p", "-t", pane, "in force:#{allow-passthrough}"], environment)
+        let asked = TmuxClient.run(socket: socket, ["show-options", "-pqv", "-t", pane, "allow-passthrough", ";",
+                                  "display-message", "-p", "-t", pane, "in force:#{allow-passthrough}"], environment: environment)
         guard let asked else { return nil }
         let (own, inForce) = parse(asked)
         guard !passesThrough(inForce) else { return nil }
-        guard tmux(socket, ["set-option", "-p", "-t", pane, "allow-passthrough", "on"], environment) != nil else { return nil }
+        guard TmuxClient.run(socket: socket, ["set-option", "-p", "-t", pane, "allow-passthrough", "on"], environment: environment) != nil
+        else { return nil }
         return PassthroughSwitch(socket: socket, pane: pane, previous: own)
     }
 
@@ -35,8 +35,8 @@ public struct PassthroughSwitch: Sendable, Equatable {
     public func restore(environment: [String: String]) {
         _ = TerminalQuery.ask(TerminalQuery.barrier)
         let unset = previous.isEmpty
-        _ = PassthroughSwitch.tmux(socket, ["set-option", "-p"] + (unset ? ["-u"] : []) + ["-t", pane, "allow-passthrough"]
-                                   + (unset ? [] : [previous]), environment)
+        _ = TmuxClient.run(socket: socket, ["set-option", "-p"] + (unset ? ["-u"] : []) + ["-t", pane, "allow-passthrough"]
+                                   + (unset ? [] : [previous]), environment: environment)
     }
 
     /// The answer to the query in `turnOn`: the pane's own value (empty
@@ -51,8 +51,4 @@ public struct PassthroughSwitch: Sendable, Equatable {
     /// A value in force that lets a wrapped sequence through: tmux 3.3
     /// prints the flag as 1, 3.4 its choice as on or all.
     static func passesThrough(_ value: String) -> Bool { ["1", "on", "all"].contains(value) }
-
-    private static func tmux(_ socket: String, _ arguments: [String], _ environment: [String: String]) -> String? {
-        ProgramOutput.of("tmux", ["-S", socket] + arguments, environment: environment, timeout: 1)
-    }
 }

@@ -160,43 +160,30 @@ extension PictureDetection {
         (env["SSH_CONNECTION"] ?? "").isEmpty && (env["SSH_TTY"] ?? "").isEmpty
     }
 
-    /// What detection found out by asking, for `probe`.
-    public struct Evidence: Sendable {
-        /// The terminal's answers to every burst sent; nil when none was.
-        public var answer: TerminalQuery.Answer?
-        /// What tmux said of its client, inside tmux.
-        public var tmux: TmuxClient?
-    }
-
     /// Detection as `render`, the screen and `probe` run it: the
     /// environment; inside tmux, tmux's word on its client; for a sixel
     /// terminal the environment names, its registers; otherwise the
     /// terminal's answers, CSI first, strings only where they are parsed.
-    public static func detect(environment: [String: String], requestedColors: ColorMode?) -> (Detection, Evidence) {
-        var evidence = Evidence()
+    /// Returns the terminal's answers too (nil when nothing was asked).
+    public static func detect(environment: [String: String], requestedColors: ColorMode?) -> (Detection, TerminalQuery.Answer?) {
+        var answer: TerminalQuery.Answer?
+        var tmux: TmuxClient?
         if let known = TerminalIdentity.known(environment) {
             if known.name == "tmux" {
-                evidence.tmux = TmuxClient.ask(environment: environment)
+                tmux = TmuxClient.ask(environment: environment)
                 // tmux 3.4 names the feature for any sixel terminal outside; it
                 // draws sixel only if built with it, when its own DA1 lists 4.
-                if evidence.tmux?.features.contains("sixel") == true { evidence.answer = TerminalQuery.ask(TerminalQuery.barrier) }
+                if tmux?.features.contains("sixel") == true { answer = TerminalQuery.ask(TerminalQuery.barrier) }
             }
-            if known.format == .sixel { evidence.answer = TerminalQuery.ask(TerminalQuery.sixelTerminal) }
+            if known.format == .sixel { answer = TerminalQuery.ask(TerminalQuery.sixelTerminal) }
         } else if let first = TerminalQuery.ask(TerminalQuery.identify) {
-            evidence.answer = first
+            answer = first
             if first.replies.complete, TerminalIdentity.answered(first.replies).parsesStrings,
                let second = TerminalQuery.ask(TerminalQuery.strings(sixel: first.replies.sixel)) {
-                evidence.answer = first.followed(by: second)
+                answer = first.followed(by: second)
             }
         }
-        let answer = evidence.answer
-        var detection = decide(environment: environment, replies: answer?.replies, tmux: evidence.tmux, requestedColors: requestedColors)
-        if detection.format == .kitty, detection.route(for: .kitty) == .direct, isLocal(environment) {
-            let shared = TerminalQuery.readsSharedMemory()
-            if shared { detection.kittyMedium = .sharedMemory }
-            detection.reasons.append(shared ? "kitty reads our shared memory (t=s): the pixels go that way, not as base64"
-                                            : "kitty did not read our shared memory: the pixels go as base64 in the escape codes")
-        }
+        var detection = decide(environment: environment, replies: answer?.replies, tmux: tmux, requestedColors: requestedColors)
         // No CSI 16 t answer: the text area's pixels (CSI 14 t) over its cells.
         if detection.cellPixels == nil, let area = answer?.replies.areaPixels,
            let cells = WindowSize.of(STDOUT_FILENO) ?? WindowSize.of(STDIN_FILENO), area.width >= cells.columns, area.height >= cells.rows {
@@ -207,6 +194,18 @@ extension PictureDetection {
             detection.reasons.append(String(format: "reply time: %.1f ms, %d bytes%@", ms, answer.byteCount,
                                             answer.timedOut ? " (deadline passed)" : ""))
         }
-        return (detection, evidence)
+        return (detection, answer)
+    }
+
+    /// For a kitty-format terminal that pictures go straight to, with no
+    /// sign of ssh: asks whether it reads our shared memory, and if so has
+    /// the pixels go that way. Only what will send a kitty picture asks
+    /// (the screen, `render`), and `probe`: it costs a round trip.
+    public static func askKittyMedium(_ detection: inout Detection, environment: [String: String]) {
+        guard detection.format == .kitty, detection.route(for: .kitty) == .direct, isLocal(environment) else { return }
+        let shared = TerminalQuery.readsSharedMemory()
+        if shared { detection.kittyMedium = .sharedMemory }
+        detection.reasons.append(shared ? "kitty reads our shared memory (t=s): the pixels go that way, not as base64"
+                                        : "kitty did not read our shared memory: the pixels go as base64 in the escape codes")
     }
 }

@@ -37,11 +37,23 @@ public struct TmuxClient: Sendable, Equatable {
     /// when tmux does not answer within a second (it is then stopped, which
     /// may take two more).
     public static func ask(environment: [String: String]) -> TmuxClient? {
-        guard let socket = environment["TMUX"].flatMap({ $0.split(separator: ",").first }), !socket.isEmpty else { return nil }
-        var arguments = ["-S", String(socket), "display-message", "-p"]
+        guard let server = server(environment) else { return nil }
         // The pane we run in, so tmux answers for the client that shows it.
-        if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
-        let output = ProgramOutput.of("tmux", arguments + [format], environment: environment, timeout: 1)
-        return output.flatMap(parse)
+        let target = server.pane.map { ["-t", $0] } ?? []
+        return run(socket: server.socket, ["display-message", "-p"] + target + [format], environment: environment).flatMap(parse)
+    }
+
+    /// The tmux server this process runs under (`TMUX`'s socket) and its
+    /// pane (`TMUX_PANE`); nil outside tmux.
+    static func server(_ environment: [String: String]) -> (socket: String, pane: String?)? {
+        guard let socket = environment["TMUX"].flatMap({ $0.split(separator: ",").first }), !socket.isEmpty else { return nil }
+        let pane = environment["TMUX_PANE"].flatMap { $0.isEmpty ? nil : $0 }
+        return (String(socket), pane)
+    }
+
+    /// What a tmux command printed on the server at `socket`; nil when it
+    /// failed or took over a second.
+    static func run(socket: String, _ arguments: [String], environment: [String: String]) -> String? {
+        ProgramOutput.of("tmux", ["-S", socket] + arguments, environment: environment, timeout: 1)
     }
 }

@@ -58,7 +58,7 @@ public final class CursesTerminal: Terminal {
     private var framePicture: Placed<PixelPicture>?
     private var shownPicture: Placed<PixelPicture>?
     /// The last picture whose first sequence went out: shown again, it goes
-    /// by its `sequence` (a shared-memory object is read once).
+    /// by its `laterSequence` (a shared-memory object is read once).
     private var sentPictureID: UInt32?
     /// A cell's size in pixels, read at the start and on each resize.
     public private(set) var cellPixels = WindowSize.assumedCellPixels
@@ -71,9 +71,11 @@ public final class CursesTerminal: Terminal {
     /// `cellPixels` is what detection learnt from the terminal's replies,
     /// for a terminal whose TIOCGWINSZ gives no pixel size.
     public init(environment: [String: String], colors wanted: ColorMode,
-                cellPixels replied: (width: Int, height: Int)? = nil) throws(ScreenError) {
-        // One terminfo read per entry: can it hold a screen, and how many colours.
-        let colors = try CursesTerminal.check(environment: environment)
+                cellPixels replied: (width: Int, height: Int)? = nil, terminfoColors: Int? = nil) throws(ScreenError) {
+        // One terminfo read per entry: can it hold a screen, and how many
+        // colours (`terminfoColors`: what a `check` just before said).
+        let colors: Int
+        if let terminfoColors { colors = terminfoColors } else { colors = try CursesTerminal.check(environment: environment) }
         let term = environment["TERM"] ?? ""
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
@@ -326,7 +328,7 @@ public final class CursesTerminal: Terminal {
         func move(_ row: Int) -> [UInt8] { Array("\u{1B}[\(row + 1);\(picture.column + 1)H".utf8) }
         let again = sentPictureID == picture.content.id
         sentPictureID = picture.content.id
-        var bytes = move(picture.row) + (again ? picture.content.bytes.sequence : picture.content.bytes.firstSequence())
+        var bytes = move(picture.row) + (again ? picture.content.bytes.laterSequence() : picture.content.bytes.firstSequence())
         for (i, text) in picture.content.bytes.rows.enumerated() { bytes += move(picture.row + i) + text }
         return bytes
     }

@@ -116,8 +116,7 @@ public final class ScreenView {
         // Placeholder cells name the image by a colour: an id they can say.
         let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
         nextPictureID = nextPictureID % 0xFFFFFF + 1
-        let options = PictureOptions(imageID: id, registers: registers, moveCursor: false,
-                                     medium: route == .direct ? kittyMedium : .direct)
+        let options = PictureOptions(imageID: id, registers: registers, moveCursor: false, medium: kittyMedium)
         guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
             return nil
         }
