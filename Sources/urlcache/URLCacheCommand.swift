@@ -13,7 +13,7 @@ struct URLCacheCommand: ParsableCommand {
             it changed. Run with no command to open the screen.
             """,
         version: URLCacheVersion.string,
-        subcommands: [Show.self, Fetch.self, Render.self, List.self, History.self, Clear.self, Probe.self],
+        subcommands: [Show.self, Fetch.self, Render.self, List.self, History.self, Save.self, Clear.self, Probe.self],
         defaultSubcommand: Show.self
     )
 }

@@ -459,6 +459,10 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(screen.contains("OK (Enter)"), screen)
         XCTAssertGreaterThan(artWidth(screen), 20, "the picture stays after the failed check: \(screen)")
         XCTAssertEqual(images(), [], "the bundled picture is never written to the cache")
+        // Nor can it be saved: it is not in the cache.
+        tmux.send("s")
+        tmux.wait(forText: "Nothing cached to save yet: Display Image first")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.file("Pictures")))
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
 

@@ -113,6 +113,27 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertEqual(handle(.character("q"), &state), [.quit])
     }
 
+    /// `s` saves only a cached picture, while loading too; the status line
+    /// says where (the home as ~) or why not.
+    func testSSavesACachedPictureAndTheStatusSaysWhere() {
+        var state = ScreenState(entries: entries)
+        XCTAssertEqual(handle(.character("s"), &state), [])
+        XCTAssertEqual(state.status, ScreenLogic.nothingToSaveStatus)
+        state.image = DecodedImage(info: SourceInfo(format: .png, width: 1, height: 1), pixmap: Pixmap(width: 1, height: 1))
+        state.isBundled = true
+        XCTAssertEqual(handle(.character("s"), &state), [], "the bundled picture is not in the cache")
+        state.isBundled = false
+        state.loading = ScreenState.Loading(index: 0, started: Date(), progress: nil, automatic: true)
+        XCTAssertEqual(handle(.character("s"), &state), [.save])
+        ScreenLogic.saved(.success(.saved("/home/ada/Pictures/urlcache/2026-11-24 One.jpg")), home: "/home/ada", &state)
+        XCTAssertEqual(state.status, "Saved to ~/Pictures/urlcache/2026-11-24 One.jpg")
+        ScreenLogic.saved(.success(.alreadyThere("/srv/2026-11-24 One.jpg")), home: "/home/ada", &state)
+        XCTAssertEqual(state.status, "Already saved as /srv/2026-11-24 One.jpg")
+        ScreenLogic.saved(.failure(.writeFailed(path: "/mnt", errno: .noSpace)), home: "/home/ada", &state)
+        XCTAssertEqual(state.status, "Not saved: cannot save to /mnt: no space left on device")
+        XCTAssertTrue(state.statusIsError)
+    }
+
     func testWhileLoadingOnlyEscAndQuitAct() {
         var state = ScreenState(entries: entries)
         state.loading = ScreenState.Loading(index: 0, started: Date(), progress: nil, automatic: false)

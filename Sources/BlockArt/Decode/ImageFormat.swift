@@ -80,6 +80,19 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The usual file name extension, without its dot ("img" for what
+    /// this program cannot read: a saved copy still says it is binary).
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .gif: return "gif"
+        case .webp: return "webp"
+        case .avif: return "avif"
+        case .unsupported: return "img"
+        }
+    }
+
     /// Whether this program can decode it.
     public var isSupported: Bool {
         switch self {

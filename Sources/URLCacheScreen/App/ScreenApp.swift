@@ -34,6 +34,10 @@ public final class ScreenApp {
         public var route = PictureRoute.direct
         /// How kitty is given the pixels (shared memory on this machine).
         public var kittyMedium = KittyMedium.direct
+        /// Where `s` saves copies, and the home folder the status line
+        /// shortens to ~.
+        public var saveFolder = PicturesFolder.locate(environment: ProcessInfo.processInfo.environment)
+        public var home = ProcessInfo.processInfo.environment["HOME"] ?? ""
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
@@ -194,6 +198,7 @@ public final class ScreenApp {
                 log.write("clear cache: \(result)")
                 ScreenLogic.cleared(result, &state)
             case .suspend: suspend()
+            case .save: save()
             case .quit:
                 state.quitting = true
             }
@@ -235,6 +240,20 @@ public final class ScreenApp {
         loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
                      index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
                      offerEarly: false, decodeSize: decodeArea(), path: items[index].path)
+    }
+
+    /// `s`: the image on screen (the kept one `[` shows, else the
+    /// current one) copied out of the cache.
+    private func save() {
+        let result = Result { () throws(SaveError) -> SavedCopy.Outcome in
+            let items: [HistoryItem]
+            do throws(CacheError) { items = try options.controller.cache.history(state.entry.url) } catch { throw .cache(error) }
+            let shown = state.historyIndex ?? 0
+            guard items.indices.contains(shown) else { throw .nothingCached(entry: state.entry.displayName) }
+            return try SavedCopy.save(items[shown], of: state.entry, to: options.saveFolder)
+        }
+        log.write("save: \(result)")
+        ScreenLogic.saved(result, home: options.home, &state)
     }
 
     /// The window grew past what the image was decoded for: decode the

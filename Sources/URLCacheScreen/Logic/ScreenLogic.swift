@@ -16,6 +16,8 @@ public enum Effect: Equatable, Sendable {
     case history(step: Int)
     /// Ctrl-Z: give the terminal back and stop until `fg`.
     case suspend
+    /// `s`: copy the image on screen out of the cache.
+    case save
 }
 
 /// The screen's behaviour: events in, new state and effects out.
@@ -50,6 +52,15 @@ public enum ScreenLogic {
             state.overlay = .about
             return []
         }
+        // A copy reads the cache only: it may be taken while a download runs.
+        if key == .character("s") {
+            guard state.image != nil, !state.isBundled else {
+                state.status = nothingToSaveStatus
+                state.statusIsError = false
+                return []
+            }
+            return [.save]
+        }
         if state.loading != nil {
             // The buttons are disabled while loading, as in the original; Esc cancels.
             switch key {
@@ -78,6 +89,24 @@ public enum ScreenLogic {
 
     /// What `f` says where the terminal shows no pixels.
     public static let noPixelsStatus = "This terminal shows no pixels here: block art only (urlcache probe says why)"
+
+    /// What `s` says with no cached image on screen.
+    public static let nothingToSaveStatus = "Nothing cached to save yet: Display Image first"
+
+    /// A save ended: the status line says where the copy is (the home
+    /// folder as ~), or why there is none.
+    public static func saved(_ result: Result<SavedCopy.Outcome, SaveError>, home: String, _ state: inout ScreenState) {
+        switch result {
+        case let .success(outcome):
+            var path = outcome.path
+            if !home.isEmpty, home != "/", path.hasPrefix(home + "/") { path = "~" + path.dropFirst(home.count) }
+            if case .alreadyThere = outcome { state.status = "Already saved as \(path)" } else { state.status = "Saved to \(path)" }
+            state.statusIsError = false
+        case let .failure(error):
+            state.status = "Not saved: \(error.description)"
+            state.statusIsError = true
+        }
+    }
 
     /// A key while a box is open: it answers the box, or scrolls its text.
     private static func handleBox(_ overlay: ScreenState.Overlay, _ key: Key, _ state: inout ScreenState, box: Box?) -> [Effect] {
