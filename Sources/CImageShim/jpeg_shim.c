@@ -125,6 +125,16 @@ int cimg_jpeg_start(cimg_jpeg *d, unsigned scale_num, uint32_t *out_width, uint3
     return 0;
 }
 
+int cimg_jpeg_crop(cimg_jpeg *d, uint32_t *x_offset, uint32_t *width, uint32_t skip_rows) {
+    if (setjmp(d->error.jump)) return -1;
+    JDIMENSION x = *x_offset, w = *width;
+    if (x > 0 || w < d->info.output_width) jpeg_crop_scanline(&d->info, &x, &w);
+    if (skip_rows > 0) jpeg_skip_scanlines(&d->info, skip_rows);
+    *x_offset = x;
+    *width = w;
+    return 0;
+}
+
 int cimg_jpeg_read_row(cimg_jpeg *d, uint8_t *row) {
     if (setjmp(d->error.jump)) return -1;
     if (d->info.output_scanline >= d->info.output_height) {

@@ -36,16 +36,34 @@ static inline int cnc_put_cluster(int y, int x, const wchar_t *text, attr_t attr
     return mvadd_wch(y, x, &cell);
 }
 
-/// The mouse event just read: position and whether it was a button-1 press or click.
-static inline int cnc_mouse_click(int *y, int *x) {
+/// The mouse event just read and its position: 1 a button-1 press or
+/// click, 2 its release, 3 the wheel up, 4 the wheel down; 0 anything else.
+static inline int cnc_mouse_event(int *y, int *x) {
     MEVENT event;
     if (getmouse(&event) != OK) return 0;
     *y = event.y;
     *x = event.x;
-    return (event.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)) != 0;
+    if (event.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) return 1;
+    if (event.bstate & BUTTON1_RELEASED) return 2;
+    if (event.bstate & BUTTON4_PRESSED) return 3;
+#ifdef BUTTON5_PRESSED
+    if (event.bstate & BUTTON5_PRESSED) return 4;
+#endif
+    return 0;
 }
 
-static inline mmask_t cnc_button1_mask(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED; }
+/// Button 1 (clicks and drags) and the wheel (buttons 4 and 5).
+static inline mmask_t cnc_mouse_mask(void) {
+    mmask_t mask = BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED;
+#ifdef BUTTON5_PRESSED
+    mask |= BUTTON5_PRESSED;
+#endif
+    return mask;
+}
+static inline int cnc_key_shift_left(void) { return KEY_SLEFT; }
+static inline int cnc_key_shift_right(void) { return KEY_SRIGHT; }
+static inline int cnc_key_shift_up(void) { return KEY_SR; }
+static inline int cnc_key_shift_down(void) { return KEY_SF; }
 static inline int cnc_key_resize(void) { return KEY_RESIZE; }
 static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
 static inline int cnc_key_left(void) { return KEY_LEFT; }

@@ -39,24 +39,27 @@ public enum ImageDecoder {
     /// (display-oriented) size, and each pixmap pixel is the mean of
     /// `samples` raster pixels (see `BoxResampler`); transparency is
     /// composited over `background`.
+    /// With `region`, only that part of the picture (display orientation)
+    /// is decoded, and `size` is given the region's size: a zoomed view.
+    /// `info` stays the whole picture's.
     public static func decode(path: String, background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
-                              samples: (x: Int, y: Int) = (1, 1),
+                              samples: (x: Int, y: Int) = (1, 1), region: ImageRegion? = nil,
                               size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         let file = try open(path)
         defer { fclose(file) }
-        return try decode(file: file, background: background, limits: limits, samples: samples, size: size)
+        return try decode(file: file, background: background, limits: limits, samples: samples, region: region, size: size)
     }
 
     /// Decodes bytes held in memory (standard input, fuzzing, tests).
     public static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
-                              samples: (x: Int, y: Int) = (1, 1),
+                              samples: (x: Int, y: Int) = (1, 1), region: ImageRegion? = nil,
                               size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         try decode(bytes: bytes, background: background, limits: limits, samples: samples,
-                   pipelineRows: RowPipeline.minimumRows, size: size)
+                   pipelineRows: RowPipeline.minimumRows, region: region, size: size)
     }
 
     static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
-                       samples: (x: Int, y: Int) = (1, 1), pipelineRows: Int,
+                       samples: (x: Int, y: Int) = (1, 1), pipelineRows: Int, region: ImageRegion? = nil,
                        size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         var copy = bytes.isEmpty ? [0] : bytes
         let count = bytes.count
@@ -64,7 +67,8 @@ public enum ImageDecoder {
             guard let file = fmemopen(raw.baseAddress, count, "rb") else { return .failure(.outOfMemory) }
             defer { fclose(file) }
             return Result { () throws(DecodeError) in
-                try decode(file: file, background: background, limits: limits, samples: samples, pipelineRows: pipelineRows, size: size)
+                try decode(file: file, background: background, limits: limits, samples: samples, pipelineRows: pipelineRows,
+                           region: region, size: size)
             }
         }
         return try result.get()
@@ -120,9 +124,10 @@ public enum ImageDecoder {
     }
 
     /// `pipelineRows`: from how many rows a PNG is decoded on a second
-    /// thread (tests set it to compare both ways).
+    /// thread (tests set it to compare both ways). With `region`, only that
+    /// part of the picture is decoded and `size` is asked for its size.
     static func decode(file: UnsafeMutablePointer<FILE>, background: RGB8, limits: DecodeLimits,
-                       samples: (x: Int, y: Int), pipelineRows: Int = RowPipeline.minimumRows,
+                       samples: (x: Int, y: Int), pipelineRows: Int = RowPipeline.minimumRows, region: ImageRegion? = nil,
                        size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
         let source = try openSource(file, limits: limits)
         // A turned image's rows are the picture's columns.
@@ -130,7 +135,10 @@ public enum ImageDecoder {
         let stored = source.storedSize
         let info = SourceInfo(format: source.format, width: turned ? stored.height : stored.width,
                               height: turned ? stored.width : stored.height)
-        var target = size(info)
+        let shown = region ?? ImageRegion(x: 0, y: 0, width: Double(info.width), height: Double(info.height))
+        let part = shown.stored(orientation: source.orientation, displayWidth: Double(info.width), displayHeight: Double(info.height))
+        var target = size(region == nil ? info : SourceInfo(format: info.format, width: max(1, Int(shown.width.rounded())),
+                                                               height: max(1, Int(shown.height.rounded()))))
         if turned { target = (target.height, target.width) }
         let raster = turned ? (x: samples.y, y: samples.x) : samples
         // libjpeg's DCT scaling shrinks almost for free, but not below
@@ -141,33 +149,46 @@ public enum ImageDecoder {
         // Pixels shown 1:1 (a raster of one) get at least 1.5 times their size,
         // so that the box filter, not the DCT, makes each of them (a 7/8
         // DCT scale for 0.8× cost kitty's picture 20 dB).
-        if raster == (1, 1) {
-            try source.start(minWidth: target.width * 3 / 2, minHeight: target.height * 3 / 2)
-        } else {
-            try source.start(minWidth: target.width * max(2, raster.x) / 2, minHeight: target.height * max(2, raster.y) / 2)
-        }
-        var resampler = BoxResampler(sourceWidth: source.width, sourceHeight: source.height,
+        let need = raster == (1, 1) ? (target.width * 3 / 2, target.height * 3 / 2)
+            : (target.width * max(2, raster.x) / 2, target.height * max(2, raster.y) / 2)
+        // The whole raster's size that gives the region that many pixels.
+        let across = Double(stored.width) / max(1, part.width), down = Double(stored.height) / max(1, part.height)
+        try source.start(minWidth: Int((Double(need.0) * across).rounded(.up)), minHeight: Int((Double(need.1) * down).rounded(.up)))
+        let window = part.pixels(scaleX: Double(source.width) / Double(max(1, stored.width)),
+                                 scaleY: Double(source.height) / Double(max(1, stored.height)), width: source.width, height: source.height)
+        var crop = RowCrop(columns: window.columns, rows: window.rows)
+        if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }
+        var resampler = BoxResampler(sourceWidth: window.columns.count, sourceHeight: window.rows.count,
                                      width: target.width, height: target.height, samples: raster)
-        let bg = LinearRGB(srgb: background)
+        try feed(source, to: &resampler, crop: crop, background: LinearRGB(srgb: background), pipelineRows: pipelineRows)
+        try source.finish()
+        return DecodedImage(info: info, pixmap: resampler.finish().oriented(source.orientation), warnings: source.warnings)
+    }
+
+    /// Every row the source delivers, its window's part filtered into
+    /// `resampler`.
+    private static func feed(_ source: RowSource, to resampler: inout BoxResampler, crop: RowCrop, background bg: LinearRGB,
+                             pipelineRows: Int) throws(DecodeError) {
         let channels = source.channels
+        let whole = crop.columns.count == source.width && crop.rows.count == source.height && crop.deliveredFrom == 0
+        func consume(_ row: UnsafePointer<UInt8>, _ place: RowPlacement) {
+            if whole { return resampler.push(bytes: row, channels: channels, background: bg, at: place) }
+            guard let (skip, kept) = crop.crop(place) else { return }
+            resampler.push(bytes: row + skip * channels, channels: channels, background: bg, at: kept)
+        }
         if source.rowCount >= pipelineRows {
             // libpng's inflate and unfilter cost as much as all the rest, and
             // libjpeg's decoding most of it: on a thread of their own they
             // overlap with the filtering here.
-            try RowPipeline(source: source).run { row, place in
-                resampler.push(bytes: row, channels: channels, background: bg, at: place)
-            }
-        } else {
-            var bytes = [UInt8](repeating: 0, count: source.width * channels)
-            for _ in 0..<source.rowCount {
-                try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
-                    guard let base = buffer.baseAddress else { return }
-                    let place = try source.nextRow(base)
-                    resampler.push(bytes: base, channels: channels, background: bg, at: place)
-                }
+            try RowPipeline(source: source).run(consume)
+            return
+        }
+        var bytes = [UInt8](repeating: 0, count: source.width * channels)
+        for _ in 0..<source.rowCount {
+            try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
+                guard let base = buffer.baseAddress else { return }
+                consume(base, try source.nextRow(base))
             }
         }
-        try source.finish()
-        return DecodedImage(info: info, pixmap: resampler.finish().oriented(source.orientation), warnings: source.warnings)
     }
 }

@@ -48,9 +48,24 @@ final class JPEGRowSource: RowSource {
         guard cimg_jpeg_start(decoder, scale, &w, &h) == 0 else { throw failure() }
         width = Int(w)
         height = Int(h)
+        rowCount = height
     }
 
-    var rowCount: Int { height }
+    /// The rows `nextRow` still delivers: all of them, or those down to
+    /// the window's last.
+    private(set) var rowCount = 0
+
+    /// libjpeg-turbo decodes only the window: columns cropped to whole
+    /// iMCUs (the IDCT and colour conversion skip the rest), the rows above
+    /// skipped (entropy-decoded only), and none read below it.
+    func window(columns: Range<Int>, rows: Range<Int>) throws(DecodeError) -> Int {
+        var x = UInt32(columns.lowerBound), w = UInt32(columns.count)
+        guard cimg_jpeg_crop(decoder, &x, &w, UInt32(rows.lowerBound)) == 0 else { throw failure() }
+        width = Int(w)
+        nextIndex = rows.lowerBound
+        rowCount = max(0, min(height, rows.upperBound) - rows.lowerBound)
+        return Int(x)
+    }
 
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         guard cimg_jpeg_read_row(decoder, row) == 0 else { throw failure() }

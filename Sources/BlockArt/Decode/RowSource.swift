@@ -27,10 +27,21 @@ protocol RowSource: AnyObject {
     /// Fills `row` (at most width × channels bytes) with the next row and
     /// says where its pixels belong.
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement
+    /// After `start`: decode no more than this window of the raster where
+    /// the decoder can skip work, and return the column its rows then
+    /// start at. Rows may still come from outside the window (the caller
+    /// drops them), and `rowCount` may shrink.
+    func window(columns: Range<Int>, rows: Range<Int>) throws(DecodeError) -> Int
     /// Reads past the last row, so that a damaged tail is reported.
     func finish() throws(DecodeError)
     /// What went wrong without stopping the decoding, once it is done.
     var warnings: [DecodeWarning] { get }
+}
+
+extension RowSource {
+    /// Decoders that cannot skip (PNG, GIF, WebP, AVIF) deliver every row
+    /// whole: only the window's part of each is filtered.
+    func window(columns: Range<Int>, rows: Range<Int>) throws(DecodeError) -> Int { 0 }
 }
 
 /// Where a delivered row's `count` pixels go: columns xStart, xStart +

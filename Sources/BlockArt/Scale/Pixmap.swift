@@ -45,6 +45,20 @@ public struct Pixmap: Sendable, Equatable {
         return resampler.finish()
     }
 
+    /// A rectangle of the pixmap (clamped to it, at least one pixel).
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Pixmap {
+        let x0 = max(0, min(width - 1, x)), y0 = max(0, min(height - 1, y))
+        let cw = max(1, min(width - x0, w)), ch = max(1, min(height - y0, h))
+        if x0 == 0 && y0 == 0 && cw == width && ch == height { return self }
+        var out = [Float]()
+        out.reserveCapacity(cw * ch * 3)
+        for row in y0..<(y0 + ch) {
+            let start = (row * width + x0) * 3
+            out.append(contentsOf: values[start..<(start + cw * 3)])
+        }
+        return Pixmap(width: cw, height: ch, values: out)
+    }
+
     /// The pixmap turned as an EXIF Orientation value (1–8) says, so that
     /// the picture stands as the camera saw it.
     public func oriented(_ orientation: Int) -> Pixmap {

@@ -38,7 +38,13 @@ int cimg_jpeg_read_header(cimg_jpeg *d, uint32_t *width, uint32_t *height, int *
 /// scaling), with RGB8 output whatever the colour space (CMYK and YCCK
 /// converted here, Adobe's inverted form included).
 int cimg_jpeg_start(cimg_jpeg *d, unsigned scale_num, uint32_t *out_width, uint32_t *out_height);
-/// Reads the next output row: out_width*3 bytes.
+/// Decodes only columns [x_offset, x_offset + width) of each row and skips
+/// the first skip_rows rows (libjpeg-turbo's jpeg_crop_scanline and
+/// jpeg_skip_scanlines): the columns widen to whole iMCUs, and x_offset and
+/// width come back as the rows will hold them. Call once, after start.
+int cimg_jpeg_crop(cimg_jpeg *d, uint32_t *x_offset, uint32_t *width, uint32_t skip_rows);
+/// Reads the next output row: out_width*3 bytes (the cropped width after
+/// cimg_jpeg_crop).
 int cimg_jpeg_read_row(cimg_jpeg *d, uint8_t *row);
 /// 1 once the data ended before the image did: the rest of the rows are
 /// libjpeg's gray fill, and the picture is shown partially.

@@ -14,6 +14,8 @@ final class Loader: Sendable {
         var image: Swift.Result<DecodedImage, DecodeError>?
         var automatic: Bool
         var index: Int
+        /// The file `image` was decoded from.
+        var path: String?
     }
 
     /// A picture to show while the check goes on.
@@ -89,15 +91,16 @@ final class Loader: Sendable {
             let report = check ? controller.display(entry, force: force, automatic: automatic, observer: observer) : nil
             let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
             var image: Swift.Result<DecodedImage, DecodeError>?
+            let file = path ?? copy?.imagePath
             if let drawn, path == nil, copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {
                 image = .success(drawn.image)
-            } else if let file = path ?? copy?.imagePath {
+            } else if let file {
                 image = Swift.Result { () throws(DecodeError) in
                     try ImageDecoder.decode(path: file, background: background, samples: samples, size: decodeSize)
                 }
             }
             state.withLock {
-                $0.result = Result(report: report, image: image, automatic: automatic, index: index)
+                $0.result = Result(report: report, image: image, automatic: automatic, index: index, path: file)
                 $0.running = false
             }
             wakeups.wake()

@@ -55,6 +55,10 @@ public final class ScreenApp {
     private let terminal: Terminal
     private let view: ScreenView
     private let loader: Loader
+    /// Decodes zoomed views, newest request first.
+    private let viewDecoder: ViewDecoder
+    /// Counts view requests: a result for an older one is dropped.
+    private var viewGeneration = 0
     /// Written by the loader when it has progress or a result.
     private let wakeups: WakePipe
     private let log: Log
@@ -69,6 +73,7 @@ public final class ScreenApp {
                 openTerminal: () throws(ScreenError) -> Terminal) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
         loader = Loader(wakeups: wakeups)
+        viewDecoder = ViewDecoder(wakeups: wakeups)
         self.options = options
         log = Log(path: options.logPath)
         state = ScreenState(entries: options.list.entries)
@@ -116,6 +121,7 @@ public final class ScreenApp {
         var dirty = true
         while !state.quitting {
             if dirty {
+                showView()
                 view.serverFreshness = options.controller.mode(for: state.entry) == .server
                 view.draw(state, on: terminal, now: Date())
                 dirty = false
@@ -150,6 +156,7 @@ public final class ScreenApp {
             if ready[1].readable {
                 wakeups.drain()
                 dirty = takeLoad() || dirty
+                dirty = takeView() || dirty
             }
             if ready[0].readable {
                 while !state.quitting, let event = terminal.nextEvent() {
@@ -160,8 +167,9 @@ public final class ScreenApp {
                     }
                     let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
                     let box = layout.flatMap(state.box(in:))
+                    let geometry = layout.flatMap { view.geometry(state, $0, cell: terminal.cellPixels) }
                     perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns),
-                                               toolbarRow: layout?.toolbarRow, box: box))
+                                               toolbarRow: layout?.toolbarRow, box: box, geometry: geometry))
                 }
             }
             if state.loading != nil {
@@ -199,6 +207,7 @@ public final class ScreenApp {
                 ScreenLogic.cleared(result, &state)
             case .suspend: suspend()
             case .save: save()
+            case .view: break  // shown with the next draw (showView)
             case .quit:
                 state.quitting = true
             }
@@ -254,6 +263,40 @@ public final class ScreenApp {
         }
         log.write("save: \(result)")
         ScreenLogic.saved(result, home: options.home, &state)
+    }
+
+    /// A zoomed view whose region is not on screen yet (a key, the wheel,
+    /// a resize, `f`): the pixels at hand scaled up at once, and the sharp
+    /// region asked of the view decoder.
+    private func showView() {
+        guard state.viewport.isZoomed, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows),
+              let geometry = view.geometry(state, layout, cell: terminal.cellPixels) else { return }
+        let region = geometry.region(state.viewport)
+        guard state.zoomed?.region != region else { return }
+        state.zoomed = ScreenLogic.preview(state, region: region)
+        guard let source = state.imageSource else { return }
+        viewGeneration += 1
+        let options = self.options, cell = terminal.cellPixels
+        viewDecoder.request(ViewDecoder.Request(
+            generation: viewGeneration, source: source, region: region, background: options.background,
+            samples: Renderer.samples(options.symbols),
+            size: { info in ScreenApp.decodeSize(for: info, columns: layout.columns, rows: layout.imageRows, options: options, cell: cell) }))
+    }
+
+    /// The sharp view, if it came and is still the one wanted.
+    private func takeView() -> Bool {
+        guard let result = viewDecoder.take() else { return false }
+        let wanted = result.generation == viewGeneration && state.zoomed?.region == result.region
+        log.write(String(format: "view decoded in %.1f ms%@", result.seconds * 1000, wanted ? "" : " (stale: dropped)"))
+        guard wanted, let format = state.image?.info.format else { return false }
+        switch result.image {
+        case let .success(decoded):
+            state.zoomed = ScreenState.ZoomedPicture(image: DecodedImage(info: result.region.info(format), pixmap: decoded.pixmap),
+                                                     region: result.region, sharp: true)
+        case let .failure(error):
+            log.write("view decode failed: \(error)")
+        }
+        return true
     }
 
     /// The window grew past what the image was decoded for: decode the
@@ -317,7 +360,7 @@ public final class ScreenApp {
             switch early.picture {
             case let .bundled(image):
                 log.write("showing the bundled picture until the first download")
-                ScreenLogic.showBundled(image, &state)
+                ScreenLogic.showBundled(image, source: .bundled(state.entry.url), &state)
             case let .revalidating(image, copy):
                 log.write("showing the copy while it is checked (stale-while-revalidate)")
                 ScreenLogic.showRevalidating(image, copy: copy, &state)
@@ -327,7 +370,10 @@ public final class ScreenApp {
         guard let result = loader.takeResult() else { return changed }
         guard let report = result.report else {
             // A decode for a larger window: only the pixels change.
-            if result.index == state.index, case let .success(decoded)? = result.image { state.image = decoded }
+            if result.index == state.index, case let .success(decoded)? = result.image {
+                state.image = decoded
+                state.imageSource = result.path.map(ScreenState.PictureSource.file)
+            }
             return true
         }
         if case let .failure(error) = report.result { log.write("display failed: \(error)") }
@@ -337,7 +383,7 @@ public final class ScreenApp {
             runHook(due, number: result.index + 1)
         }
         if result.index == state.index {
-            ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), &state)
+            ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), source: result.path, &state)
             // A no-store image is not asked for again every minute: the fixed interval.
             state.freshFor = report.result == .success(.notStored) ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
             // Decoded for the window as it was when the load started: the

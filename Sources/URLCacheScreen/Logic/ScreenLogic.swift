@@ -18,14 +18,24 @@ public enum Effect: Equatable, Sendable {
     case suspend
     /// `s`: copy the image on screen out of the cache.
     case save
+    /// The viewport changed: show its region (at once from the pixels at
+    /// hand, then sharp).
+    case view
 }
 
 /// The screen's behaviour: events in, new state and effects out.
 public enum ScreenLogic {
     /// Handles one key or click.
     /// `box` is the open box as drawn, for its buttons and its scrolling.
+    /// `geometry` is the zoom's, for the image on screen.
     public static func handle(_ event: InputEvent, _ state: inout ScreenState, toolbar: Toolbar, toolbarRow: Int?,
-                              box: Box? = nil) -> [Effect] {
+                              box: Box? = nil, geometry: ViewGeometry? = nil) -> [Effect] {
+        if case let .click(row, _) = event, row != toolbarRow, let effects = handleView(event, &state, geometry: geometry) {
+            return effects
+        }
+        if case .click = event {} else if case .key(.suspend) = event {} else if let effects = handleView(event, &state, geometry: geometry) {
+            return effects
+        }
         if case let .click(row, column) = event {
             if state.overlay != nil {
                 // A box's buttons answer as their keys do; elsewhere a click does nothing.
@@ -178,6 +188,7 @@ public enum ScreenLogic {
     /// screen: its words, and "3 of 7 · 19 Nov 2026".
     public static func showHistory(_ items: [HistoryItem], index: Int, _ state: inout ScreenState) {
         guard items.indices.contains(index) else { return }
+        if index != (state.historyIndex ?? 0) { state.resetView() }
         state.historyIndex = index
         state.caption = ScreenState.Caption(items[index].metadata)
         state.status = "\(index + 1) of \(items.count) · \(UpdatedFormat.day(items[index].firstSeen))"
@@ -187,9 +198,10 @@ public enum ScreenLogic {
 
     /// The bundled picture is ready while the first check goes on: shown,
     /// and labelled, unless an image came first.
-    public static func showBundled(_ image: DecodedImage, _ state: inout ScreenState) {
+    public static func showBundled(_ image: DecodedImage, source: ScreenState.PictureSource? = nil, _ state: inout ScreenState) {
         guard state.image == nil else { return }
         state.image = image
+        state.imageSource = source
         state.isBundled = true
         state.updated = nil
         state.status = BundledImage.statusLine
@@ -201,6 +213,7 @@ public enum ScreenLogic {
     public static func showRevalidating(_ image: DecodedImage, copy: CachedCopy, _ state: inout ScreenState) {
         guard state.image == nil else { return }
         state.image = image
+        state.imageSource = .file(copy.imagePath)
         state.isBundled = false
         state.updated = copy.updated
         state.caption = ScreenState.Caption(copy.metadata)
@@ -212,9 +225,15 @@ public enum ScreenLogic {
 
     /// A Display Image finished (or failed, or was cancelled). A cached
     /// copy replaces a bundled picture; without one, the picture stays.
+    /// `source`: the file `image` was decoded from.
     public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
-                                now: Date, _ state: inout ScreenState) {
+                                now: Date, source: String? = nil, _ state: inout ScreenState) {
         let asked = state.loading?.asked ?? !automatic
+        // A zoomed view stays on the same picture (a check that found it
+        // current, or failed); a new image, or another, goes back to fit.
+        let isNew = (try? report.result.get())?.isNewImage ?? false
+        let samePicture = state.image != nil && !state.isBundled && state.historyIndex == nil && !isNew
+        if !samePicture { state.resetView() }
         state.loading = nil
         state.fieldsCleared = false
         state.historyIndex = nil
@@ -227,9 +246,11 @@ public enum ScreenLogic {
         switch image {
         case let .success(decoded)?:
             state.image = decoded
+            state.imageSource = source.map(ScreenState.PictureSource.file)
             state.isBundled = false
         case let .failure(error)?:
             state.image = nil
+            state.imageSource = nil
             state.isBundled = false
             state.status = error.description
             state.statusIsError = true

@@ -15,6 +15,19 @@ public struct ScreenState: Sendable {
     public var updated: Date?
     /// The decoded image, kept so that a resize re-renders without the file.
     public var image: DecodedImage?
+    /// Where `image` came from, for a zoomed view's decode.
+    public var imageSource: PictureSource?
+    /// The part of the image on screen: all of it, or a zoomed region.
+    public var viewport = Viewport()
+    /// The zoomed view's picture (nil at zoom 1): the region scaled up
+    /// from the pixels at hand at once, then sharp from the file.
+    public var zoomed: ZoomedPicture?
+    /// Where the first button went down on the picture: a drag's start.
+    public var dragStart: (row: Int, column: Int)? {
+        get { dragRow.map { ($0, dragColumn ?? 0) } }
+        set { dragRow = newValue?.row; dragColumn = newValue?.column }
+    }
+    private var dragRow: Int?, dragColumn: Int?
     /// The image is the picture the binary carries, not a downloaded one.
     public var isBundled = false
     /// Show the picture in pixels where the terminal can (`f` switches to
@@ -62,6 +75,8 @@ public struct ScreenState: Sendable {
     /// Empties the image and its fields: another entry, or a cleared cache.
     mutating func clearImage() {
         image = nil
+        imageSource = nil
+        resetView()
         isBundled = false
         updated = nil
         caption = nil
@@ -71,6 +86,43 @@ public struct ScreenState: Sendable {
         status = ""
         statusIsError = false
         fieldsCleared = false
+    }
+
+    /// Back to the whole image fitted: a new image, another entry, Clear
+    /// Cache, another kept image.
+    mutating func resetView() {
+        viewport = Viewport()
+        zoomed = nil
+        dragStart = nil
+    }
+
+    /// What the image area shows: the zoomed view's picture, else the image.
+    public var shownImage: DecodedImage? { viewport.isZoomed ? zoomed?.image ?? image : image }
+
+    /// A zoomed view's picture.
+    public struct ZoomedPicture: Sendable, Equatable {
+        /// Its pixels, with `info` the region's size, so that it is laid
+        /// out as an image of that shape.
+        public var image: DecodedImage
+        /// The source region it shows.
+        public var region: ImageRegion
+        /// Decoded from the file for this region (not scaled up from
+        /// pixels at hand).
+        public var sharp: Bool
+
+        public init(image: DecodedImage, region: ImageRegion, sharp: Bool) {
+            self.image = image
+            self.region = region
+            self.sharp = sharp
+        }
+    }
+
+    /// Where the image on screen can be decoded again from.
+    public enum PictureSource: Sendable, Equatable {
+        /// A cached file: the current copy or a kept one.
+        case file(String)
+        /// The picture the binary carries for this URL.
+        case bundled(URL)
     }
 
     /// What is under way.

@@ -21,9 +21,21 @@ extension CursesTerminal {
             if code == cnc_key_down() { return .key(.down) }
             if code == cnc_key_page_up() { return .key(.pageUp) }
             if code == cnc_key_page_down() { return .key(.pageDown) }
+            if code == cnc_key_shift_left() { return .key(.shiftLeft) }
+            if code == cnc_key_shift_right() { return .key(.shiftRight) }
+            if code == cnc_key_shift_up() { return .key(.shiftUp) }
+            if code == cnc_key_shift_down() { return .key(.shiftDown) }
             if code == cnc_key_mouse() {
                 var y: Int32 = 0, x: Int32 = 0
-                return cnc_mouse_click(&y, &x) != 0 ? .click(row: Int(y), column: Int(x)) : nil
+                let kind = cnc_mouse_event(&y, &x)
+                let (row, column) = (Int(y), Int(x))
+                switch kind {
+                case 1: return .click(row: row, column: column)
+                case 2: return .release(row: row, column: column)
+                case 3: return .wheel(up: true, row: row, column: column)
+                case 4: return .wheel(up: false, row: row, column: column)
+                default: return .key(.other)
+                }
             }
             return .key(.other)
         }

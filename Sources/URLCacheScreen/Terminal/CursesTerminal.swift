@@ -95,7 +95,7 @@ public final class CursesTerminal: Terminal {
         nodelay(cnc_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
-        _ = mousemask(cnc_button1_mask(), nil)
+        _ = mousemask(cnc_mouse_mask(), nil)
         mouseinterval(0)
         var available = ColorMode.none
         if has_colors() && wanted != .none {

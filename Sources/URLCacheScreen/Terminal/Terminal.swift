@@ -66,8 +66,12 @@ public struct PixelPicture: Equatable, Sendable {
 /// A key or mouse event, or a change of size.
 public enum InputEvent: Equatable, Sendable {
     case key(Key)
-    /// A click of the first button at a cell.
+    /// A click (or press) of the first button at a cell.
     case click(row: Int, column: Int)
+    /// The first button let go at a cell: where a drag ends.
+    case release(row: Int, column: Int)
+    /// The wheel turned, with the pointer at a cell.
+    case wheel(up: Bool, row: Int, column: Int)
     case resize
 }
 
@@ -82,6 +86,8 @@ public enum Key: Equatable, Sendable {
     case down
     case pageUp
     case pageDown
+    /// Shift and an arrow: pans a zoomed view.
+    case shiftLeft, shiftRight, shiftUp, shiftDown
     /// Ctrl-C, read as a key in raw mode.
     case interrupt
     /// Ctrl-Z, read as a key in raw mode: suspend, as htop, less and vim do.

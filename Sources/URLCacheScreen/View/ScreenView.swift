@@ -63,7 +63,7 @@ public final class ScreenView {
             return
         }
         drawTitle(state, layout, terminal)
-        if let image = state.image {
+        if let image = state.shownImage {
             if state.showPixels && pictureFormat.isPixels,
                let (picture, placement) = picture(image, layout, cell: terminal.cellPixels) {
                 terminal.put(picture, row: layout.imageTop + placement.rowOffset, column: placement.columnOffset)
@@ -147,9 +147,22 @@ public final class ScreenView {
         terminal.put(title, row: layout.titleRow, column: 1, style: .bold)
     }
 
+    /// The zoom's geometry for the image on screen, as it is drawn now
+    /// (pixels or block art); nil with no image.
+    public func geometry(_ state: ScreenState, _ layout: Layout, cell: (width: Int, height: Int)) -> ViewGeometry? {
+        guard let image = state.image else { return nil }
+        let pixels = state.showPixels && pictureFormat.isPixels ? cell : nil
+        return ViewGeometry.area(image: image.info, columns: layout.columns, rows: layout.imageRows, top: layout.imageTop,
+                                 pixels: pixels, samples: Renderer.samples(renderOptions.symbols), cellAspect: cellAspect)
+    }
+
     private func drawStatus(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal, now: Date) {
         guard let loading = state.loading else {
-            let status = state.offline ? "[offline] " + state.status : state.status
+            var status = state.offline ? "[offline] " + state.status : state.status
+            // "×4 · view at 38%, 61%" leads while zoomed.
+            if let zoom = geometry(state, layout, cell: terminal.cellPixels)?.describe(state.viewport) {
+                status = status.isEmpty ? zoom : zoom + " · " + status
+            }
             terminal.put(clip(status, layout.columns - 2), row: layout.statusRow, column: 1,
                          style: state.statusIsError ? .bold : .plain)
             return
