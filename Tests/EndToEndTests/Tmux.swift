@@ -61,6 +61,13 @@ final class TmuxSession {
         _ = try? tmux(["send-keys", "-l", report(0) + report(3)])
     }
 
+    /// Turns the wheel with the pointer at a cell (X10 report: button 64 up, 65 down).
+    func wheel(up: Bool, row: Int, column: Int) {
+        let report = "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + (up ? 64 : 65)))) + String(UnicodeScalar(UInt8(33 + column)))
+            + String(UnicodeScalar(UInt8(33 + row)))
+        _ = try? tmux(["send-keys", "-l", report])
+    }
+
     /// Clicks inside `label` on the lowest line of `screen` that shows it;
     /// false when none does.
     @discardableResult

@@ -59,6 +59,11 @@ public final class ScreenApp {
     private let viewDecoder: ViewDecoder
     /// Counts view requests: a result for an older one is dropped.
     private var viewGeneration = 0
+    /// When the newest view was asked for (the key), and, once its sharp
+    /// pixels are in, its decode's time: the log then says how long the
+    /// key took to its sharp view, drawn (`Benchmarks/zoom.sh` reads it).
+    private var viewAsked = Date()
+    private var viewToLog: Double?
     /// Written by the loader when it has progress or a result.
     private let wakeups: WakePipe
     private let log: Log
@@ -124,6 +129,11 @@ public final class ScreenApp {
                 showView()
                 view.serverFreshness = options.controller.mode(for: state.entry) == .server
                 view.draw(state, on: terminal, now: Date())
+                if let decode = viewToLog {
+                    log.write(String(format: "view shown %.1f ms after the key (decode %.1f ms)", Date().timeIntervalSince(viewAsked) * 1000,
+                                     decode * 1000))
+                    viewToLog = nil
+                }
                 dirty = false
                 if options.exitAfterFirstImage && state.image != nil { break }
             }
@@ -276,6 +286,7 @@ public final class ScreenApp {
         state.zoomed = ScreenLogic.preview(state, region: region)
         guard let source = state.imageSource else { return }
         viewGeneration += 1
+        viewAsked = Date()
         let options = self.options, cell = terminal.cellPixels
         viewDecoder.request(ViewDecoder.Request(
             generation: viewGeneration, source: source, region: region, background: options.background,
@@ -287,12 +298,15 @@ public final class ScreenApp {
     private func takeView() -> Bool {
         guard let result = viewDecoder.take() else { return false }
         let wanted = result.generation == viewGeneration && state.zoomed?.region == result.region
-        log.write(String(format: "view decoded in %.1f ms%@", result.seconds * 1000, wanted ? "" : " (stale: dropped)"))
+        let r = result.region
+        log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms%@", r.x, r.y, r.width, r.height, result.seconds * 1000,
+                         wanted ? "" : " (stale: dropped)"))
         guard wanted, let format = state.image?.info.format else { return false }
         switch result.image {
         case let .success(decoded):
             state.zoomed = ScreenState.ZoomedPicture(image: DecodedImage(info: result.region.info(format), pixmap: decoded.pixmap),
                                                      region: result.region, sharp: true)
+            viewToLog = result.seconds
         case let .failure(error):
             log.write("view decode failed: \(error)")
         }

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Zoom and pan, key to sharp view: the screen in a tmux window of 160x50
+# (an image area of 160x44 cells... the screen's own layout), on a
+# 12-megapixel photo (4000x3000) and a 5424x5424 JPEG (GOES' full disk at
+# its source size), in block art and with kitty and sixel pixels forced
+# (their bytes go to tmux, which drops them: the decode, the render and the
+# encoding are all paid). Each step is one key: + l j h k + l j - h k +,
+# all zoomed. The screen's log says, for every sharp view, how long after
+# the key it was drawn and how long its decode took. Medians of all the
+# steps of ROUNDS runs (default 3). Goal: median key to sharp view <= 100 ms.
+source "$(dirname "$0")/common.sh"
+[ -f "$out/photo12.jpg" ] || $python "$root/Benchmarks/make-images.py" "$out" --big
+[ -f "$out/disk5424.jpg" ] || $python - "$out" <<'PY'
+import sys, numpy as np
+from PIL import Image
+out = sys.argv[1]
+rng = np.random.default_rng(5424)
+base = Image.open(f"{out}/earth.jpg").convert("RGB").resize((5424, 5424), Image.LANCZOS)
+a = np.asarray(base).astype(np.int16) + rng.integers(-12, 13, (5424, 5424, 1), dtype=np.int16)
+Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)).save(f"{out}/disk5424.jpg", quality=90)
+PY
+work=$(mktemp -d)
+trap 'tmux -L urlcache-zoom kill-server 2>/dev/null || true; kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir "$work/www" && cp "$out/photo12.jpg" "$out/disk5424.jpg" "$work/www/"
+(cd "$work/www" && exec python3 -m http.server 8799 --bind 127.0.0.1 >/dev/null 2>&1) & server=$!
+sleep 1
+keys=(+ l j h k + l j - h k +)
+printf '%-14s %-8s %7s %9s %9s %7s\n' image format steps "key→sharp" decode share
+for image in photo12.jpg disk5424.jpg; do
+  cat > "$work/list.plist" <<PLIST
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><array><string>http://127.0.0.1:8799/$image</string></array></plist>
+PLIST
+  NO_PROXY=127.0.0.1 "$urlcache" fetch --config "$work/list.plist" --cache-dir "$work/cache" >/dev/null
+  for format in symbols kitty sixel; do
+    : > "$work/all"
+    for round in $(seq "${ROUNDS:-3}"); do
+      log="$work/log-$format-$round"
+      tmux -L urlcache-zoom -f /dev/null new-session -d -x 160 -y 50 \
+        "env TERM=tmux-256color COLORTERM=truecolor $urlcache --config $work/list.plist --cache-dir $work/cache --format $format --log-file $log"
+      until grep -q "screen started" "$log" 2>/dev/null; do sleep 0.05; done
+      sleep 0.5
+      for key in "${keys[@]}"; do
+        before=$(grep -c "view shown" "$log" || true)
+        tmux -L urlcache-zoom send-keys -l "$key"
+        for _ in $(seq 250); do [ "$(grep -c "view shown" "$log" || true)" -gt "$before" ] && break; sleep 0.02; done
+      done
+      tmux -L urlcache-zoom send-keys q
+      sleep 0.3
+      tmux -L urlcache-zoom kill-server 2>/dev/null || true
+      grep "view shown" "$log" | sed -E 's/.*shown ([0-9.]+) ms after the key \(decode ([0-9.]+) ms\).*/\1 \2/' >> "$work/all"
+    done
+    $python - "$work/all" "$image" "$format" <<'PY'
+import sys, statistics
+rows = [tuple(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+if not rows: print(f"{sys.argv[2]:<14} {sys.argv[3]:<8} no views shown"); sys.exit()
+total = statistics.median(r[0] for r in rows); decode = statistics.median(r[1] for r in rows)
+print(f"{sys.argv[2]:<14} {sys.argv[3]:<8} {len(rows):7d} {total:7.1f}ms {decode:7.1f}ms {100 * decode / total:6.0f}%")
+PY
+  done
+done
+echo "goal: median key to sharp view at most 100 ms"
