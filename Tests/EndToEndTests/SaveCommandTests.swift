@@ -20,18 +20,11 @@ final class SaveCommandTests: ScriptedServerTestCase {
         XCTAssertEqual(try urlcache(["fetch", "--all", "--config", list], home: home).status, 0)
     }
 
-    private func today() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter.string(from: Date())
-    }
-
     func testSaveCopiesIntoThePicturesFolderAndSurvivesClearCache() throws {
         try fetchAll()
         let first = try urlcache(["save", "--config", list], home: home)
         XCTAssertEqual(first.status, 0, first.stderr)
-        let expected = home.file("Pictures/urlcache/\(today()) Blue - Marble.jpg")
+        let expected = home.file("Pictures/urlcache/\(UpdatedFormatDay.today("yyyy-MM-dd")) Blue - Marble.jpg")
         XCTAssertEqual(first.lines, [expected], "the title's slash is not a folder")
         XCTAssertEqual(FileManager.default.contents(atPath: expected), FileManager.default.contents(atPath: server.root.file("earth.jpg")))
         let again = try urlcache(["save", "--config", list], home: home)
@@ -41,7 +34,7 @@ final class SaveCommandTests: ScriptedServerTestCase {
         try FileManager.default.createDirectory(atPath: home.file("config"), withIntermediateDirectories: true)
         _ = try home.write("config/user-dirs.dirs", "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n")
         let sun = try urlcache(["save", "--config", list, "--entry", "2"], home: home)
-        XCTAssertEqual(sun.lines, [home.file("Bilder/urlcache/\(today()) Sun.png")], sun.stderr)
+        XCTAssertEqual(sun.lines, [home.file("Bilder/urlcache/\(UpdatedFormatDay.today("yyyy-MM-dd")) Sun.png")], sun.stderr)
         let clear = try urlcache(["clear", "--yes"], home: home)
         XCTAssertEqual(clear.status, 0, clear.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: expected), "saved copies are the user's")

@@ -4,14 +4,15 @@ import URLCacheTestSupport
 
 /// `s` in the screen, as a person meets it in tmux.
 extension ScreenTests {
-    /// `s` saves the image on screen and says where; the kept image `[`
-    /// shows is the one saved; the bundled picture is not in the cache.
+    /// `s` saves the image on screen and says where; saved again, it is
+    /// found there, not copied twice. (The bundled picture, which is not in
+    /// the cache, is the first-launch test's.)
     func testSSavesTheImageOnScreenAndSaysWhere() throws {
         let list = try writeList(titled: [("Earth", nginx.url("/earth.jpg"))], in: home)
         let tmux = try open([], list: list)
         tmux.wait(forText: "Newly cached image")
         tmux.send("s")
-        let day = SaveDay.today()
+        let day = UpdatedFormatDay.today("yyyy-MM-dd")
         let saved = tmux.wait(forText: "Saved to ~/Pictures/urlcache/\(day) Earth.jpg")
         XCTAssertFalse(saved.contains("Not saved"), saved)
         let path = home.file("Pictures/urlcache/\(day) Earth.jpg")
@@ -20,15 +21,5 @@ extension ScreenTests {
         tmux.wait(forText: "Already saved as ~/Pictures/urlcache/\(day) Earth.jpg")
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
-    }
-}
-
-/// Today as a saved copy's name writes it ("2026-11-24").
-enum SaveDay {
-    static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter.string(from: Date())
     }
 }

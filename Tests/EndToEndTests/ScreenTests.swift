@@ -2,11 +2,12 @@ import Foundation
 import XCTest
 import URLCacheTestSupport
 
-/// Today as the history's status line writes it ("23 Nov 2026").
+/// Today as the history's status line writes it ("23 Nov 2026"), or as
+/// another format says (a saved copy's name: "yyyy-MM-dd").
 enum UpdatedFormatDay {
-    static func today() -> String {
+    static func today(_ format: String = "d MMM yyyy") -> String {
         let formatter = DateFormatter()
-        formatter.dateFormat = "d MMM yyyy"
+        formatter.dateFormat = format
         formatter.locale = Locale(identifier: "en_US_POSIX")
         return formatter.string(from: Date())
     }

@@ -55,15 +55,8 @@ public final class ScreenApp {
     private let terminal: Terminal
     private let view: ScreenView
     private let loader: Loader
-    /// Decodes zoomed views, newest request first.
-    private let viewDecoder: ViewDecoder
-    /// Counts view requests: a result for an older one is dropped.
-    private var viewGeneration = 0
-    /// When the newest view was asked for (the key), and, once its sharp
-    /// pixels are in, its decode's time: the log then says how long the
-    /// key took to its sharp view, drawn (`Benchmarks/zoom.sh` reads it).
-    private var viewAsked = Date()
-    private var viewToLog: Double?
+    /// Zoomed views: their decodes, newest request first.
+    private var zoomed: ZoomedViews
     /// Written by the loader when it has progress or a result.
     private let wakeups: WakePipe
     private let log: Log
@@ -78,7 +71,7 @@ public final class ScreenApp {
                 openTerminal: () throws(ScreenError) -> Terminal) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
         loader = Loader(wakeups: wakeups)
-        viewDecoder = ViewDecoder(wakeups: wakeups)
+        zoomed = ZoomedViews(decoder: ViewDecoder(wakeups: wakeups))
         self.options = options
         log = Log(path: options.logPath)
         state = ScreenState(entries: options.list.entries)
@@ -129,11 +122,7 @@ public final class ScreenApp {
                 showView()
                 view.serverFreshness = options.controller.mode(for: state.entry) == .server
                 view.draw(state, on: terminal, now: Date())
-                if let decode = viewToLog {
-                    log.write(String(format: "view shown %.1f ms after the key (decode %.1f ms)", Date().timeIntervalSince(viewAsked) * 1000,
-                                     decode * 1000))
-                    viewToLog = nil
-                }
+                zoomed.drawn(log: log)
                 dirty = false
                 if options.exitAfterFirstImage && state.image != nil { break }
             }
@@ -166,7 +155,7 @@ public final class ScreenApp {
             if ready[1].readable {
                 wakeups.drain()
                 dirty = takeLoad() || dirty
-                dirty = takeView() || dirty
+                dirty = zoomed.take(&state, log: log) || dirty
             }
             if ready[0].readable {
                 while !state.quitting, let event = terminal.nextEvent() {
@@ -276,41 +265,14 @@ public final class ScreenApp {
     }
 
     /// A zoomed view whose region is not on screen yet (a key, the wheel,
-    /// a resize, `f`): the pixels at hand scaled up at once, and the sharp
-    /// region asked of the view decoder.
+    /// a resize, `f`) is asked for, decoded for the image area as it is now.
     private func showView() {
         guard state.viewport.isZoomed, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows),
               let geometry = view.geometry(state, layout, cell: terminal.cellPixels) else { return }
-        let region = geometry.region(state.viewport)
-        guard state.zoomed?.region != region else { return }
-        state.zoomed = ScreenLogic.preview(state, region: region)
-        guard let source = state.imageSource else { return }
-        viewGeneration += 1
-        viewAsked = Date()
         let options = self.options, cell = terminal.cellPixels
-        viewDecoder.request(ViewDecoder.Request(
-            generation: viewGeneration, source: source, region: region, background: options.background,
-            samples: Renderer.samples(options.symbols),
-            size: { info in ScreenApp.decodeSize(for: info, columns: layout.columns, rows: layout.imageRows, options: options, cell: cell) }))
-    }
-
-    /// The sharp view, if it came and is still the one wanted.
-    private func takeView() -> Bool {
-        guard let result = viewDecoder.take() else { return false }
-        let wanted = result.generation == viewGeneration && state.zoomed?.region == result.region
-        let r = result.region
-        log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms%@", r.x, r.y, r.width, r.height, result.seconds * 1000,
-                         wanted ? "" : " (stale: dropped)"))
-        guard wanted, let format = state.image?.info.format else { return false }
-        switch result.image {
-        case let .success(decoded):
-            state.zoomed = ScreenState.ZoomedPicture(image: DecodedImage(info: result.region.info(format), pixmap: decoded.pixmap),
-                                                     region: result.region, sharp: true)
-            viewToLog = result.seconds
-        case let .failure(error):
-            log.write("view decode failed: \(error)")
+        zoomed.show(&state, geometry: geometry, background: options.background, samples: Renderer.samples(options.symbols)) { info in
+            ScreenApp.decodeSize(for: info, columns: layout.columns, rows: layout.imageRows, options: options, cell: cell)
         }
-        return true
     }
 
     /// The window grew past what the image was decoded for: decode the

@@ -87,3 +87,59 @@ final class ViewDecoder: Sendable {
         }
     }
 }
+
+/// The screen's side of zoomed views: which request is the newest, the
+/// pixels at hand shown while it decodes, and the log's word on each.
+struct ZoomedViews {
+    private let decoder: ViewDecoder
+    /// Counts requests: a result for an older one is dropped.
+    private var generation = 0
+    /// When the newest view was asked for (its key), and, once its sharp
+    /// pixels are in, its decode's time: the log then says how long the
+    /// key took to its sharp view, drawn (`Benchmarks/zoom.sh` reads it).
+    private var asked = Date()
+    private var decodeToLog: Double?
+
+    init(decoder: ViewDecoder) { self.decoder = decoder }
+
+    /// The viewport's region, if it is not what is on screen: the pixels
+    /// at hand scaled up at once, and the sharp region asked for.
+    mutating func show(_ state: inout ScreenState, geometry: ViewGeometry, background: RGB8, samples: (x: Int, y: Int),
+                       size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+        let region = geometry.region(state.viewport)
+        guard state.zoomed?.region != region else { return }
+        state.zoomed = ScreenLogic.preview(state, region: region)
+        guard let source = state.imageSource else { return }
+        generation += 1
+        asked = Date()
+        decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, background: background,
+                                            samples: samples, size: size))
+    }
+
+    /// The sharp view, if it came and is still the one wanted: whether
+    /// the screen changed.
+    mutating func take(_ state: inout ScreenState, log: Log) -> Bool {
+        guard let result = decoder.take() else { return false }
+        let wanted = result.generation == generation && state.zoomed?.region == result.region
+        let r = result.region
+        log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms%@", r.x, r.y, r.width, r.height, result.seconds * 1000,
+                         wanted ? "" : " (stale: dropped)"))
+        guard wanted, let format = state.image?.info.format else { return false }
+        switch result.image {
+        case let .success(decoded):
+            state.zoomed = ScreenState.ZoomedPicture(image: DecodedImage(info: r.info(format), pixmap: decoded.pixmap),
+                                                     region: r, sharp: true)
+            decodeToLog = result.seconds
+        case let .failure(error):
+            log.write("view decode failed: \(error)")
+        }
+        return true
+    }
+
+    /// After a draw: the key-to-sharp-view time, once its sharp view is drawn.
+    mutating func drawn(log: Log) {
+        guard let decode = decodeToLog else { return }
+        log.write(String(format: "view shown %.1f ms after the key (decode %.1f ms)", Date().timeIntervalSince(asked) * 1000, decode * 1000))
+        decodeToLog = nil
+    }
+}

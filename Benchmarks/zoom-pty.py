@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Drives the screen in a pseudo-terminal of its own for Benchmarks/zoom.sh:
+COLUMNSxROWS cells of CELLWxCELLH pixels (TIOCSWINSZ), its output read as
+fast as it comes and thrown away (so that what is measured is urlcache's
+work, not a terminal's), the keys typed one at a time, each after the log
+says the previous one's sharp view was drawn.
+usage: zoom-pty.py LOG COLUMNSxROWS CELLWxCELLH KEYS -- COMMAND..."""
+import fcntl, os, pty, select, struct, sys, termios, time
+
+log, size, cell, keys = sys.argv[1:5]
+command = sys.argv[sys.argv.index('--') + 1:]
+columns, rows = (int(v) for v in size.split('x'))
+cw, ch = (int(v) for v in cell.split('x'))
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(command[0], command)
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, columns, columns * cw, rows * ch))
+
+def drain(seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        r, _, _ = select.select([fd], [], [], max(0, min(0.01, end - time.time())))
+        if r:
+            try:
+                os.read(fd, 1 << 20)
+            except OSError:
+                return
+
+def shown():
+    try:
+        return sum(1 for line in open(log) if 'view shown' in line)
+    except FileNotFoundError:
+        return 0
+
+def started():
+    try:
+        return any('screen started' in line for line in open(log))
+    except FileNotFoundError:
+        return False
+
+deadline = time.time() + 20
+while not started() and time.time() < deadline:
+    drain(0.05)
+drain(1.0)
+for key in keys:
+    before = shown()
+    os.write(fd, key.encode())
+    limit = time.time() + 5
+    while shown() <= before and time.time() < limit:
+        drain(0.01)
+    drain(0.05)
+os.write(fd, b'q')
+drain(0.5)
+try:
+    os.waitpid(pid, 0)
+except ChildProcessError:
+    pass
