@@ -53,6 +53,11 @@ final class SaveTests: XCTestCase {
         }
     }
 
+    func testAPortableNameForFATSticks() {
+        XCTAssertEqual(SaveName.portable("2026-11-24 APOD: Why? \"M<1>\" a|b*.jpg"), "2026-11-24 APOD- Why- -M-1-- a-b-.jpg")
+        XCTAssertEqual(SaveName.portable("2026-11-24 Sun.jpg"), "2026-11-24 Sun.jpg")
+    }
+
     func testANumberGoesBeforeTheExtension() {
         XCTAssertEqual(SaveName.numbered("2026-11-23 Sun.jpg", 1), "2026-11-23 Sun.jpg")
         XCTAssertEqual(SaveName.numbered("2026-11-23 Sun.jpg", 2), "2026-11-23 Sun (2).jpg")
@@ -128,10 +133,14 @@ final class SaveTests: XCTestCase {
         XCTAssertEqual(symlink(target, folder + "/2026-11-23 Moon.jpg"), 0)
         XCTAssertEqual(try SavedCopy.save(picture, to: folder, name: "2026-11-23 Moon.jpg"), .saved(folder + "/2026-11-23 Moon (2).jpg"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: target), "the link was not followed")
+        // A FIFO under the name is not read (it would block): the copy goes beside it.
+        XCTAssertEqual(mkfifo(folder + "/2026-11-23 Pipe.jpg", 0o600), 0)
+        XCTAssertEqual(try SavedCopy.save(picture, to: folder, name: "2026-11-23 Pipe.jpg"), .saved(folder + "/2026-11-23 Pipe (2).jpg"))
         // A name from elsewhere is cleaned again: it stays in the folder.
         XCTAssertEqual(try SavedCopy.save(picture, to: folder, name: "../escape.jpg"), .saved(folder + "/-escape.jpg"))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        XCTAssertEqual(names, ["-escape.jpg", "2026-11-23 Moon (2).jpg", "2026-11-23 Moon.jpg", "2026-11-23 Sun (2).jpg", "2026-11-23 Sun.jpg"])
+        XCTAssertEqual(names, ["-escape.jpg", "2026-11-23 Moon (2).jpg", "2026-11-23 Moon.jpg", "2026-11-23 Pipe (2).jpg",
+                               "2026-11-23 Pipe.jpg", "2026-11-23 Sun (2).jpg", "2026-11-23 Sun.jpg"])
     }
 
     func testAFileWhereTheFolderShouldBeIsNamed() throws {

@@ -113,6 +113,16 @@ final class ViewportTests: XCTestCase {
         XCTAssertEqual(geometry.region(state.viewport).x - before.x, 10 * 12 / 0.4, accuracy: 1e-6)
         XCTAssertEqual(handle(.key(.character("0"))), [.view])
         XCTAssertEqual(state.viewport, Viewport())
+        // A press on the toolbar forgets a drag begun before: its release pans nothing.
+        _ = handle(.key(.character("+")))
+        _ = handle(.click(row: 10, column: 70))
+        _ = handle(.click(row: 39, column: 1))
+        XCTAssertEqual(handle(.release(row: 39, column: 1)), [])
+        // An image that then fails to decode takes its zoomed view with it.
+        let failed = DisplayReport(result: .success(.upToDate), copy: nil)
+        ScreenLogic.finished(failed, image: .failure(.unsupportedFormat("text")), automatic: true, now: Date(), &state)
+        XCTAssertNil(state.shownImage)
+        XCTAssertEqual(state.viewport, Viewport())
     }
 
     /// The pixels at hand stand in at once: cut from the fitted image.

@@ -156,6 +156,13 @@ enum Posix {
         if mkdir(path, mode) != 0, errno != EEXIST { throw Errno.current }
     }
 
+    /// Whether `path` (not followed) is a regular file: not a link, a
+    /// FIFO that would block a read, or a device.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Removes a file; a file already gone is not an error.
     static func unlinkIfPresent(_ path: String) throws(Errno) {
         if unlink(path) != 0, errno != ENOENT { throw Errno.current }

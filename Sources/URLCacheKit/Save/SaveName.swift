@@ -70,6 +70,12 @@ public enum SaveName {
         return out
     }
 
+    /// The name with the characters FAT and exFAT refuse (`: * ? " < > |`)
+    /// made dashes: for a stick that said EINVAL to the name as it was.
+    public static func portable(_ name: String) -> String {
+        String(name.map { ":*?\"<>|".contains($0) ? "-" : $0 })
+    }
+
     /// At most `limit` UTF-8 bytes of `text`, cut between characters (a
     /// grapheme is never split, so no byte sequence is left half), and
     /// without a trailing space or dot left by the cut.

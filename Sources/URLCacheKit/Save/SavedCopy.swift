@@ -51,13 +51,18 @@ public enum SavedCopy {
         defer { try? Posix.unlinkIfPresent(temporary) }
         for number in 1...99 {
             let path = folder + "/" + SaveName.numbered(name, number)
-            if (try? Posix.readFile(path, limit: bytes.count, followLinks: false)) == bytes { return .alreadyThere(path) }
+            if Posix.isRegularFile(path), (try? Posix.readFile(path, limit: bytes.count, followLinks: false)) == bytes {
+                return .alreadyThere(path)
+            }
             do {
                 try place(temporary, at: path)
                 Posix.syncDirectory(folder)
                 return .saved(path)
             } catch where error == .exists {
                 continue
+            } catch where error.rawValue == EINVAL && SaveName.portable(name) != name {
+                // FAT and exFAT refuse : * ? " < > | in names: the portable name instead.
+                return try save(bytes, to: folder, name: SaveName.portable(name))
             } catch {
                 throw .writeFailed(path: path, errno: error)
             }

@@ -256,9 +256,12 @@ public final class ScreenApp {
         let result = Result { () throws(SaveError) -> SavedCopy.Outcome in
             let items: [HistoryItem]
             do throws(CacheError) { items = try options.controller.cache.history(state.entry.url) } catch { throw .cache(error) }
-            let shown = state.historyIndex ?? 0
-            guard items.indices.contains(shown) else { throw .nothingCached(entry: state.entry.displayName) }
-            return try SavedCopy.save(items[shown], of: state.entry, to: options.saveFolder)
+            // The file the picture on screen was decoded from: a kept one
+            // `[` chose, else the current one.
+            guard case let .file(path)? = state.imageSource, let item = items.first(where: { $0.path == path }) else {
+                throw .nothingCached(entry: state.entry.displayName)
+            }
+            return try SavedCopy.save(item, of: state.entry, to: options.saveFolder)
         }
         log.write("save: \(result)")
         ScreenLogic.saved(result, home: options.home, &state)
@@ -347,8 +350,11 @@ public final class ScreenApp {
         guard let report = result.report else {
             // A decode for a larger window: only the pixels change.
             if result.index == state.index, case let .success(decoded)? = result.image {
+                let source = result.path.map(ScreenState.PictureSource.file)
+                // A kept image (`[` `]`) arrives here: a view of the one before is not its.
+                if source != state.imageSource { state.resetView() }
                 state.image = decoded
-                state.imageSource = result.path.map(ScreenState.PictureSource.file)
+                state.imageSource = source
             }
             return true
         }

@@ -23,6 +23,7 @@ final class ViewDecoder: Sendable {
     /// `Benchmarks/zoom.sh`).
     struct Result: Sendable {
         var generation: Int
+        var source: ScreenState.PictureSource
         var region: ImageRegion
         var image: Swift.Result<DecodedImage, DecodeError>
         var seconds: Double
@@ -80,7 +81,7 @@ final class ViewDecoder: Sendable {
                                                    region: request.region, size: request.size)
                 }
             }
-            let result = Result(generation: request.generation, region: request.region, image: image,
+            let result = Result(generation: request.generation, source: request.source, region: request.region, image: image,
                                 seconds: Date().timeIntervalSince(started))
             state.withLock { $0.result = result }
             wakeups.wake()
@@ -120,7 +121,7 @@ struct ZoomedViews {
     /// the screen changed.
     mutating func take(_ state: inout ScreenState, log: Log) -> Bool {
         guard let result = decoder.take() else { return false }
-        let wanted = result.generation == generation && state.zoomed?.region == result.region
+        let wanted = result.generation == generation && state.zoomed?.region == result.region && state.imageSource == result.source
         let r = result.region
         log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms%@", r.x, r.y, r.width, r.height, result.seconds * 1000,
                          wanted ? "" : " (stale: dropped)"))

@@ -30,6 +30,8 @@ public enum ScreenLogic {
     /// `geometry` is the zoom's, for the image on screen.
     public static func handle(_ event: InputEvent, _ state: inout ScreenState, toolbar: Toolbar, toolbarRow: Int?,
                               box: Box? = nil, geometry: ViewGeometry? = nil) -> [Effect] {
+        // Every press starts afresh: a drag begins only on the picture.
+        if case .click = event { state.dragStart = nil }
         if case let .click(row, _) = event, row != toolbarRow, let effects = handleView(event, &state, geometry: geometry) {
             return effects
         }
@@ -251,6 +253,7 @@ public enum ScreenLogic {
         case let .failure(error)?:
             state.image = nil
             state.imageSource = nil
+            state.resetView()
             state.isBundled = false
             state.status = error.description
             state.statusIsError = true

@@ -34,7 +34,8 @@ extension CursesTerminal {
                 case 2: return .release(row: row, column: column)
                 case 3: return .wheel(up: true, row: row, column: column)
                 case 4: return .wheel(up: false, row: row, column: column)
-                default: return .key(.other)
+                // Other buttons are nothing: not even a key that closes a box.
+                default: return nil
                 }
             }
             return .key(.other)
