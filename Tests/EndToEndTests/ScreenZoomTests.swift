@@ -52,6 +52,12 @@ extension ScreenTests {
         XCTAssertLessThanOrEqual(artWidth(resized), 80)
         tmux.send("-")
         tmux.wait(for: "fit after -") { !$0.contains("×") }
+        // ? lists the zoom's keys with the others.
+        tmux.send("?")
+        let help = tmux.wait(forText: "zoom in / out / fit")
+        XCTAssertTrue(help.contains("pan a zoomed view"), help)
+        tmux.send("x")
+        tmux.wait(for: "the help to close") { !$0.contains("zoom in / out / fit") }
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
