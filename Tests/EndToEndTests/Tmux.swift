@@ -53,19 +53,19 @@ final class TmuxSession {
     /// click. Press then release; one byte per coordinate limits it to
     /// the first 94 columns and rows.
     func click(row: Int, column: Int) {
+        _ = try? tmux(["send-keys", "-l", mouseReport(0, row: row, column: column) + mouseReport(3, row: row, column: column)])
+    }
+
+    /// An X10 mouse report of `button` at a cell.
+    private func mouseReport(_ button: Int, row: Int, column: Int) -> String {
         precondition(row < 94 && column < 94, "X10 mouse reports reach column and row 94")
-        func report(_ button: Int) -> String {
-            "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column)))
-                + String(UnicodeScalar(UInt8(33 + row)))
-        }
-        _ = try? tmux(["send-keys", "-l", report(0) + report(3)])
+        return "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column)))
+            + String(UnicodeScalar(UInt8(33 + row)))
     }
 
     /// Turns the wheel with the pointer at a cell (X10 report: button 64 up, 65 down).
     func wheel(up: Bool, row: Int, column: Int) {
-        let report = "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + (up ? 64 : 65)))) + String(UnicodeScalar(UInt8(33 + column)))
-            + String(UnicodeScalar(UInt8(33 + row)))
-        _ = try? tmux(["send-keys", "-l", report])
+        _ = try? tmux(["send-keys", "-l", mouseReport(up ? 64 : 65, row: row, column: column)])
     }
 
     /// Clicks inside `label` on the lowest line of `screen` that shows it;

@@ -50,15 +50,20 @@ final class ZoomPixelTests: XCTestCase {
         return out
     }
 
+    /// The screen on the photo in `terminal`, logging to `log`, after `keys`.
+    private func screenShot(_ terminal: String, keys: String, log: String) throws -> String {
+        let list = try writeList([nginx.url("/zoom.jpg")], in: home)
+        let screen = Termshot.clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
+                                       "--log-file", log]
+        return try Termshot.shot(terminal, screen, in: home, keys: keys, wait: terminal == "kitty" ? 7 : 5)
+    }
+
     /// The screen in `terminal`, `keys` typed, its picture measured
     /// against the region the log names, and against that region moved a
     /// quarter of a view to the right (which must measure far worse).
     private func zoomed(_ terminal: String, keys: String, rows: String) throws -> (db: Double, moved: Double, region: (x: Double, y: Double, width: Double, height: Double)) {
         let log = home.file("screen-\(UUID().uuidString).log")
-        let list = try writeList([nginx.url("/zoom.jpg")], in: home)
-        let screen = Termshot.clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
-                                       "--log-file", log]
-        let shot = try Termshot.shot(terminal, screen, in: home, keys: keys, wait: terminal == "kitty" ? 7 : 5)
+        let shot = try screenShot(terminal, keys: keys, log: log)
         let r = try shownRegion(log)
         let right = (r.x + r.width / 4, r.y, r.width, r.height)
         let db = try Termshot.measure(shot, against: try cut(r, name: "region.png"), rows: rows).db
@@ -80,10 +85,7 @@ final class ZoomPixelTests: XCTestCase {
         XCTAssertEqual(panned.region.x, four.region.x + four.region.width / 4, accuracy: 0.5, "a quarter view to the right")
         XCTAssertGreaterThan(panned.db, decibels)
 
-        let fitted = try Termshot.measure(
-            try Termshot.shot(terminal, Termshot.clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", try writeList([nginx.url("/zoom.jpg")], in: home),
-                                                          "--cache-dir", home.file("cache")], in: home, keys: "plus plus 0",
-                              wait: terminal == "kitty" ? 7 : 5), against: photo, rows: rows)
+        let fitted = try Termshot.measure(try screenShot(terminal, keys: "plus plus 0", log: home.file("fit.log")), against: photo, rows: rows)
         XCTAssertGreaterThan(fitted.db, decibels, "0: the whole photo again")
     }
 

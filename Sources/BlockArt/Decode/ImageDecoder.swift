@@ -40,8 +40,9 @@ public enum ImageDecoder {
     /// `samples` raster pixels (see `BoxResampler`); transparency is
     /// composited over `background`.
     /// With `region`, only that part of the picture (display orientation)
-    /// is decoded, and `size` is given the region's size: a zoomed view.
-    /// `info` stays the whole picture's.
+    /// is decoded, and `size` is given the region's size: a zoomed view,
+    /// whose `info` is the region's (`ImageRegion.info`), so that it is
+    /// laid out as an image of that shape.
     public static func decode(path: String, background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
                               samples: (x: Int, y: Int) = (1, 1), region: ImageRegion? = nil,
                               size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
@@ -137,8 +138,8 @@ public enum ImageDecoder {
                               height: turned ? stored.width : stored.height)
         let shown = region ?? ImageRegion(x: 0, y: 0, width: Double(info.width), height: Double(info.height))
         let part = shown.stored(orientation: source.orientation, displayWidth: Double(info.width), displayHeight: Double(info.height))
-        var target = size(region == nil ? info : SourceInfo(format: info.format, width: max(1, Int(shown.width.rounded())),
-                                                               height: max(1, Int(shown.height.rounded()))))
+        let shownInfo = region?.info(info.format) ?? info
+        var target = size(shownInfo)
         if turned { target = (target.height, target.width) }
         let raster = turned ? (x: samples.y, y: samples.x) : samples
         // libjpeg's DCT scaling shrinks almost for free, but not below
@@ -162,7 +163,7 @@ public enum ImageDecoder {
                                      width: target.width, height: target.height, samples: raster)
         try feed(source, to: &resampler, crop: crop, background: LinearRGB(srgb: background), pipelineRows: pipelineRows)
         try source.finish()
-        return DecodedImage(info: info, pixmap: resampler.finish().oriented(source.orientation), warnings: source.warnings)
+        return DecodedImage(info: shownInfo, pixmap: resampler.finish().oriented(source.orientation), warnings: source.warnings)
     }
 
     /// Every row the source delivers, its window's part filtered into

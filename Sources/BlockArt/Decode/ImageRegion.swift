@@ -10,6 +10,18 @@ public struct ImageRegion: Equatable, Sendable {
         self.height = height
     }
 
+    /// Whether `other` lies inside (a hair's rounding allowed).
+    public func covers(_ other: ImageRegion) -> Bool {
+        other.x >= x - 0.01 && other.y >= y - 0.01 && other.x + other.width <= x + width + 0.01
+            && other.y + other.height <= y + height + 0.01
+    }
+
+    /// The region as an image of its own shape (whole pixels, at least
+    /// one): what its size is asked for and it is laid out as.
+    public func info(_ format: ImageFormat) -> SourceInfo {
+        SourceInfo(format: format, width: max(1, Int(width.rounded())), height: max(1, Int(height.rounded())))
+    }
+
     /// The same rectangle in the stored image, whose EXIF `orientation`
     /// turns it into a `displayWidth` × `displayHeight` picture (the
     /// inverse of `Pixmap.oriented`, for a rectangle).

@@ -4,7 +4,8 @@ import URLCacheSupport
 import Glibc
 #endif
 
-/// A temporary file in the cache directory that a download is written to.
+/// A temporary file in the cache directory that a download is written to
+/// (or in a folder of the user's, for a saved copy).
 /// It becomes the cached image only through `DiskCache.commit`; dropped
 /// without that, it closes and removes itself, so no failure path can forget
 /// to. It lives and dies on the thread that downloads (not Sendable).
@@ -38,14 +39,20 @@ final class StagedFile {
         if let failure { throw failure }
     }
 
-    /// Flushes to disk, closes, sets the modification time if given, and
-    /// renames the file to `destination` in one atomic step.
-    func place(at destination: String, updated: Date?) throws(Errno) {
-        if let updated { try Posix.setTimes(fd: fd, updated) }
+    /// Flushes to disk and closes: the file stays where it is, still
+    /// removed when dropped (a saved copy is linked to its name meanwhile).
+    func sync() throws(Errno) {
         try Posix.fsync(fd)
         let result = close(fd)
         fd = -1
         try Posix.check(result)
+    }
+
+    /// Flushes to disk, closes, sets the modification time if given, and
+    /// renames the file to `destination` in one atomic step.
+    func place(at destination: String, updated: Date?) throws(Errno) {
+        if let updated { try Posix.setTimes(fd: fd, updated) }
+        try sync()
         try Posix.rename(path, destination)
         placed = true
     }

@@ -46,23 +46,29 @@ public enum SavedCopy {
         let cleaned = SaveName.clean(name)
         let name = cleaned.isEmpty ? "image" : cleaned
         try makeFolder(folder)
-        let temporary = folder + "/.urlcache-save.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        try write(bytes, to: temporary)
-        defer { try? Posix.unlinkIfPresent(temporary) }
+        let staged = try stage(bytes, in: folder)
+        do {
+            return try give(staged, bytes, name: name, in: folder)
+        } catch let .writeFailed(_, errno) where errno.rawValue == EINVAL && SaveName.portable(name) != name {
+            // FAT and exFAT refuse : * ? " < > | in names: the portable name instead.
+            return try give(staged, bytes, name: SaveName.portable(name), in: folder)
+        }
+    }
+
+    /// The staged copy under `name`, or the first " (n)" of it that is
+    /// free; a file of the same bytes there already is the copy.
+    private static func give(_ staged: StagedFile, _ bytes: [UInt8], name: String, in folder: String) throws(SaveError) -> Outcome {
         for number in 1...99 {
             let path = folder + "/" + SaveName.numbered(name, number)
             if Posix.isRegularFile(path), (try? Posix.readFile(path, limit: bytes.count, followLinks: false)) == bytes {
                 return .alreadyThere(path)
             }
             do {
-                try place(temporary, at: path)
+                try place(staged.path, at: path)
                 Posix.syncDirectory(folder)
                 return .saved(path)
             } catch where error == .exists {
                 continue
-            } catch where error.rawValue == EINVAL && SaveName.portable(name) != name {
-                // FAT and exFAT refuse : * ? " < > | in names: the portable name instead.
-                return try save(bytes, to: folder, name: SaveName.portable(name))
             } catch {
                 throw .writeFailed(path: path, errno: error)
             }
@@ -79,21 +85,22 @@ public enum SavedCopy {
         }
     }
 
-    /// The whole copy in a new file, on disk before it gets a name.
-    private static func write(_ bytes: [UInt8], to path: String) throws(SaveError) {
-        let fd: Int32
+    /// The whole copy in a new file of the folder, on disk before it gets
+    /// a name; the file removes itself when dropped (`StagedFile`).
+    private static func stage(_ bytes: [UInt8], in folder: String) throws(SaveError) -> StagedFile {
+        let path = folder + "/.urlcache-save.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let staged: StagedFile
         // 0o666 under the umask: a picture of the user's, like any other.
-        do { fd = try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666) } catch {
-            throw .writeFailed(path: Posix.parent(of: path), errno: error)
+        do { staged = StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)) } catch {
+            throw .writeFailed(path: folder, errno: error)
         }
-        defer { close(fd) }
         do {
-            try writeAll(fd, bytes)
-            try Posix.fsync(fd)
+            try staged.append(bytes)
+            try staged.sync()
         } catch {
-            try? Posix.unlinkIfPresent(path)
-            throw .writeFailed(path: Posix.parent(of: path), errno: error)
+            throw .writeFailed(path: folder, errno: error)
         }
+        return staged
     }
 
     /// Gives the written file the name `path` unless it is taken (EEXIST).

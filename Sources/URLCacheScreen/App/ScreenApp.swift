@@ -34,10 +34,6 @@ public final class ScreenApp {
         public var route = PictureRoute.direct
         /// How kitty is given the pixels (shared memory on this machine).
         public var kittyMedium = KittyMedium.direct
-        /// Where `s` saves copies, and the home folder the status line
-        /// shortens to ~.
-        public var saveFolder = PicturesFolder.locate(environment: ProcessInfo.processInfo.environment)
-        public var home = ProcessInfo.processInfo.environment["HOME"] ?? ""
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
@@ -253,6 +249,7 @@ public final class ScreenApp {
     /// `s`: the image on screen (the kept one `[` shows, else the
     /// current one) copied out of the cache.
     private func save() {
+        let environment = ProcessInfo.processInfo.environment
         let result = Result { () throws(SaveError) -> SavedCopy.Outcome in
             let items: [HistoryItem]
             do throws(CacheError) { items = try options.controller.cache.history(state.entry.url) } catch { throw .cache(error) }
@@ -261,10 +258,11 @@ public final class ScreenApp {
             guard case let .file(path)? = state.imageSource, let item = items.first(where: { $0.path == path }) else {
                 throw .nothingCached(entry: state.entry.displayName)
             }
-            return try SavedCopy.save(item, of: state.entry, to: options.saveFolder)
+            // Looked up when a copy is made, not at every start.
+            return try SavedCopy.save(item, of: state.entry, to: PicturesFolder.locate(environment: environment))
         }
         log.write("save: \(result)")
-        ScreenLogic.saved(result, home: options.home, &state)
+        ScreenLogic.saved(result, home: environment["HOME"] ?? "", &state)
     }
 
     /// A zoomed view whose region is not on screen yet (a key, the wheel,
@@ -339,7 +337,7 @@ public final class ScreenApp {
             switch early.picture {
             case let .bundled(image):
                 log.write("showing the bundled picture until the first download")
-                ScreenLogic.showBundled(image, source: .bundled(state.entry.url), &state)
+                ScreenLogic.showBundled(image, &state)
             case let .revalidating(image, copy):
                 log.write("showing the copy while it is checked (stale-while-revalidate)")
                 ScreenLogic.showRevalidating(image, copy: copy, &state)

@@ -125,11 +125,10 @@ struct ZoomedViews {
         let r = result.region
         log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms%@", r.x, r.y, r.width, r.height, result.seconds * 1000,
                          wanted ? "" : " (stale: dropped)"))
-        guard wanted, let format = state.image?.info.format else { return false }
+        guard wanted else { return false }
         switch result.image {
         case let .success(decoded):
-            state.zoomed = ScreenState.ZoomedPicture(image: DecodedImage(info: r.info(format), pixmap: decoded.pixmap),
-                                                     region: r, sharp: true)
+            state.zoomed = ScreenState.ZoomedPicture(image: decoded, region: r, sharp: true)
             decodeToLog = result.seconds
         case let .failure(error):
             log.write("view decode failed: \(error)")

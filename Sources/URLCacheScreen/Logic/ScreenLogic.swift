@@ -32,12 +32,7 @@ public enum ScreenLogic {
                               box: Box? = nil, geometry: ViewGeometry? = nil) -> [Effect] {
         // Every press starts afresh: a drag begins only on the picture.
         if case .click = event { state.dragStart = nil }
-        if case let .click(row, _) = event, row != toolbarRow, let effects = handleView(event, &state, geometry: geometry) {
-            return effects
-        }
-        if case .click = event {} else if case .key(.suspend) = event {} else if let effects = handleView(event, &state, geometry: geometry) {
-            return effects
-        }
+        if let effects = handleView(event, &state, geometry: geometry) { return effects }
         if case let .click(row, column) = event {
             if state.overlay != nil {
                 // A box's buttons answer as their keys do; elsewhere a click does nothing.
@@ -200,10 +195,10 @@ public enum ScreenLogic {
 
     /// The bundled picture is ready while the first check goes on: shown,
     /// and labelled, unless an image came first.
-    public static func showBundled(_ image: DecodedImage, source: ScreenState.PictureSource? = nil, _ state: inout ScreenState) {
+    public static func showBundled(_ image: DecodedImage, _ state: inout ScreenState) {
         guard state.image == nil else { return }
         state.image = image
-        state.imageSource = source
+        state.imageSource = .bundled(state.entry.url)
         state.isBundled = true
         state.updated = nil
         state.status = BundledImage.statusLine

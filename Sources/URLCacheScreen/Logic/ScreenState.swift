@@ -23,11 +23,7 @@ public struct ScreenState: Sendable {
     /// from the pixels at hand at once, then sharp from the file.
     public var zoomed: ZoomedPicture?
     /// Where the first button went down on the picture: a drag's start.
-    public var dragStart: (row: Int, column: Int)? {
-        get { dragRow.map { ($0, dragColumn ?? 0) } }
-        set { dragRow = newValue?.row; dragColumn = newValue?.column }
-    }
-    private var dragRow: Int?, dragColumn: Int?
+    public var dragStart: (row: Int, column: Int)?
     /// The image is the picture the binary carries, not a downloaded one.
     public var isBundled = false
     /// Show the picture in pixels where the terminal can (`f` switches to

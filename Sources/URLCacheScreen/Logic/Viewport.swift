@@ -7,12 +7,8 @@ import Foundation
 public struct Viewport: Equatable, Sendable {
     /// 1 shows the whole image fitted; N shows it N times as large.
     public var zoom = 1
-    /// The view's centre in source pixels; nil: the image's centre.
-    public var centre: (x: Double, y: Double)? {
-        get { centreX.map { ($0, centreY ?? 0) } }
-        set { centreX = newValue?.x; centreY = newValue?.y }
-    }
-    private var centreX: Double?, centreY: Double?
+    /// The view's centre in source pixels (x, y); nil: the image's centre.
+    public var centre: SIMD2<Double>?
 
     public init() {}
 
@@ -108,7 +104,7 @@ public struct ViewGeometry: Equatable, Sendable {
         let centre = (x: old.x + old.width / 2, y: old.y + old.height / 2)
         let anchor = point ?? centre
         let ratio = Double(view.zoom) / Double(zoom)
-        next.centre = (anchor.x + (centre.x - anchor.x) * ratio, anchor.y + (centre.y - anchor.y) * ratio)
+        next.centre = SIMD2(anchor.x + (centre.x - anchor.x) * ratio, anchor.y + (centre.y - anchor.y) * ratio)
         return settled(next)
     }
 
@@ -124,7 +120,7 @@ public struct ViewGeometry: Equatable, Sendable {
         guard view.isZoomed else { return view }
         let old = region(view)
         var next = view
-        next.centre = (old.x + old.width / 2 + dx, old.y + old.height / 2 + dy)
+        next.centre = SIMD2(old.x + old.width / 2 + dx, old.y + old.height / 2 + dy)
         return settled(next)
     }
 
@@ -143,12 +139,12 @@ public struct ViewGeometry: Equatable, Sendable {
     private func settled(_ view: Viewport) -> Viewport {
         let region = region(view)
         var next = view
-        next.centre = (region.x + region.width / 2, region.y + region.height / 2)
+        next.centre = SIMD2(region.x + region.width / 2, region.y + region.height / 2)
         return next
     }
 
-    private func clampedCentre(_ centre: (x: Double, y: Double)?, width: Double, height: Double) -> (x: Double, y: Double) {
-        let wanted = centre ?? (Double(imageWidth) / 2, Double(imageHeight) / 2)
+    private func clampedCentre(_ centre: SIMD2<Double>?, width: Double, height: Double) -> (x: Double, y: Double) {
+        let wanted = centre ?? SIMD2(Double(imageWidth) / 2, Double(imageHeight) / 2)
         return (min(max(wanted.x, width / 2), Double(imageWidth) - width / 2),
                 min(max(wanted.y, height / 2), Double(imageHeight) - height / 2))
     }

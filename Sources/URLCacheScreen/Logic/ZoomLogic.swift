@@ -73,16 +73,3 @@ extension ScreenLogic {
         return ScreenState.ZoomedPicture(image: DecodedImage(info: region.info(image.info.format), pixmap: pixmap), region: region, sharp: false)
     }
 }
-
-extension ImageRegion {
-    /// Whether `other` lies inside (a hair's rounding allowed).
-    func covers(_ other: ImageRegion) -> Bool {
-        other.x >= x - 0.01 && other.y >= y - 0.01 && other.x + other.width <= x + width + 0.01
-            && other.y + other.height <= y + height + 0.01
-    }
-
-    /// The region as an image of its own shape, for the layout.
-    public func info(_ format: ImageFormat) -> SourceInfo {
-        SourceInfo(format: format, width: max(1, Int(width.rounded())), height: max(1, Int(height.rounded())))
-    }
-}

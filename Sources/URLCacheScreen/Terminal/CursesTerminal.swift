@@ -57,9 +57,10 @@ public final class CursesTerminal: Terminal {
     /// The picture this frame, and the one on the terminal now.
     private var framePicture: Placed<PixelPicture>?
     private var shownPicture: Placed<PixelPicture>?
-    /// The last picture whose first sequence went out: shown again, it goes
-    /// by its `laterSequence` (a shared-memory object is read once).
-    private var sentPictureID: UInt32?
+    /// The last picture whose first sequence went out, and its
+    /// `laterSequence` once made: shown again (a box closed, a repaint), it
+    /// goes by that (a shared-memory object is read once), encoded once.
+    private var sent: (id: UInt32, again: [UInt8]?)?
     /// A cell's size in pixels, read at the start and on each resize.
     public private(set) var cellPixels = WindowSize.assumedCellPixels
     /// ncurses repaints every cell on the next refresh (start, resize).
@@ -71,11 +72,9 @@ public final class CursesTerminal: Terminal {
     /// `cellPixels` is what detection learnt from the terminal's replies,
     /// for a terminal whose TIOCGWINSZ gives no pixel size.
     public init(environment: [String: String], colors wanted: ColorMode,
-                cellPixels replied: (width: Int, height: Int)? = nil, terminfoColors: Int? = nil) throws(ScreenError) {
-        // One terminfo read per entry: can it hold a screen, and how many
-        // colours (`terminfoColors`: what a `check` just before said).
-        let colors: Int
-        if let terminfoColors { colors = terminfoColors } else { colors = try CursesTerminal.check(environment: environment) }
+                cellPixels replied: (width: Int, height: Int)? = nil, terminfoColors colors: Int) throws(ScreenError) {
+        // One terminfo read per entry: `colors` is what the `check` that
+        // said the entry can hold a screen found.
         let term = environment["TERM"] ?? ""
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
@@ -326,9 +325,15 @@ public final class CursesTerminal: Terminal {
     /// and placeholder rows each from its own row's left cell.
     private func placedBytes(_ picture: Placed<PixelPicture>) -> [UInt8] {
         func move(_ row: Int) -> [UInt8] { Array("\u{1B}[\(row + 1);\(picture.column + 1)H".utf8) }
-        let again = sentPictureID == picture.content.id
-        sentPictureID = picture.content.id
-        var bytes = move(picture.row) + (again ? picture.content.bytes.laterSequence() : picture.content.bytes.firstSequence())
+        let sequence: [UInt8]
+        if let sent, sent.id == picture.content.id {
+            sequence = sent.again ?? picture.content.bytes.laterSequence()
+            self.sent = (sent.id, sequence)
+        } else {
+            sequence = picture.content.bytes.firstSequence()
+            sent = (picture.content.id, nil)
+        }
+        var bytes = move(picture.row) + sequence
         for (i, text) in picture.content.bytes.rows.enumerated() { bytes += move(picture.row + i) + text }
         return bytes
     }
