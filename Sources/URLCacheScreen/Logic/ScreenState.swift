@@ -105,12 +105,6 @@ public struct ScreenState: Sendable {
         /// Decoded from the file for this region (not scaled up from
         /// pixels at hand).
         public var sharp: Bool
-
-        public init(image: DecodedImage, region: ImageRegion, sharp: Bool) {
-            self.image = image
-            self.region = region
-            self.sharp = sharp
-        }
     }
 
     /// Where the image on screen can be decoded again from.
