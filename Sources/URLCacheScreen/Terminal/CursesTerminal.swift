@@ -19,21 +19,14 @@ public final class CursesTerminal: Terminal {
         var fg: Int32, bg: Int32
     }
 
-    /// Art or a picture, and the cells it takes.
-    private struct Placed<Content: Equatable>: Equatable {
-        var content: Content
-        var row: Int, column: Int
-        var rows: Int, columns: Int
-    }
-
-    // The art is not drawn through ncurses (which spends ~10 ms of a first
-    // frame formatting a colour pair per cell) but written after each refresh
-    // that needs it, with ncurses' own picture of that area left blank, so
-    // that ncurses never writes there. Only a box over the art (an alert, the
-    // help) makes ncurses draw both, the box on top, for as long as it is open.
-    /// The art this frame, and the text put this frame (replayed over the art
-    /// when ncurses must draw both).
-    private var frameArt: Placed<CellGrid>?
+    // Art and pictures are not drawn through ncurses but written after its
+    // refresh over cells it keeps blank: `FrameCompositor` decides what
+    // goes out for each frame, and this carries it out.
+    /// The art and pictures this frame.
+    private var frame = FrameCompositor.Frame()
+    /// What the terminal shows now, past ncurses' text.
+    private var shown = FrameCompositor.Shown()
+    /// The text put this frame (replayed over the art when ncurses must draw both).
     var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
     /// Grapheme clusters of more than one spacing character (an emoji ZWJ
     /// family, a flag, a skin tone) put this frame. An ncurses cell holds one
@@ -42,29 +35,12 @@ public final class CursesTerminal: Terminal {
     var frameClusters: [Int: WholeCluster] = [:]
     /// What the clusters' rows held at the last refresh that wrote them.
     var shownClusterRows = ClusterRows()
-    /// Who has the art area: nobody (ncurses' picture of it is blank), our
-    /// own write (this art, which ncurses does not know of), or ncurses.
-    private enum ArtOwner: Equatable {
-        case none
-        case written(Placed<CellGrid>)
-        case curses
-    }
-    private var artOwner = ArtOwner.none
-    // Pixels are written after ncurses' refresh, over cells ncurses keeps
-    // blank. While a box covers them they are taken away (kitty: deleted by
-    // id; sixel and iTerm2: every cell repainted, which erases them), so
-    // that nothing hides an alert or the help.
-    /// The picture this frame, and the one on the terminal now.
-    private var framePicture: Placed<PixelPicture>?
-    private var shownPicture: Placed<PixelPicture>?
-    /// The last picture whose first sequence went out, and its
-    /// `laterSequence` once made: shown again (a box closed, a repaint), it
-    /// goes by that (a shared-memory object is read once), encoded once.
-    private var sent: (id: UInt32, again: [UInt8]?)?
+    /// The pictures whose first sequence went out, and their
+    /// `laterSequence` once made: shown again (a box closed, a repaint),
+    /// they go by that (a shared-memory object is read once), encoded once.
+    private var sent: [UInt32: [UInt8]?] = [:]
     /// A cell's size in pixels, read at the start and on each resize.
     public private(set) var cellPixels = WindowSize.assumedCellPixels
-    /// ncurses repaints every cell on the next refresh (start, resize).
-    private var repaintAll = true
 
     /// Opens the terminal with `colors` (what `ColorDetection` decided),
     /// or fewer if that is all the terminal can show. Truecolour needs a
@@ -126,15 +102,16 @@ public final class CursesTerminal: Terminal {
     public func close() {
         guard !closed else { return }
         closed = true
-        if let shown = shownPicture {
+        let (removals, _) = FrameCompositor.leave(shown)
+        if !removals.isEmpty {
             // No picture outlives the screen: kitty's is deleted, a sixel's
             // cells are cleared.
-            writeOut(shown.content.bytes.removal)
+            removals.forEach { writeOut($0.bytes.removal) }
             werase(cnc_stdscr())
             clearok(cnc_stdscr(), true)
             wrefresh(cnc_stdscr())
-            shownPicture = nil
         }
+        shown = FrameCompositor.Shown()
         endwin()
         delscreen(screen)
     }
@@ -167,8 +144,7 @@ public final class CursesTerminal: Terminal {
 
     public func erase() {
         pairs.removeAll(keepingCapacity: true)
-        frameArt = nil
-        framePicture = nil
+        frame = FrameCompositor.Frame()
         frameTexts.removeAll(keepingCapacity: true)
         frameClusters.removeAll(keepingCapacity: true)
         werase(cnc_stdscr())
@@ -180,6 +156,7 @@ public final class CursesTerminal: Terminal {
         // Past ASCII, ncursesw writes blanks in a locale that is not UTF-8.
         let safe = CursesTerminal.localeIsUTF8 ? text.terminalSafe : text.terminalSafe.asciiFallback
         frameTexts.append((safe, row, column, style))
+        frame.texts.append(TextSpan(row: row, columns: column..<(column + safe.columns)))
         draw(safe, row: row, column: column, style: style)
     }
 
@@ -213,17 +190,11 @@ public final class CursesTerminal: Terminal {
     }
 
     public func put(_ grid: CellGrid, row: Int, column: Int) {
-        frameArt = Placed(content: grid, row: row, column: column, rows: grid.rows, columns: grid.columns)
+        frame.arts.append(Placed(grid, row: row, column: column, rows: grid.rows, columns: grid.columns))
     }
 
     public func put(_ picture: PixelPicture, row: Int, column: Int) {
-        framePicture = Placed(content: picture, row: row, column: column, rows: picture.rows, columns: picture.columns)
-    }
-
-    /// Whether text put this frame (a box) lies over `placed`.
-    private func coveredByText<Content>(_ placed: Placed<Content>) -> Bool {
-        let rows = placed.row..<(placed.row + placed.rows), columns = placed.column..<(placed.column + placed.columns)
-        return frameTexts.contains { rows.contains($0.row) && columns.overlaps($0.column..<($0.column + $0.text.columns)) }
+        frame.pictures.append(Placed(picture, row: row, column: column, rows: picture.rows, columns: picture.columns))
     }
 
     /// The art through ncurses, a cell at a time.
@@ -260,61 +231,25 @@ public final class CursesTerminal: Terminal {
     }
 
     public func refresh() {
-        let wantedPicture = framePicture.flatMap { coveredByText($0) ? nil : $0 }
-        if let shown = shownPicture, shown != wantedPicture {
-            writeOut(shown.content.bytes.removal)
-            if shown.content.erasedByRepaint { repaintAll = true }
-            shownPicture = nil
+        let (steps, next) = FrameCompositor.compose(frame, on: shown)
+        shown = next
+        steps.removals.forEach { writeOut($0.bytes.removal) }
+        if !steps.artInCurses.isEmpty {
+            steps.artInCurses.forEach { drawInCurses($0.content, row: $0.row, column: $0.column) }
+            for text in frameTexts { draw(text.text, row: text.row, column: text.column, style: text.style) }
         }
-        // A full repaint starts from a screen ncurses clears itself.
-        if repaintAll, artOwner == .curses { artOwner = .none }
-        var write: Placed<CellGrid>?
-        if let art = frameArt {
-            if coveredByText(art) || artOwner == .curses {
-                // A box over the art: ncurses draws both, the art first, and
-                // keeps the art until a repaint, so that closing the box changes
-                // only the box's cells. Art it did not know of is on the screen
-                // when the box opens: it repaints every cell, or the box's blank
-                // inside would let that art show through.
-                if case .written = artOwner { repaintAll = true }
-                drawInCurses(art.content, row: art.row, column: art.column)
-                for text in frameTexts { draw(text.text, row: text.row, column: text.column, style: text.style) }
-                artOwner = .curses
-            } else {
-                if case let .written(old) = artOwner {
-                    // Art elsewhere than last written would leave the old one behind.
-                    if old.row != art.row || old.column != art.column || old.rows != art.rows || old.columns != art.columns {
-                        repaintAll = true
-                    }
-                    if repaintAll || old != art { write = art }
-                } else {
-                    write = art
-                }
-            }
-        } else {
-            // The art went away. Art ncurses does not know of is cleared by
-            // repainting the whole screen; its own it clears itself.
-            if case .written = artOwner { repaintAll = true }
-            artOwner = .none
-        }
-        if repaintAll { clearok(cnc_stdscr(), true) }
+        if steps.repaintAll { clearok(cnc_stdscr(), true) }
         // Cluster rows are repainted and rewritten only when they change:
         // not on every spinner tick.
         let clustersNow = clusterRowsNow()
-        let rewriteClusters = repaintAll || artOwner == .curses || clustersNow != shownClusterRows
+        let rewriteClusters = steps.repaintAll || shown.art == .curses || clustersNow != shownClusterRows
         if rewriteClusters { repaintClusterRows() }
         wrefresh(cnc_stdscr())
-        let repainted = repaintAll
-        repaintAll = false
-        if let wantedPicture, shownPicture == nil || repainted {
-            // A full repaint clears the screen, and the picture with it.
-            writeKeepingCursor(placedBytes(wantedPicture))
-            shownPicture = wantedPicture
-        }
-        if let write {
-            writeKeepingCursor(AnsiWriter.placedBytes(write.content, row: write.row, column: write.column))
-            artOwner = .written(write)
-        }
+        // Only this frame's pictures (a box may hide one for now) are shown
+        // again: the rest need not be remembered.
+        sent = sent.filter { id, _ in frame.pictures.contains { $0.content.id == id } }
+        steps.pictures.forEach { writeKeepingCursor(placedBytes($0)) }
+        steps.arts.forEach { writeKeepingCursor(AnsiWriter.placedBytes($0.content, row: $0.row, column: $0.column)) }
         if rewriteClusters {
             writeClusters(clustersNow.clusters)
             shownClusterRows = clustersNow
@@ -326,12 +261,13 @@ public final class CursesTerminal: Terminal {
     private func placedBytes(_ picture: Placed<PixelPicture>) -> [UInt8] {
         func move(_ row: Int) -> [UInt8] { Array("\u{1B}[\(row + 1);\(picture.column + 1)H".utf8) }
         let sequence: [UInt8]
-        if let sent, sent.id == picture.content.id {
-            sequence = sent.again ?? picture.content.bytes.laterSequence()
-            self.sent = (sent.id, sequence)
+        let id = picture.content.id
+        if let again = sent[id] {
+            sequence = again ?? picture.content.bytes.laterSequence()
+            sent[id] = sequence
         } else {
             sequence = picture.content.bytes.firstSequence()
-            sent = (picture.content.id, nil)
+            sent[id] = .some(nil)
         }
         var bytes = move(picture.row) + sequence
         for (i, text) in picture.content.bytes.rows.enumerated() { bytes += move(picture.row + i) + text }
@@ -356,18 +292,17 @@ public final class CursesTerminal: Terminal {
     public func suspend(_ stop: () -> Void) {
         // kitty keeps a picture across screens: delete it. A sixel goes with
         // the alternate screen that endwin leaves.
-        if let shown = shownPicture { writeOut(shown.content.bytes.removal) }
-        shownPicture = nil
+        let (removals, left) = FrameCompositor.leave(shown)
+        removals.forEach { writeOut($0.bytes.removal) }
+        // The next refresh takes the terminal back (ncurses restores its
+        // modes after endwin) and repaints every cell and the pictures.
+        shown = left
         endwin()
         stop()
-        // The next refresh takes the terminal back (ncurses restores its
-        // modes after endwin) and repaints every cell and the picture.
-        repaintAll = true
     }
 
     public func redrawAll() {
-        shownPicture = nil
-        repaintAll = true
+        shown = FrameCompositor.leave(shown).shown
     }
 
     public func resized() {
@@ -375,6 +310,6 @@ public final class CursesTerminal: Terminal {
         resize_term(Int32(size.rows), Int32(size.columns))
         if let cell = size.cellPixels { cellPixels = cell }
         // The old contents are gone: repaint every cell on the next refresh.
-        repaintAll = true
+        shown.repaintPending = true
     }
 }

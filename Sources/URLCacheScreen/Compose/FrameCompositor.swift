@@ -1,0 +1,158 @@
+import BlockArt
+
+/// Art or a picture, and the cells it takes.
+public struct Placed<Content: Equatable & Sendable>: Equatable, Sendable {
+    public var content: Content
+    public var row: Int, column: Int
+    public var rows: Int, columns: Int
+
+    public init(_ content: Content, row: Int, column: Int, rows: Int, columns: Int) {
+        self.content = content
+        self.row = row
+        self.column = column
+        self.rows = rows
+        self.columns = columns
+    }
+
+    /// Whether it lies over any cell of `span`.
+    func overlaps(_ span: TextSpan) -> Bool {
+        (row..<(row + rows)).contains(span.row) && (column..<(column + columns)).overlaps(span.columns)
+    }
+
+    /// The same cells, whatever is in them.
+    func sameCells<Other>(as other: Placed<Other>) -> Bool {
+        row == other.row && column == other.column && rows == other.rows && columns == other.columns
+    }
+}
+
+/// The cells a piece of text takes on one row.
+public struct TextSpan: Equatable, Sendable {
+    public var row: Int
+    public var columns: Range<Int>
+
+    public init(row: Int, columns: Range<Int>) {
+        self.row = row
+        self.columns = columns
+    }
+}
+
+/// Decides, frame by frame, what reaches the terminal past ncurses' text:
+/// block art written straight out (ncurses spends ~10 ms of a first frame
+/// formatting a colour pair per cell), pictures of pixels, and when every
+/// cell must be repainted. A function of the frame and of what the terminal
+/// shows now, so every transition is a unit test (`CursesTerminal` carries
+/// the steps out).
+///
+/// The rules: art and pictures go over cells ncurses keeps blank. A box
+/// over art makes ncurses draw both, the box on top, for as long as it is
+/// open; a box over a picture takes the picture away (kitty deletes it by
+/// id; a sixel or iTerm2 picture only goes when its cells are repainted).
+public enum FrameCompositor {
+    /// What one frame holds besides ncurses' text.
+    public struct Frame: Equatable, Sendable {
+        public var arts: [Placed<CellGrid>] = []
+        public var pictures: [Placed<PixelPicture>] = []
+        /// The text put this frame: a box over art or a picture.
+        public var texts: [TextSpan] = []
+
+        public init(arts: [Placed<CellGrid>] = [], pictures: [Placed<PixelPicture>] = [], texts: [TextSpan] = []) {
+            self.arts = arts
+            self.pictures = pictures
+            self.texts = texts
+        }
+
+        func covered<Content>(_ placed: Placed<Content>) -> Bool { texts.contains(where: placed.overlaps) }
+    }
+
+    /// Who has the art's cells.
+    public enum ArtOwner: Equatable, Sendable {
+        /// Nobody: ncurses' picture of them is blank.
+        case none
+        /// Our own write, which ncurses does not know of.
+        case written([Placed<CellGrid>])
+        /// ncurses, which draws the art with a box over it.
+        case curses
+    }
+
+    /// What the terminal shows now.
+    public struct Shown: Equatable, Sendable {
+        public var pictures: [Placed<PixelPicture>] = []
+        public var art = ArtOwner.none
+        /// Every cell is to be repainted next (the start, a resize, a
+        /// continue after a stop): whatever was on the screen is gone.
+        public var repaintPending = true
+
+        public init() {}
+    }
+
+    /// What to do for one frame, in this order.
+    public struct Steps: Equatable, Sendable {
+        /// Before ncurses refreshes: the pictures to take away (their
+        /// removal sequences; a sixel's is empty: the repaint erases it).
+        public var removals: [PixelPicture] = []
+        /// ncurses draws this art, then the frame's text again over it.
+        public var artInCurses: [Placed<CellGrid>] = []
+        /// ncurses repaints every cell (clears the screen first).
+        public var repaintAll = false
+        /// After ncurses' refresh: pictures written at their cells.
+        public var pictures: [Placed<PixelPicture>] = []
+        /// Then art written at its cells.
+        public var arts: [Placed<CellGrid>] = []
+    }
+
+    /// The steps for `frame` on a terminal showing `shown`, and what it
+    /// shows after them.
+    public static func compose(_ frame: Frame, on shown: Shown) -> (steps: Steps, shown: Shown) {
+        var steps = Steps(), next = shown
+        var repaint = shown.repaintPending
+        // Pictures under a box are not shown while it is open.
+        let wanted = frame.pictures.filter { !frame.covered($0) }
+        for old in shown.pictures where !wanted.contains(old) {
+            steps.removals.append(old.content)
+            if old.content.erasedByRepaint { repaint = true }
+        }
+        next.pictures = shown.pictures.filter(wanted.contains)
+        // A full repaint starts from a screen ncurses clears itself.
+        if repaint, shown.art == .curses { next.art = .none }
+        (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint)
+        steps.repaintAll = repaint
+        // A full repaint clears the screen, and every picture with it.
+        steps.pictures = wanted.filter { repaint || !next.pictures.contains($0) }
+        next.pictures = wanted
+        next.repaintPending = false
+        return (steps, next)
+    }
+
+    /// Who draws the frame's art, and whether every cell must be repainted.
+    private static func art(_ frame: Frame, owner: ArtOwner, repaint: Bool)
+        -> (owner: ArtOwner, curses: [Placed<CellGrid>], write: [Placed<CellGrid>], repaint: Bool) {
+        guard !frame.arts.isEmpty else {
+            // The art went away. Art ncurses does not know of is cleared by
+            // repainting the whole screen; its own it clears itself.
+            if case .written = owner { return (.none, [], [], true) }
+            return (.none, [], [], repaint)
+        }
+        if frame.arts.contains(where: frame.covered) || owner == .curses {
+            // A box over the art: ncurses draws both, the art first, and keeps
+            // the art until a repaint, so that closing the box changes only
+            // the box's cells. Art it did not know of is on the screen when
+            // the box opens: it repaints every cell, or the box's blank inside
+            // would let that art show through.
+            if case .written = owner { return (.curses, frame.arts, [], true) }
+            return (.curses, frame.arts, [], repaint)
+        }
+        guard case let .written(old) = owner else { return (.written(frame.arts), [], frame.arts, repaint) }
+        // Art gone from where it was last written would leave the old
+        // behind; art added (a thumbnail decoded) is only written.
+        let moved = old.contains { written in !frame.arts.contains { $0.sameCells(as: written) } }
+        let repaint = repaint || moved
+        let write = repaint ? frame.arts : frame.arts.filter { !old.contains($0) }
+        return (.written(frame.arts), [], write, repaint)
+    }
+
+    /// The terminal is given back (a stop, the end): the pictures to take
+    /// away first, and a state that repaints everything when taken again.
+    public static func leave(_ shown: Shown) -> (removals: [PixelPicture], shown: Shown) {
+        (shown.pictures.map(\.content), Shown())
+    }
+}

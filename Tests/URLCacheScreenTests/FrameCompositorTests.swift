@@ -1,0 +1,159 @@
+import BlockArt
+import XCTest
+@testable import URLCacheScreen
+
+/// Every transition the screen makes, through the compositor alone: what
+/// is written, what is taken away, and when every cell is repainted.
+final class FrameCompositorTests: XCTestCase {
+    typealias Frame = FrameCompositor.Frame
+
+    private func art(_ glyph: Unicode.Scalar = "▀", row: Int = 1, column: Int = 0, columns: Int = 10, rows: Int = 5) -> Placed<CellGrid> {
+        let cell = Cell(glyph: glyph, foreground: .rgb(RGB8(200, 10, 10)), background: .rgb(RGB8(0, 0, 90)))
+        return Placed(CellGrid(columns: columns, rows: rows, cells: Array(repeating: cell, count: columns * rows)),
+                      row: row, column: column, rows: rows, columns: columns)
+    }
+
+    private func picture(_ format: PictureFormat, id: UInt32, row: Int = 1, column: Int = 0,
+                         columns: Int = 10, rows: Int = 5) -> Placed<PixelPicture> {
+        let removal: [UInt8] = format == .kitty ? Array("delete \(id)".utf8) : []
+        let bytes = PictureBytes(sequence: Array("picture \(id)".utf8), removal: removal)
+        return Placed(PixelPicture(format: format, id: id, columns: columns, rows: rows, bytes: bytes),
+                      row: row, column: column, rows: rows, columns: columns)
+    }
+
+    /// A box's line over rows 2…3, columns 2…7.
+    private let box = [TextSpan(row: 2, columns: 2..<8), TextSpan(row: 3, columns: 2..<8)]
+
+    /// Composes each frame in turn from a fresh terminal; the steps of each.
+    private func run(_ frames: [Frame], from start: FrameCompositor.Shown = FrameCompositor.Shown())
+        -> [FrameCompositor.Steps] {
+        var shown = start
+        return frames.map { frame in
+            let (steps, next) = FrameCompositor.compose(frame, on: shown)
+            shown = next
+            return steps
+        }
+    }
+
+    func testTheFirstFrameRepaintsAndWritesArtThenASpinnerTickWritesNothing() {
+        let steps = run([Frame(arts: [art()]), Frame(arts: [art()])])
+        XCTAssertTrue(steps[0].repaintAll)
+        XCTAssertEqual(steps[0].arts, [art()])
+        XCTAssertEqual(steps[1], FrameCompositor.Steps(), "the same art again: nothing goes out")
+    }
+
+    func testABoxOverArtMakesCursesDrawBothUntilARepaint() {
+        let steps = run([Frame(arts: [art()]), Frame(arts: [art()], texts: box), Frame(arts: [art()]), Frame(arts: [art()])])
+        XCTAssertTrue(steps[1].repaintAll, "art ncurses did not know of is under the box's blank inside")
+        XCTAssertEqual(steps[1].artInCurses, [art()])
+        XCTAssertEqual(steps[2].artInCurses, [art()], "closed: ncurses keeps the art, changing only the box's cells")
+        XCTAssertFalse(steps[2].repaintAll)
+        XCTAssertTrue(steps[2].arts.isEmpty)
+        XCTAssertEqual(steps[3].artInCurses, [art()])
+    }
+
+    func testTheNextImageWritesOnlyTheNewArtAndAMovedOneRepaints() {
+        let steps = run([Frame(arts: [art()]), Frame(arts: [art("▄")]), Frame(arts: [art("▄", column: 4)])])
+        XCTAssertEqual(steps[1].arts, [art("▄")])
+        XCTAssertFalse(steps[1].repaintAll, "the same cells: overwritten")
+        XCTAssertTrue(steps[2].repaintAll, "elsewhere: the old art would stay behind")
+        XCTAssertEqual(steps[2].arts, [art("▄", column: 4)])
+    }
+
+    func testClearCacheTakesTheArtAwayByRepainting() {
+        let steps = run([Frame(arts: [art()]), Frame(), Frame()])
+        XCTAssertTrue(steps[1].repaintAll)
+        XCTAssertEqual(steps[2], FrameCompositor.Steps())
+    }
+
+    func testAKittyPictureIsDeletedUnderABoxAndSentAgainAfter() {
+        let kitty = picture(.kitty, id: 7)
+        let steps = run([Frame(pictures: [kitty]), Frame(pictures: [kitty], texts: box), Frame(pictures: [kitty])])
+        XCTAssertEqual(steps[0].pictures, [kitty])
+        XCTAssertEqual(steps[1].removals, [kitty.content])
+        XCTAssertFalse(steps[1].repaintAll, "kitty deletes by id: no repaint")
+        XCTAssertTrue(steps[1].pictures.isEmpty)
+        XCTAssertEqual(steps[2].pictures, [kitty])
+    }
+
+    func testASixelUnderABoxGoesByARepaint() {
+        let sixel = picture(.sixel, id: 1)
+        let steps = run([Frame(pictures: [sixel]), Frame(pictures: [sixel], texts: box), Frame(pictures: [sixel])])
+        XCTAssertTrue(steps[1].repaintAll, "a sixel has no removal: its cells are repainted")
+        XCTAssertTrue(steps[1].pictures.isEmpty)
+        XCTAssertFalse(steps[2].repaintAll)
+        XCTAssertEqual(steps[2].pictures, [sixel])
+    }
+
+    func testAZoomStepReplacesThePicture() {
+        let fitted = picture(.kitty, id: 1), zoomed = picture(.kitty, id: 2)
+        let steps = run([Frame(pictures: [fitted]), Frame(pictures: [zoomed])])
+        XCTAssertEqual(steps[1].removals, [fitted.content])
+        XCTAssertEqual(steps[1].pictures, [zoomed])
+        XCTAssertFalse(steps[1].repaintAll)
+    }
+
+    func testAResizeRepaintsAndWritesEverythingAgain() {
+        let sixel = picture(.sixel, id: 1)
+        var shown = FrameCompositor.compose(Frame(arts: [art(row: 8)], pictures: [sixel]), on: FrameCompositor.Shown()).shown
+        shown.repaintPending = true
+        let (steps, _) = FrameCompositor.compose(Frame(arts: [art(row: 8)], pictures: [sixel]), on: shown)
+        XCTAssertTrue(steps.repaintAll)
+        XCTAssertEqual(steps.pictures, [sixel])
+        XCTAssertEqual(steps.arts, [art(row: 8)])
+    }
+
+    func testLeavingTakesEveryPictureAwayAndComesBackRepainting() {
+        let kitty = picture(.kitty, id: 3), other = picture(.kitty, id: 4, row: 8)
+        let shown = FrameCompositor.compose(Frame(pictures: [kitty, other]), on: FrameCompositor.Shown()).shown
+        let (removals, left) = FrameCompositor.leave(shown)
+        XCTAssertEqual(removals, [kitty.content, other.content])
+        let (steps, _) = FrameCompositor.compose(Frame(pictures: [kitty, other]), on: left)
+        XCTAssertTrue(steps.repaintAll)
+        XCTAssertEqual(steps.pictures, [kitty, other])
+    }
+
+    // The gallery: many pictures and many pieces of art at once.
+
+    private let tiles = (0..<4).map { i in (row: 1 + (i / 2) * 6, column: (i % 2) * 12) }
+
+    func testTheGalleryOpeningOverAPictureDeletesItAndWritesEachThumbnail() {
+        let main = picture(.kitty, id: 1, columns: 30, rows: 12)
+        let thumbnails = tiles.enumerated().map { picture(.kitty, id: UInt32(10 + $0.offset), row: $0.element.row,
+                                                          column: $0.element.column, columns: 10, rows: 4) }
+        let steps = run([Frame(pictures: [main]), Frame(pictures: Array(thumbnails.prefix(2))), Frame(pictures: thumbnails)])
+        XCTAssertEqual(steps[1].removals, [main.content])
+        XCTAssertEqual(steps[1].pictures, Array(thumbnails.prefix(2)))
+        XCTAssertTrue(steps[2].removals.isEmpty, "the grid fills in: the thumbnails shown stay")
+        XCTAssertEqual(steps[2].pictures, Array(thumbnails.suffix(2)), "only the new ones are sent")
+    }
+
+    func testABoxOverTheGalleryTakesAwayOnlyTheThumbnailsUnderIt() {
+        let thumbnails = tiles.enumerated().map { picture(.kitty, id: UInt32(10 + $0.offset), row: $0.element.row,
+                                                          column: $0.element.column, columns: 10, rows: 4) }
+        let help = [TextSpan(row: 2, columns: 4..<9)]  // over the first tile only
+        let steps = run([Frame(pictures: thumbnails), Frame(pictures: thumbnails, texts: help), Frame(pictures: thumbnails)])
+        XCTAssertEqual(steps[1].removals, [thumbnails[0].content])
+        XCTAssertTrue(steps[1].pictures.isEmpty)
+        XCTAssertEqual(steps[2].pictures, [thumbnails[0]])
+    }
+
+    func testGalleryArtIsWrittenTileByTileAndABoxOverOneHandsAllToCurses() {
+        let arts = tiles.map { art(row: $0.row, column: $0.column, columns: 10, rows: 4) }
+        let steps = run([Frame(arts: Array(arts.prefix(3))), Frame(arts: arts),
+                         Frame(arts: arts, texts: [TextSpan(row: 2, columns: 4..<9)])])
+        XCTAssertEqual(steps[0].arts, Array(arts.prefix(3)))
+        XCTAssertFalse(steps[1].repaintAll, "a tile more: nothing is left behind")
+        XCTAssertEqual(steps[1].arts, [arts[3]], "only the new tile is written")
+        XCTAssertEqual(steps[2].artInCurses, arts)
+        XCTAssertTrue(steps[2].arts.isEmpty)
+    }
+
+    func testASixelThumbnailUnderABoxRepaintsAndTheOthersAreWrittenAgain() {
+        let thumbnails = tiles.enumerated().map { picture(.sixel, id: UInt32(1 + $0.offset), row: $0.element.row,
+                                                          column: $0.element.column, columns: 10, rows: 4) }
+        let steps = run([Frame(pictures: thumbnails), Frame(pictures: thumbnails, texts: [TextSpan(row: 2, columns: 4..<9)])])
+        XCTAssertTrue(steps[1].repaintAll)
+        XCTAssertEqual(steps[1].pictures, Array(thumbnails.dropFirst()), "the repaint erased them all: the uncovered come back")
+    }
+}
