@@ -47,16 +47,18 @@ public final class ScreenApp {
         }
     }
 
-    private let options: Options
-    private let terminal: Terminal
-    private let view: ScreenView
+    let options: Options
+    let terminal: Terminal
+    let view: ScreenView
     private let loader: Loader
     /// Zoomed views: their decodes, newest request first.
     private var zoomed: ZoomedViews
+    /// The gallery's thumbnails, decoded as the tiles come on screen.
+    let thumbnails: ThumbnailDecoder
     /// Written by the loader when it has progress or a result.
     private let wakeups: WakePipe
-    private let log: Log
-    private var state: ScreenState
+    let log: Log
+    var state: ScreenState
 
     /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
     /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
@@ -68,6 +70,7 @@ public final class ScreenApp {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
         loader = Loader(wakeups: wakeups)
         zoomed = ZoomedViews(decoder: ViewDecoder(wakeups: wakeups))
+        thumbnails = ThumbnailDecoder(wakeups: wakeups, background: options.background, samples: Renderer.samples(options.symbols))
         self.options = options
         log = Log(path: options.logPath)
         state = ScreenState(entries: options.list.entries)
@@ -116,6 +119,7 @@ public final class ScreenApp {
         while !state.quitting {
             if dirty {
                 showView()
+                requestThumbnails()
                 view.serverFreshness = options.controller.mode(for: state.entry) == .server
                 view.draw(state, on: terminal, now: Date())
                 zoomed.drawn(log: log)
@@ -152,6 +156,7 @@ public final class ScreenApp {
                 wakeups.drain()
                 dirty = takeLoad() || dirty
                 dirty = zoomed.take(&state, log: log) || dirty
+                dirty = takeThumbnails() || dirty
             }
             if ready[0].readable {
                 while !state.quitting, let event = terminal.nextEvent() {
@@ -163,8 +168,9 @@ public final class ScreenApp {
                     let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
                     let box = layout.flatMap(state.box(in:))
                     let geometry = layout.flatMap { view.geometry(state, $0, cell: terminal.cellPixels) }
+                    let grid = layout.map { GalleryLayout($0, cellAspect: options.cellAspect) }
                     perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns),
-                                               toolbarRow: layout?.toolbarRow, box: box, geometry: geometry))
+                                               toolbarRow: layout?.toolbarRow, box: box, geometry: geometry, gallery: grid))
                 }
             }
             if state.loading != nil {
@@ -203,6 +209,7 @@ public final class ScreenApp {
             case .suspend: suspend()
             case .save: save()
             case .view: break  // shown with the next draw (showView)
+            case let .gallery(kind): openGallery(kind)
             case .quit:
                 state.quitting = true
             }
@@ -362,6 +369,8 @@ public final class ScreenApp {
                                       settings: options.list.settings) {
             runHook(due, number: result.index + 1)
         }
+        // A check from the gallery (r) shows in its tile.
+        ScreenLogic.refreshTile(entry: result.index, copy: report.copy, &state)
         if result.index == state.index {
             ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), source: result.path, &state)
             // A no-store image is not asked for again every minute: the fixed interval.

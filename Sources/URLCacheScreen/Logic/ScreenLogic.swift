@@ -21,17 +21,23 @@ public enum Effect: Equatable, Sendable {
     /// The viewport changed: show its region (at once from the pixels at
     /// hand, then sharp).
     case view
+    /// `g` `G`: open the gallery of what the cache holds.
+    case gallery(Gallery.Kind)
 }
 
 /// The screen's behaviour: events in, new state and effects out.
 public enum ScreenLogic {
     /// Handles one key or click.
     /// `box` is the open box as drawn, for its buttons and its scrolling.
-    /// `geometry` is the zoom's, for the image on screen.
+    /// `geometry` is the zoom's, for the image on screen; `gallery` the
+    /// gallery's layout, while it is open.
     public static func handle(_ event: InputEvent, _ state: inout ScreenState, toolbar: Toolbar, toolbarRow: Int?,
-                              box: Box? = nil, geometry: ViewGeometry? = nil) -> [Effect] {
+                              box: Box? = nil, geometry: ViewGeometry? = nil, gallery: GalleryLayout? = nil) -> [Effect] {
         // Every press starts afresh: a drag begins only on the picture.
         if case .click = event { state.dragStart = nil }
+        if state.gallery != nil, state.overlay == nil, event != .key(.suspend) {
+            return handleGallery(event, &state, layout: gallery, toolbar: toolbar, toolbarRow: toolbarRow)
+        }
         if let effects = handleView(event, &state, geometry: geometry) { return effects }
         if case let .click(row, column) = event {
             if state.overlay != nil {
@@ -47,14 +53,12 @@ public enum ScreenLogic {
         if key == .suspend { return [.suspend] }
         if let overlay = state.overlay { return handleBox(overlay, key, &state, box: box) }
         if key == .character("f") {
-            guard state.pixelsAvailable else {
-                state.status = noPixelsStatus
-                state.statusIsError = false
-                return []
-            }
-            state.showPixels.toggle()
+            togglePixels(&state)
             return []
         }
+        // The gallery reads the cache only: it may open while a download runs.
+        if key == .character("g") { return [.gallery(.entries)] }
+        if key == .character("G") { return [.gallery(.history)] }
         if key == .character("i") {
             state.overlay = .about
             return []
@@ -176,7 +180,7 @@ public enum ScreenLogic {
         }
     }
 
-    private static func quit(_ state: inout ScreenState) -> [Effect] {
+    static func quit(_ state: inout ScreenState) -> [Effect] {
         state.quitting = true
         return state.loading != nil ? [.cancel, .quit] : [.quit]
     }

@@ -31,6 +31,8 @@ public struct ScreenState: Sendable {
     public var showPixels = true
     /// The terminal shows pixels at all (else `f` says it cannot).
     public var pixelsAvailable = false
+    /// `g` `G`: the grid of what is cached, over the image area.
+    public var gallery: Gallery?
     /// A download in progress.
     public var loading: Loading?
     /// A box over the screen.

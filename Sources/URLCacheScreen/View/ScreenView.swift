@@ -29,13 +29,16 @@ public final class ScreenView {
     /// the images of every pane in tmux).
     private let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
 
-    private struct PictureKey: Equatable {
+    /// The gallery's thumbnails as drawn, by file: only the tiles on screen.
+    var thumbnails = (arts: [String: (key: ArtKey, grid: CellGrid)](), pictures: [String: (key: PictureKey, picture: PixelPicture)]())
+
+    struct PictureKey: Equatable {
         var placement: PixelPlacement
         var imageID: Int
         var format: PictureFormat
     }
 
-    private struct ArtKey: Equatable {
+    struct ArtKey: Equatable {
         var columns: Int, rows: Int
         var imageID: Int
         var options: RenderOptions
@@ -63,7 +66,9 @@ public final class ScreenView {
             return
         }
         drawTitle(state, layout, terminal)
-        if let image = state.shownImage {
+        if let gallery = state.gallery {
+            drawGallery(gallery, state, layout, terminal)
+        } else if let image = state.shownImage {
             if state.showPixels && pictureFormat.isPixels,
                let (picture, placement) = picture(image, layout, cell: terminal.cellPixels) {
                 terminal.put(picture, row: layout.imageTop + placement.rowOffset, column: placement.columnOffset)
@@ -75,8 +80,9 @@ public final class ScreenView {
         drawStatus(state, layout, terminal, now: now)
         // While the bundled picture is shown this line says so, whatever the
         // status line says (a spinner, an error).
-        let updated = state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared || state.loading != nil ? "" : "never")
-        terminal.put(clip("Updated: " + updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
+        var updated = "Updated: " + (state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared || state.loading != nil ? "" : "never"))
+        if let gallery = state.gallery { updated = ScreenView.updatedLine(gallery) }
+        terminal.put(clip(updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         // Under the server's rules the wait is what its headers said, capped by the interval.
         let wait = serverFreshness ? "the server's freshness time (at most \(ScreenView.describe(interval)))" : ScreenView.describe(interval)
         for (i, line) in Layout.infoText(interval: wait, width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
@@ -112,7 +118,14 @@ public final class ScreenView {
                                            rows: layout.imageRows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
         let key = PictureKey(placement: placement, imageID: ScreenView.identity(image), format: pictureFormat)
         if let cachedPicture, cachedPicture.key == key { return (cachedPicture.picture, placement) }
-        let pixels = image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
+        guard let picture = encode(image.pixmap, placement) else { return nil }
+        cachedPicture = (key, picture, placement)
+        return (picture, placement)
+    }
+
+    /// `pixmap` scaled to the placement's box and encoded, with a new id.
+    func encode(_ pixmap: Pixmap, _ placement: PixelPlacement) -> PixelPicture? {
+        let pixels = pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
         // Placeholder cells name the image by a colour: an id they can say.
         let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
         nextPictureID = nextPictureID % 0xFFFFFF + 1
@@ -120,9 +133,7 @@ public final class ScreenView {
         guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
             return nil
         }
-        let picture = PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes)
-        cachedPicture = (key, picture, placement)
-        return (picture, placement)
+        return PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes)
     }
 
     /// Tells images apart cheaply: size and a sample of values.
@@ -136,9 +147,11 @@ public final class ScreenView {
     }
 
     private func drawTitle(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
-        let position = state.entries.count > 1 ? "  \(state.index + 1) of \(state.entries.count)" : ""
+        var position = state.entries.count > 1 ? "  \(state.index + 1) of \(state.entries.count)" : ""
         var name = state.entry.displayName
-        if let caption = state.caption {
+        if let gallery = state.gallery {
+            (name, position) = ScreenView.galleryTitle(gallery, state)
+        } else if let caption = state.caption {
             if let title = caption.title?.terminalSafe, title != name { name += " · " + title }
             if let credit = caption.credit?.terminalSafe { name += " © " + credit }
         }
@@ -159,6 +172,11 @@ public final class ScreenView {
     private func drawStatus(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal, now: Date) {
         guard let loading = state.loading else {
             var status = state.offline ? "[offline] " + state.status : state.status
+            if let gallery = state.gallery {
+                status = ScreenView.galleryStatus(gallery, status)
+                terminal.put(clip(status, layout.columns - 2), row: layout.statusRow, column: 1, style: state.statusIsError ? .bold : .plain)
+                return
+            }
             // "×4 · view at 38%, 61%" leads while zoomed.
             if let zoom = geometry(state, layout, cell: terminal.cellPixels)?.describe(state.viewport) {
                 status = status.isEmpty ? zoom : zoom + " · " + status

@@ -1,0 +1,61 @@
+import BlockArt
+import Foundation
+import URLCacheKit
+
+/// The screen's side of the gallery: what the cache holds, read when `g`
+/// or `G` is pressed, and the thumbnails asked for and taken in.
+extension ScreenApp {
+    /// Opens the gallery of every entry, or of the entry's kept images,
+    /// with the one on screen chosen. Only the cache's records are read.
+    func openGallery(_ kind: Gallery.Kind) {
+        let cache = options.controller.cache
+        let gallery: Gallery
+        switch kind {
+        case .entries:
+            gallery = Gallery.entries(state.entries, selected: state.index) { entry in (try? cache.lookup(entry.url)) ?? nil }
+        case .history:
+            let items = state.isBundled ? [] : (try? cache.history(state.entry.url)) ?? []
+            gallery = Gallery.history(items, entry: state.entry, selected: state.historyIndex ?? 0)
+        }
+        log.write("gallery of \(kind == .entries ? "the list" : "kept images"): \(gallery.tiles.count) tiles")
+        ScreenLogic.openGallery(gallery, &state)
+    }
+
+    /// Asks for the thumbnails the tiles need at their size now: those on
+    /// screen first, then the rest, so that scrolling finds them ready.
+    /// A closed gallery lets what waits go.
+    func requestThumbnails() {
+        guard let gallery = state.gallery else {
+            thumbnails.cancel()
+            return
+        }
+        guard let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+        let grid = GalleryLayout(layout, cellAspect: options.cellAspect)
+        let pixels = state.showPixels && options.pictureFormat.isPixels
+        let (options, cell) = (self.options, terminal.cellPixels)
+        let onScreen = gallery.tiles.indices.filter { grid.origin(of: $0, scroll: gallery.scroll) != nil }
+        let order = onScreen + gallery.tiles.indices.filter { !onScreen.contains($0) }
+        let jobs = order.compactMap { index -> ThumbnailDecoder.Job? in
+            guard let path = gallery.tiles[index].path else { return nil }
+            let key = Gallery.ThumbnailKey(path: path, columns: grid.tileColumns, rows: grid.pictureRows, pixels: pixels)
+            guard gallery.thumbnails[path]?.key != key else { return nil }
+            return ThumbnailDecoder.Job(key: key) { info in
+                ScreenApp.decodeSize(for: info, columns: key.columns, rows: key.rows, options: options, cell: cell)
+            }
+        }
+        if !jobs.isEmpty { thumbnails.request(jobs) }
+    }
+
+    /// Takes the thumbnails decoded since the last look; whether any was
+    /// for the gallery open now.
+    func takeThumbnails() -> Bool {
+        var changed = false
+        for thumbnail in thumbnails.take() {
+            guard var gallery = state.gallery, gallery.tiles.contains(where: { $0.path == thumbnail.key.path }) else { continue }
+            gallery.thumbnails[thumbnail.key.path] = thumbnail
+            state.gallery = gallery
+            changed = true
+        }
+        return changed
+    }
+}

@@ -1,0 +1,143 @@
+import BlockArt
+import Foundation
+import URLCacheKit
+
+/// `g` and `G`: a grid of what is cached, as plain data. It fetches
+/// nothing: each tile is what the cache holds, and `r` checks one entry.
+public struct Gallery: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// `g`: every entry of the list.
+        case entries
+        /// `G`: the kept images of the entry on screen, newest first.
+        case history
+    }
+
+    public var kind: Kind
+    public var tiles: [Tile]
+    /// The tile the arrows move and Enter opens.
+    public var selected: Int
+    /// The first row of tiles on screen.
+    public var scroll = 0
+    /// Thumbnails decoded so far, by file.
+    public var thumbnails: [String: Thumbnail] = [:]
+
+    public init(kind: Kind, tiles: [Tile], selected: Int) {
+        self.kind = kind
+        self.tiles = tiles
+        self.selected = tiles.isEmpty ? 0 : min(max(0, selected), tiles.count - 1)
+    }
+
+    /// One picture of the grid.
+    public struct Tile: Sendable, Equatable {
+        public var title: String
+        /// When it was checked last (entries) or first seen (kept images);
+        /// nil: nothing is cached.
+        public var date: Date?
+        /// The cached file; nil when nothing is cached.
+        public var path: String?
+        /// What Enter opens: the entry's index, or the kept image's.
+        public var target: Int
+
+        public init(title: String, date: Date?, path: String?, target: Int) {
+            self.title = title
+            self.date = date
+            self.path = path
+            self.target = target
+        }
+
+        /// The line under the picture.
+        public var dateLine: String { date.map(UpdatedFormat.day) ?? "not cached" }
+    }
+
+    /// A file's thumbnail, as decoded for a picture box.
+    public struct Thumbnail: Sendable, Equatable {
+        public var key: ThumbnailKey
+        /// nil: the file could not be decoded.
+        public var image: DecodedImage?
+    }
+
+    /// A file and the picture box (cells, and whether in pixels) it is decoded for.
+    public struct ThumbnailKey: Sendable, Hashable {
+        public var path: String
+        public var columns: Int, rows: Int
+        public var pixels: Bool
+    }
+
+    /// The entries of the list, each as its cache holds it (`lookup`
+    /// gives an entry's current copy, or nil).
+    public static func entries(_ entries: [URLEntry], selected: Int, lookup: (URLEntry) -> CachedCopy?) -> Gallery {
+        let tiles = entries.enumerated().map { index, entry in
+            let copy = lookup(entry)
+            return Tile(title: entry.displayName, date: copy?.updated, path: copy?.imagePath, target: index)
+        }
+        return Gallery(kind: .entries, tiles: tiles, selected: selected)
+    }
+
+    /// An entry's kept images, newest first, titled by the feed's words
+    /// for each where it gave some.
+    public static func history(_ items: [HistoryItem], entry: URLEntry, selected: Int) -> Gallery {
+        let tiles = items.enumerated().map { index, item in
+            Tile(title: item.metadata?.title ?? (index == 0 ? entry.displayName : "\(entry.displayName) (\(index + 1))"),
+                 date: item.firstSeen, path: item.path, target: index)
+        }
+        return Gallery(kind: .history, tiles: tiles, selected: selected)
+    }
+}
+
+/// Where the gallery's tiles go in the image area: a pure function of its
+/// size. Tiles are about 24 columns wide, as many as fit across, each a
+/// picture box of a 4:3 shape (a picture keeps its own aspect inside it)
+/// over its title and date; rows of tiles scroll.
+public struct GalleryLayout: Equatable, Sendable {
+    /// Tiles in a row.
+    public let across: Int
+    /// A tile's width, and its picture box's rows.
+    public let tileColumns: Int
+    public let pictureRows: Int
+    /// Rows of tiles on screen at once.
+    public let rowsShown: Int
+    let top: Int
+    static let gap = 2
+    static let targetColumns = 24
+
+    public init(_ layout: Layout, cellAspect: Double) {
+        let width = layout.columns - 2, gap = GalleryLayout.gap
+        across = max(1, (width + gap) / (GalleryLayout.targetColumns + gap))
+        tileColumns = (width - (across - 1) * gap) / across
+        // 4:3 in pixels: a cell is cellAspect as wide as it is tall. Room
+        // for the title and date under it, in the smallest area too.
+        let fourByThree = Int(Double(tileColumns) * cellAspect * 0.75)
+        pictureRows = max(1, min(fourByThree, layout.imageRows - 2))
+        rowsShown = max(1, (layout.imageRows + 1) / (pictureRows + 3))
+        top = layout.imageTop
+    }
+
+    /// A tile's height with the blank row under it.
+    var stride: Int { pictureRows + 3 }
+
+    /// The top-left cell of tile `index` with `scroll` rows scrolled
+    /// away; nil when it is not on screen.
+    public func origin(of index: Int, scroll: Int) -> (row: Int, column: Int)? {
+        let row = index / across - scroll
+        guard row >= 0, row < rowsShown else { return nil }
+        return (top + row * stride, 1 + (index % across) * (tileColumns + GalleryLayout.gap))
+    }
+
+    /// The tile under a cell, if any of `count`.
+    public func tile(atRow row: Int, column: Int, scroll: Int, count: Int) -> Int? {
+        guard row >= top, column >= 1 else { return nil }
+        let (tileRow, inRow) = ((row - top) / stride, (row - top) % stride)
+        let (tileColumn, inColumn) = ((column - 1) / (tileColumns + GalleryLayout.gap), (column - 1) % (tileColumns + GalleryLayout.gap))
+        guard tileRow < rowsShown, inRow < stride - 1, tileColumn < across, inColumn < tileColumns else { return nil }
+        let index = (tileRow + scroll) * across + tileColumn
+        return index < count ? index : nil
+    }
+
+    /// The scroll that shows `selected`, moving as little as it can from `scroll`.
+    public func scroll(showing selected: Int, from scroll: Int) -> Int {
+        let row = selected / across
+        if row < scroll { return row }
+        if row >= scroll + rowsShown { return row - rowsShown + 1 }
+        return scroll
+    }
+}

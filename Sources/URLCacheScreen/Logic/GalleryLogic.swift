@@ -1,0 +1,151 @@
+import Foundation
+import URLCacheKit
+
+/// The gallery's keys and clicks, as pure functions of the state and its layout.
+extension ScreenLogic {
+    /// What `G` says when the entry has nothing kept to show.
+    public static let nothingKeptStatus = "No kept images for this entry yet"
+
+    /// The gallery opens: the status line starts afresh (it shows what
+    /// happens in the gallery from now on), and the zoom is left as it was.
+    public static func openGallery(_ gallery: Gallery, _ state: inout ScreenState) {
+        guard !gallery.tiles.isEmpty else {
+            state.status = nothingKeptStatus
+            state.statusIsError = false
+            return
+        }
+        state.gallery = gallery
+        state.status = ""
+        state.statusIsError = false
+    }
+
+    /// An event while the gallery is open and no box is over it. The arrows
+    /// (and h j k l) move, Enter or a click on the chosen tile opens it, Esc,
+    /// `g` or `G` go back, `r` checks the tile's entry, the wheel scrolls.
+    static func handleGallery(_ event: InputEvent, _ state: inout ScreenState, layout: GalleryLayout?,
+                              toolbar: Toolbar, toolbarRow: Int?) -> [Effect] {
+        guard let gallery = state.gallery, let layout else { return [] }
+        switch event {
+        case let .click(row, column):
+            if row == toolbarRow, let button = toolbar.button(at: column) {
+                // The toolbar is the main view's: it goes back there first.
+                state.gallery = nil
+                return press(button, &state)
+            }
+            guard let tile = layout.tile(atRow: row, column: column, scroll: gallery.scroll, count: gallery.tiles.count) else { return [] }
+            if tile == gallery.selected { return openTile(&state) }
+            select(tile, &state, layout)
+            return []
+        case let .wheel(up, _, _):
+            select(gallery.selected + (up ? -layout.across : layout.across), &state, layout)
+            return []
+        case let .key(key):
+            return galleryKey(key, &state, layout)
+        default:
+            return []
+        }
+    }
+
+    private static func galleryKey(_ key: Key, _ state: inout ScreenState, _ layout: GalleryLayout) -> [Effect] {
+        guard let gallery = state.gallery else { return [] }
+        let page = layout.across * layout.rowsShown
+        let move: Int? = switch key {
+        case .left, .character("h"): -1
+        case .right, .character("l"): 1
+        case .up, .character("k"): -layout.across
+        case .down, .character("j"): layout.across
+        case .pageUp: -page
+        case .pageDown: page
+        default: nil
+        }
+        if let move {
+            select(gallery.selected + move, &state, layout)
+            return []
+        }
+        switch key {
+        case .enter: return openTile(&state)
+        case .escape, .character("g"), .character("G"): state.gallery = nil
+        case .character("r"): return checkTile(&state)
+        case .character("?"): state.overlay = .help
+        case .character("f"): togglePixels(&state)
+        case .character("q"), .interrupt: return quit(&state)
+        default: break
+        }
+        return []
+    }
+
+    /// Moves the choice to `index` (kept inside the grid) and scrolls it into view.
+    private static func select(_ index: Int, _ state: inout ScreenState, _ layout: GalleryLayout) {
+        guard var gallery = state.gallery, !gallery.tiles.isEmpty else { return }
+        gallery.selected = min(max(0, index), gallery.tiles.count - 1)
+        gallery.scroll = layout.scroll(showing: gallery.selected, from: gallery.scroll)
+        state.gallery = gallery
+    }
+
+    /// Enter: the chosen tile in the normal view, which loads it as moving
+    /// to an entry does (from the cache while it is fresh), or shows the
+    /// kept image.
+    private static func openTile(_ state: inout ScreenState) -> [Effect] {
+        guard let gallery = state.gallery, gallery.tiles.indices.contains(gallery.selected) else { return [] }
+        let tile = gallery.tiles[gallery.selected]
+        switch gallery.kind {
+        case .entries:
+            guard tile.target != state.index else {
+                state.gallery = nil
+                return []
+            }
+            // One load at a time, as the toolbar's buttons are disabled while loading.
+            guard state.loading == nil else {
+                state.status = busyStatus
+                return []
+            }
+            state.gallery = nil
+            state.index = tile.target
+            state.clearImage()
+            return [.display(force: false, asked: false)]
+        case .history:
+            state.gallery = nil
+            let step = tile.target - (state.historyIndex ?? 0)
+            return step == 0 ? [] : [.history(step: step)]
+        }
+    }
+
+    /// What Enter and `r` on another entry say while a download runs.
+    public static let busyStatus = "A download is under way: wait for it, or go back (Esc) and cancel it"
+
+    /// `r`: the tile's entry becomes the one on screen and is checked now;
+    /// the gallery stays open and its tile follows what the check brings.
+    private static func checkTile(_ state: inout ScreenState) -> [Effect] {
+        guard let gallery = state.gallery, gallery.tiles.indices.contains(gallery.selected) else { return [] }
+        guard state.loading == nil else {
+            state.status = busyStatus
+            return []
+        }
+        if gallery.kind == .entries, gallery.tiles[gallery.selected].target != state.index {
+            state.index = gallery.tiles[gallery.selected].target
+            state.clearImage()
+        }
+        return [.display(force: true)]
+    }
+
+    /// `f`: pixels or block art, where the terminal has both.
+    static func togglePixels(_ state: inout ScreenState) {
+        guard state.pixelsAvailable else {
+            state.status = noPixelsStatus
+            state.statusIsError = false
+            return
+        }
+        state.showPixels.toggle()
+    }
+
+    /// A check of entry `index` ended while the gallery is open: its tile
+    /// shows what the cache holds now, and its thumbnail is made again.
+    public static func refreshTile(entry index: Int, copy: CachedCopy?, _ state: inout ScreenState) {
+        guard var gallery = state.gallery, gallery.kind == .entries,
+              let at = gallery.tiles.firstIndex(where: { $0.target == index }) else { return }
+        if let old = gallery.tiles[at].path { gallery.thumbnails[old] = nil }
+        gallery.tiles[at].date = copy?.updated
+        gallery.tiles[at].path = copy?.imagePath
+        state.gallery = gallery
+    }
+}
