@@ -149,6 +149,23 @@ final class FrameCompositorTests: XCTestCase {
         XCTAssertTrue(steps[2].arts.isEmpty)
     }
 
+    /// ncurses clears a changed row's blanks in one stroke (EL1 from the
+    /// row's start, EL to its end), over art it does not know of: a
+    /// thumbnail's "…" going away beside the art makes it go out again.
+    func testTextChangingOnARowOfWrittenArtWritesItAgain() {
+        let arts = tiles.map { art(row: $0.row, column: $0.column, columns: 10, rows: 4) }
+        let waiting = TextSpan(row: 3, columns: 16..<17, text: "…")
+        let status = [TextSpan(row: 20, columns: 0..<5, text: "⠋ Load"), TextSpan(row: 20, columns: 0..<5, text: "⠙ Load")]
+        let sixels = tiles.enumerated().map { picture(.sixel, id: UInt32(1 + $0.offset), row: $0.element.row,
+                                                      column: $0.element.column, columns: 10, rows: 4) }
+        let steps = run([Frame(arts: [arts[0]], texts: [waiting, status[0]]), Frame(arts: [arts[0], arts[1]], texts: [status[0]]),
+                         Frame(arts: [arts[0], arts[1]], texts: [status[1]])])
+        XCTAssertEqual(steps[1].arts, [arts[0], arts[1]], "the row of the … changed: the art beside it goes out again")
+        XCTAssertTrue(steps[2].arts.isEmpty, "a spinner's row holds no art: nothing is written again")
+        let pictures = run([Frame(pictures: [sixels[0]], texts: [waiting]), Frame(pictures: [sixels[0], sixels[1]])])
+        XCTAssertEqual(pictures[1].pictures, [sixels[0], sixels[1]], "a sixel is erased as art is")
+    }
+
     func testASixelThumbnailUnderABoxRepaintsAndTheOthersAreWrittenAgain() {
         let thumbnails = tiles.enumerated().map { picture(.sixel, id: UInt32(1 + $0.offset), row: $0.element.row,
                                                           column: $0.element.column, columns: 10, rows: 4) }

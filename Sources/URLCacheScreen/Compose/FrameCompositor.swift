@@ -25,14 +25,17 @@ public struct Placed<Content: Equatable & Sendable>: Equatable, Sendable {
     }
 }
 
-/// The cells a piece of text takes on one row.
+/// A piece of text put this frame, and the cells it takes on its row.
 public struct TextSpan: Equatable, Sendable {
     public var row: Int
     public var columns: Range<Int>
+    /// What it says, with its style: a change is ncurses' to write.
+    public var text: String
 
-    public init(row: Int, columns: Range<Int>) {
+    public init(row: Int, columns: Range<Int>, text: String = "") {
         self.row = row
         self.columns = columns
+        self.text = text
     }
 }
 
@@ -78,6 +81,8 @@ public enum FrameCompositor {
     public struct Shown: Equatable, Sendable {
         public var pictures: [Placed<PixelPicture>] = []
         public var art = ArtOwner.none
+        /// The last frame's text: where it changes, ncurses writes.
+        public var texts: [TextSpan] = []
         /// Every cell is to be repainted next (the start, a resize, a
         /// continue after a stop): whatever was on the screen is gone.
         public var repaintPending = true
@@ -105,6 +110,11 @@ public enum FrameCompositor {
     public static func compose(_ frame: Frame, on shown: Shown) -> (steps: Steps, shown: Shown) {
         var steps = Steps(), next = shown
         var repaint = shown.repaintPending
+        // ncurses may clear a row's blank stretches in one stroke (to the
+        // end of the line, or from its start) where its text changed: art
+        // and pictures that a repaint erases go out again on those rows.
+        let touched = changedRows(from: shown.texts, to: frame.texts)
+        func touches<Content>(_ placed: Placed<Content>) -> Bool { touched.contains { (placed.row..<(placed.row + placed.rows)).contains($0) } }
         // Pictures under a box are not shown while it is open.
         let wanted = frame.pictures.filter { !frame.covered($0) }
         for old in shown.pictures where !wanted.contains(old) {
@@ -114,17 +124,18 @@ public enum FrameCompositor {
         next.pictures = shown.pictures.filter(wanted.contains)
         // A full repaint starts from a screen ncurses clears itself.
         if repaint, shown.art == .curses { next.art = .none }
-        (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint)
+        (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint, touches: touches)
         steps.repaintAll = repaint
         // A full repaint clears the screen, and every picture with it.
-        steps.pictures = wanted.filter { repaint || !next.pictures.contains($0) }
+        steps.pictures = wanted.filter { repaint || !next.pictures.contains($0) || ($0.content.erasedByRepaint && touches($0)) }
         next.pictures = wanted
+        next.texts = frame.texts
         next.repaintPending = false
         return (steps, next)
     }
 
     /// Who draws the frame's art, and whether every cell must be repainted.
-    private static func art(_ frame: Frame, owner: ArtOwner, repaint: Bool)
+    private static func art(_ frame: Frame, owner: ArtOwner, repaint: Bool, touches: (Placed<CellGrid>) -> Bool)
         -> (owner: ArtOwner, curses: [Placed<CellGrid>], write: [Placed<CellGrid>], repaint: Bool) {
         guard !frame.arts.isEmpty else {
             // The art went away. Art ncurses does not know of is cleared by
@@ -146,8 +157,14 @@ public enum FrameCompositor {
         // behind; art added (a thumbnail decoded) is only written.
         let moved = old.contains { written in !frame.arts.contains { $0.sameCells(as: written) } }
         let repaint = repaint || moved
-        let write = repaint ? frame.arts : frame.arts.filter { !old.contains($0) }
+        let write = repaint ? frame.arts : frame.arts.filter { !old.contains($0) || touches($0) }
         return (.written(frame.arts), [], write, repaint)
+    }
+
+    /// The rows whose text differs between two frames.
+    static func changedRows(from old: [TextSpan], to new: [TextSpan]) -> Set<Int> {
+        let before = Dictionary(grouping: old, by: \.row), after = Dictionary(grouping: new, by: \.row)
+        return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
     }
 
     /// The terminal is given back (a stop, the end): the pictures to take

@@ -156,7 +156,7 @@ public final class CursesTerminal: Terminal {
         // Past ASCII, ncursesw writes blanks in a locale that is not UTF-8.
         let safe = CursesTerminal.localeIsUTF8 ? text.terminalSafe : text.terminalSafe.asciiFallback
         frameTexts.append((safe, row, column, style))
-        frame.texts.append(TextSpan(row: row, columns: column..<(column + safe.columns)))
+        frame.texts.append(TextSpan(row: row, columns: column..<(column + safe.columns), text: "\(style.rawValue):" + safe))
         draw(safe, row: row, column: column, style: style)
     }
 
