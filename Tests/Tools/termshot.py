@@ -83,10 +83,11 @@ def shot(term, out, cmd):
     disp = ensure_display()
     env = dict(os.environ, DISPLAY=disp, LIBGL_ALWAYS_SOFTWARE='1')
     wait = float(os.environ.get('WAIT', '4'))
+    bg = os.environ.get('BG', '#ff00ff')    # magenta shows what a picture leaves uncovered; BG for docs
     script = ' '.join(cmd) + '; sleep 60'
     if term.startswith('xterm'):
         argv = ['xterm', '-geometry', '100x30+0+0', '-fa', 'DejaVu Sans Mono', '-fs', '10',
-                '-bg', '#ff00ff', '-fg', 'white', '+sb', '-bw', '0']
+                '-bg', bg, '-fg', 'white', '+sb', '-bw', '0']
         if term == 'xterm-sixel':
             argv += ['-ti', 'vt340', '-xrm', 'XTerm*sixelScrolling: true', '-xrm', 'XTerm*numColorRegisters: 1024']
         argv += ['-e', 'bash', '-c', script]
@@ -110,7 +111,7 @@ def shot(term, out, cmd):
     elif term == 'sakura':      # VTE; black background
         argv = ['dbus-run-session', 'sakura', '-c', '100', '-r', '30', '-x', f"bash -c '{script}'"]
     elif term == 'kitty':
-        argv = ['kitty', '--config', 'NONE', '-o', 'background=#ff00ff', '-o', 'foreground=#ffffff',
+        argv = ['kitty', '--config', 'NONE', '-o', f'background={bg}', '-o', 'foreground=#ffffff',
                 '-o', 'initial_window_width=1000', '-o', 'initial_window_height=700',
                 '-o', 'window_padding_width=0', '-o', 'placement_strategy=top-left',
                 '-o', 'font_family=DejaVu Sans Mono', '-o', 'font_size=10',
