@@ -4,6 +4,8 @@ COLUMNSxROWS cells of CELLWxCELLH pixels (TIOCSWINSZ), its output read as
 fast as it comes and thrown away (so that what is measured is urlcache's
 work, not a terminal's), the keys typed one at a time, each after the log
 says the previous one's sharp view was drawn.
+With MEMORY set, it prints the screen's peak resident memory (VmHWM, KiB)
+once the fitted picture is up and again after the last key: "fit N zoomed M".
 usage: zoom-pty.py LOG COLUMNSxROWS CELLWxCELLH KEYS -- COMMAND..."""
 import fcntl, os, pty, select, struct, sys, termios, time
 
@@ -38,10 +40,17 @@ def started():
     except FileNotFoundError:
         return False
 
+def peak():
+    for line in open(f'/proc/{pid}/status'):
+        if line.startswith('VmHWM:'):
+            return int(line.split()[1])
+    return 0
+
 deadline = time.time() + 20
 while not started() and time.time() < deadline:
     drain(0.05)
 drain(1.0)
+fit = peak()
 for key in keys:
     before = shown()
     os.write(fd, key.encode())
@@ -49,6 +58,8 @@ for key in keys:
     while shown() <= before and time.time() < limit:
         drain(0.01)
     drain(0.05)
+if os.environ.get('MEMORY'):
+    print(f'fit {fit} zoomed {peak()}')
 os.write(fd, b'q')
 drain(0.5)
 try:

@@ -111,12 +111,42 @@ final class GalleryTests: XCTestCase {
         XCTAssertEqual(state.index, 1)
         XCTAssertNotNil(state.gallery)
         state.loading = ScreenState.Loading(index: 1, started: day, progress: nil, automatic: false)
+        XCTAssertEqual(handle(.key(.character("r")), &state, layout(80, 24)), [], "already being checked")
         _ = handle(.key(.right), &state, layout(80, 24))
-        XCTAssertEqual(handle(.key(.enter), &state, layout(80, 24)), [], "one download at a time")
-        XCTAssertEqual(state.status, ScreenLogic.busyStatus)
+        XCTAssertEqual(handle(.key(.character("r")), &state, layout(80, 24)), [.cancel, .display(force: true)],
+                       "another entry: the download under way gives way")
+        XCTAssertEqual(state.index, 2)
+        _ = handle(.key(.right), &state, layout(80, 24))
+        XCTAssertEqual(handle(.key(.enter), &state, layout(80, 24)), [.cancel, .display(force: false, asked: false)])
+        XCTAssertEqual(state.index, 3)
+        XCTAssertNil(state.gallery)
+        ScreenLogic.openGallery(gallery(selected: 1), &state)
         state.loading = nil
         ScreenLogic.refreshTile(entry: 1, copy: CachedCopy(imagePath: "/c/2.img", updated: day, metadata: nil), &state)
         XCTAssertEqual(state.gallery?.tiles[1].path, "/c/2.img", "the check's copy shows in its tile")
+    }
+
+    func testTheChosenTileIsOnScreenOnOpeningAndAfterAResize() {
+        let many = (1...40).map { URLEntry(url: URL(string: "https://e.example/\($0).jpg")!) }
+        let narrow = layout(60, 20), wide = layout(160, 50)  // 2 across, 1 row; 6 across, 3 rows
+        var gallery = Gallery.entries(many, selected: 29) { _ in nil }
+        gallery = narrow.settled(gallery)
+        XCTAssertEqual(gallery.scroll, 14, "entry 30 is on the 15th row")
+        XCTAssertNotNil(narrow.origin(of: 29, scroll: gallery.scroll))
+        gallery = wide.settled(gallery)
+        XCTAssertEqual(gallery.scroll, 4, "wider: rows 5–7 of 7, none empty below")
+        XCTAssertNotNil(wide.origin(of: 29, scroll: gallery.scroll))
+        XCTAssertNotNil(wide.origin(of: 39, scroll: gallery.scroll))
+    }
+
+    func testInATooSmallWindowEscAndQStillWork() {
+        var state = ScreenState(entries: entries)
+        ScreenLogic.openGallery(gallery(), &state)
+        XCTAssertEqual(ScreenLogic.handle(.key(.escape), &state, toolbar: Toolbar(width: 30), toolbarRow: nil, gallery: nil), [])
+        XCTAssertNil(state.gallery)
+        ScreenLogic.openGallery(gallery(), &state)
+        XCTAssertEqual(ScreenLogic.handle(.key(.character("q")), &state, toolbar: Toolbar(width: 30), toolbarRow: nil, gallery: nil),
+                       [.quit])
     }
 
     func testTheKeptImagesGalleryOpensAKeptImage() {
@@ -127,6 +157,7 @@ final class GalleryTests: XCTestCase {
         XCTAssertEqual(state.gallery?.tiles.map(\.title), ["Picture 1", "Picture 1 (2)", "Picture 1 (3)"])
         _ = handle(.key(.right), &state, layout(80, 24))
         _ = handle(.key(.right), &state, layout(80, 24))
+        XCTAssertEqual(handle(.key(.character("r")), &state, layout(80, 24)), [], "kept images are not checked")
         XCTAssertEqual(handle(.key(.enter), &state, layout(80, 24)), [.history(step: 2)])
         ScreenLogic.openGallery(Gallery.history([], entry: entries[0], selected: 0), &state)
         XCTAssertNil(state.gallery)
@@ -144,7 +175,8 @@ final class GalleryTests: XCTestCase {
         let red = DecodedImage(info: SourceInfo(format: .jpeg, width: 40, height: 30), pixmap: pixmap)
         let grid = layout(80, 30)
         shown.thumbnails["/c/1.img"] = Gallery.Thumbnail(
-            key: Gallery.ThumbnailKey(path: "/c/1.img", columns: grid.tileColumns, rows: grid.pictureRows, pixels: false), image: red)
+            key: Gallery.ThumbnailKey(path: "/c/1.img", columns: grid.tileColumns, rows: grid.pictureRows, cellWidth: 8, cellHeight: 16),
+            image: red)
         ScreenLogic.openGallery(shown, &state)
         view.draw(state, on: terminal, now: day)
         let text = terminal.text

@@ -25,19 +25,22 @@ extension ScreenApp {
     /// screen first, then the rest, so that scrolling finds them ready.
     /// A closed gallery lets what waits go.
     func requestThumbnails() {
-        guard let gallery = state.gallery else {
+        guard let shown = state.gallery else {
             thumbnails.cancel()
             return
         }
         guard let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
         let grid = GalleryLayout(layout, cellAspect: options.cellAspect)
-        let pixels = state.showPixels && options.pictureFormat.isPixels
+        // Opened, or resized: the chosen tile is on screen.
+        let gallery = grid.settled(shown)
+        state.gallery = gallery
         let (options, cell) = (self.options, terminal.cellPixels)
         let onScreen = gallery.tiles.indices.filter { grid.origin(of: $0, scroll: gallery.scroll) != nil }
         let order = onScreen + gallery.tiles.indices.filter { !onScreen.contains($0) }
         let jobs = order.compactMap { index -> ThumbnailDecoder.Job? in
             guard let path = gallery.tiles[index].path else { return nil }
-            let key = Gallery.ThumbnailKey(path: path, columns: grid.tileColumns, rows: grid.pictureRows, pixels: pixels)
+            let key = Gallery.ThumbnailKey(path: path, columns: grid.tileColumns, rows: grid.pictureRows,
+                                           cellWidth: cell.width, cellHeight: cell.height)
             guard gallery.thumbnails[path]?.key != key else { return nil }
             return ThumbnailDecoder.Job(key: key) { info in
                 ScreenApp.decodeSize(for: info, columns: key.columns, rows: key.rows, options: options, cell: cell)

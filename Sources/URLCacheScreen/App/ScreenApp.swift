@@ -59,6 +59,8 @@ public final class ScreenApp {
     private let wakeups: WakePipe
     let log: Log
     var state: ScreenState
+    /// A Display Image asked for while the loader was busy: started when it is done.
+    private var queuedLoad: (force: Bool, automatic: Bool, asked: Bool)?
 
     /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
     /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
@@ -155,6 +157,10 @@ public final class ScreenApp {
             if ready[1].readable {
                 wakeups.drain()
                 dirty = takeLoad() || dirty
+                if let queued = queuedLoad, !loader.running {
+                    queuedLoad = nil
+                    startLoad(force: queued.force, automatic: queued.automatic, asked: queued.asked)
+                }
                 dirty = zoomed.take(&state, log: log) || dirty
                 dirty = takeThumbnails() || dirty
             }
@@ -217,7 +223,12 @@ public final class ScreenApp {
     }
 
     private func startLoad(force: Bool, automatic: Bool, asked: Bool = false) {
-        guard !loader.running else { return }
+        guard !loader.running else {
+            // The loader is busy (a decode of a kept image or for a larger
+            // window, or a download just cancelled): this load follows it.
+            queuedLoad = (force, automatic, asked)
+            return
+        }
         ScreenApp.startLoad(loader, &state, options: options, force: force, automatic: automatic, log: log, decodeSize: decodeArea())
         state.loading?.asked = asked
     }

@@ -56,11 +56,11 @@ public struct Gallery: Sendable, Equatable {
         public var image: DecodedImage?
     }
 
-    /// A file and the picture box (cells, and whether in pixels) it is decoded for.
+    /// A file and the picture box (cells, of a size in pixels) it is decoded for.
     public struct ThumbnailKey: Sendable, Hashable {
         public var path: String
         public var columns: Int, rows: Int
-        public var pixels: Bool
+        public var cellWidth: Int, cellHeight: Int
     }
 
     /// The entries of the list, each as its cache holds it (`lookup`
@@ -133,11 +133,23 @@ public struct GalleryLayout: Equatable, Sendable {
         return index < count ? index : nil
     }
 
-    /// The scroll that shows `selected`, moving as little as it can from `scroll`.
-    public func scroll(showing selected: Int, from scroll: Int) -> Int {
+    /// The scroll that shows `selected`, moving as little as it can from
+    /// `scroll`, and leaves no empty rows below the last of `count` tiles
+    /// while there are rows above (after a resize made the grid wider).
+    public func scroll(showing selected: Int, from scroll: Int, count: Int) -> Int {
+        let lastRow = max(0, (count - 1) / across)
+        var scroll = min(max(0, scroll), max(0, lastRow - rowsShown + 1))
         let row = selected / across
-        if row < scroll { return row }
-        if row >= scroll + rowsShown { return row - rowsShown + 1 }
+        if row < scroll { scroll = row }
+        if row >= scroll + rowsShown { scroll = row - rowsShown + 1 }
         return scroll
+    }
+
+    /// `gallery` with its scroll settled for this layout: the chosen tile
+    /// on screen (on opening, after a resize).
+    public func settled(_ gallery: Gallery) -> Gallery {
+        var gallery = gallery
+        gallery.scroll = scroll(showing: gallery.selected, from: gallery.scroll, count: gallery.tiles.count)
+        return gallery
     }
 }

@@ -24,11 +24,25 @@ extension ScreenLogic {
     /// `g` or `G` go back, `r` checks the tile's entry, the wheel scrolls.
     static func handleGallery(_ event: InputEvent, _ state: inout ScreenState, layout: GalleryLayout?,
                               toolbar: Toolbar, toolbarRow: Int?) -> [Effect] {
-        guard let gallery = state.gallery, let layout else { return [] }
+        guard let layout else {
+            // Too small a window to draw it: going back and quitting still work.
+            switch event {
+            case .key(.escape), .key(.character("g")), .key(.character("G")): state.gallery = nil
+            case .key(.character("q")), .key(.interrupt): return quit(&state)
+            default: break
+            }
+            return []
+        }
+        guard let shown = state.gallery else { return [] }
+        // A resize may have left the scroll where the grid has no row now.
+        let gallery = layout.settled(shown)
+        state.gallery = gallery
         switch event {
         case let .click(row, column):
             if row == toolbarRow, let button = toolbar.button(at: column) {
-                // The toolbar is the main view's: it goes back there first.
+                // The toolbar is the main view's: it goes back there first
+                // (not for a button a download disables).
+                guard state.loading == nil || button == .quit else { return [] }
                 state.gallery = nil
                 return press(button, &state)
             }
@@ -65,7 +79,7 @@ extension ScreenLogic {
         switch key {
         case .enter: return openTile(&state)
         case .escape, .character("g"), .character("G"): state.gallery = nil
-        case .character("r"): return checkTile(&state)
+        case .character("r") where gallery.kind == .entries: return checkTile(&state)
         case .character("?"): state.overlay = .help
         case .character("f"): togglePixels(&state)
         case .character("q"), .interrupt: return quit(&state)
@@ -78,54 +92,48 @@ extension ScreenLogic {
     private static func select(_ index: Int, _ state: inout ScreenState, _ layout: GalleryLayout) {
         guard var gallery = state.gallery, !gallery.tiles.isEmpty else { return }
         gallery.selected = min(max(0, index), gallery.tiles.count - 1)
-        gallery.scroll = layout.scroll(showing: gallery.selected, from: gallery.scroll)
+        gallery.scroll = layout.scroll(showing: gallery.selected, from: gallery.scroll, count: gallery.tiles.count)
         state.gallery = gallery
     }
 
     /// Enter: the chosen tile in the normal view, which loads it as moving
     /// to an entry does (from the cache while it is fresh), or shows the
-    /// kept image.
+    /// kept image. A person who picks another picture is done with the
+    /// download under way: it is cancelled (the cache stays as it was) and
+    /// the tile's load follows it.
     private static func openTile(_ state: inout ScreenState) -> [Effect] {
         guard let gallery = state.gallery, gallery.tiles.indices.contains(gallery.selected) else { return [] }
         let tile = gallery.tiles[gallery.selected]
         switch gallery.kind {
         case .entries:
-            guard tile.target != state.index else {
-                state.gallery = nil
-                return []
-            }
-            // One load at a time, as the toolbar's buttons are disabled while loading.
-            guard state.loading == nil else {
-                state.status = busyStatus
-                return []
-            }
             state.gallery = nil
+            guard tile.target != state.index else { return [] }
+            let cancel: [Effect] = state.loading != nil ? [.cancel] : []
             state.index = tile.target
             state.clearImage()
-            return [.display(force: false, asked: false)]
+            return cancel + [.display(force: false, asked: false)]
         case .history:
+            // A kept image is shown from its file: not while the entry's download runs.
+            guard state.loading == nil else { return [] }
             state.gallery = nil
             let step = tile.target - (state.historyIndex ?? 0)
             return step == 0 ? [] : [.history(step: step)]
         }
     }
 
-    /// What Enter and `r` on another entry say while a download runs.
-    public static let busyStatus = "A download is under way: wait for it, or go back (Esc) and cancel it"
-
-    /// `r`: the tile's entry becomes the one on screen and is checked now;
-    /// the gallery stays open and its tile follows what the check brings.
+    /// `r`: the tile's entry becomes the one on screen and is checked now
+    /// (a download of another entry is cancelled first); the gallery stays
+    /// open and its tile follows what the check brings.
     private static func checkTile(_ state: inout ScreenState) -> [Effect] {
         guard let gallery = state.gallery, gallery.tiles.indices.contains(gallery.selected) else { return [] }
-        guard state.loading == nil else {
-            state.status = busyStatus
-            return []
-        }
-        if gallery.kind == .entries, gallery.tiles[gallery.selected].target != state.index {
-            state.index = gallery.tiles[gallery.selected].target
+        let target = gallery.tiles[gallery.selected].target
+        guard target != state.index || state.loading == nil else { return [] }  // already being checked
+        let cancel: [Effect] = state.loading != nil ? [.cancel] : []
+        if target != state.index {
+            state.index = target
             state.clearImage()
         }
-        return [.display(force: true)]
+        return cancel + [.display(force: true)]
     }
 
     /// `f`: pixels or block art, where the terminal has both.

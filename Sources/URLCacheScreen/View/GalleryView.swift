@@ -9,10 +9,10 @@ extension ScreenView {
     func drawGallery(_ gallery: Gallery, _ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
         let grid = GalleryLayout(layout, cellAspect: cellAspect)
         let pixels = state.showPixels && pictureFormat.isPixels
-        var drawn = (arts: [String: (key: ArtKey, grid: CellGrid)](), pictures: [String: (key: PictureKey, picture: PixelPicture)]())
+        var drawn = (arts: [Int: (key: ArtKey, grid: CellGrid)](), pictures: [Int: (key: PictureKey, picture: PixelPicture)]())
         for (index, tile) in gallery.tiles.enumerated() {
             guard let origin = grid.origin(of: index, scroll: gallery.scroll) else { continue }
-            if let note = thumbnail(tile, gallery, grid, at: origin, pixels: pixels, terminal, &drawn) {
+            if let note = thumbnail(index, gallery, grid, at: origin, pixels: pixels, terminal, &drawn) {
                 terminal.put(note.clipped(toColumns: grid.tileColumns), row: origin.row + (grid.pictureRows - 1) / 2,
                              column: origin.column + max(0, (grid.tileColumns - note.columns) / 2), style: .dim)
             }
@@ -27,12 +27,14 @@ extension ScreenView {
         thumbnails = drawn
     }
 
-    /// Puts a tile's thumbnail; what to write in its box instead, if it has none.
-    private func thumbnail(_ tile: Gallery.Tile, _ gallery: Gallery, _ grid: GalleryLayout, at origin: (row: Int, column: Int),
+    /// Puts a tile's thumbnail; what to write in its box instead, if it has
+    /// none. Drawn pictures are kept by tile: two entries of one file each
+    /// have a picture (and a kitty id) of their own.
+    private func thumbnail(_ index: Int, _ gallery: Gallery, _ grid: GalleryLayout, at origin: (row: Int, column: Int),
                            pixels: Bool, _ terminal: Terminal,
-                           _ drawn: inout (arts: [String: (key: ArtKey, grid: CellGrid)], pictures: [String: (key: PictureKey, picture: PixelPicture)]))
+                           _ drawn: inout (arts: [Int: (key: ArtKey, grid: CellGrid)], pictures: [Int: (key: PictureKey, picture: PixelPicture)]))
         -> String? {
-        guard let path = tile.path else { return "no picture yet" }
+        guard let path = gallery.tiles[index].path else { return "no picture yet" }
         guard let thumbnail = gallery.thumbnails[path] else { return "…" }
         guard let image = thumbnail.image else { return "cannot be shown" }
         let identity = ScreenView.identity(image)
@@ -41,18 +43,18 @@ extension ScreenView {
             let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: grid.tileColumns,
                                                rows: grid.pictureRows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
             let key = PictureKey(placement: placement, imageID: identity, format: pictureFormat)
-            let cached = thumbnails.pictures[path].flatMap { $0.key == key ? $0.picture : nil }
+            let cached = thumbnails.pictures[index].flatMap { $0.key == key ? $0.picture : nil }
             guard let picture = cached ?? encode(image.pixmap, placement) else { return "cannot be shown" }
-            drawn.pictures[path] = (key, picture)
+            drawn.pictures[index] = (key, picture)
             terminal.put(picture, row: origin.row + placement.rowOffset, column: origin.column + placement.columnOffset)
             return nil
         }
         let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: grid.tileColumns,
                                rows: grid.pictureRows, cellAspect: cellAspect)
         let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: identity, options: renderOptions)
-        let art = thumbnails.arts[path].flatMap { $0.key == key ? $0.grid : nil }
+        let art = thumbnails.arts[index].flatMap { $0.key == key ? $0.grid : nil }
             ?? Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions)
-        drawn.arts[path] = (key, art)
+        drawn.arts[index] = (key, art)
         terminal.put(art, row: origin.row + (grid.pictureRows - fit.rows) / 2, column: origin.column + (grid.tileColumns - fit.columns) / 2)
         return nil
     }

@@ -29,8 +29,8 @@ public final class ScreenView {
     /// the images of every pane in tmux).
     private let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
 
-    /// The gallery's thumbnails as drawn, by file: only the tiles on screen.
-    var thumbnails = (arts: [String: (key: ArtKey, grid: CellGrid)](), pictures: [String: (key: PictureKey, picture: PixelPicture)]())
+    /// The gallery's thumbnails as drawn, by tile: only the tiles on screen.
+    var thumbnails = (arts: [Int: (key: ArtKey, grid: CellGrid)](), pictures: [Int: (key: PictureKey, picture: PixelPicture)]())
 
     struct PictureKey: Equatable {
         var placement: PixelPlacement
