@@ -26,13 +26,13 @@ cat > "$work/list.plist" <<PLIST
 <plist version="1.0"><array><string>http://127.0.0.1:$port/photo100.jpg</string></array></plist>
 PLIST
 NO_PROXY=127.0.0.1 "$urlcache" fetch --config "$work/list.plist" --cache-dir "$work/cache" >/dev/null
-printf '%-8s %12s %14s %12s\n' format "fit peak" "zoomed peak" "zoom's extra"
+printf '%-8s %12s %14s %12s %12s\n' format "fit peak" "zoomed peak" "zoom's extra" "sharp views"
 for format in symbols kitty sixel; do
   line=$(MEMORY=1 $python "$root/Benchmarks/zoom-pty.py" "$work/log-$format" 160x50 8x17 "+ljhk+lj-hk+" -- \
     env TERM=xterm-256color COLORTERM=truecolor "$urlcache" --config "$work/list.plist" --cache-dir "$work/cache" \
     --format "$format" --log-file "$work/log-$format")
-  read -r _ fit _ zoomed <<< "$line"
+  read -r _ fit _ zoomed _ views <<< "$line"
   $python -c 'import sys; f, z = int(sys.argv[2]) / 1024, int(sys.argv[3]) / 1024
-print(f"{sys.argv[1]:<8} {f:8.1f} MiB {z:10.1f} MiB {z - f:8.1f} MiB")' "$format" "$fit" "$zoomed"
+print(f"{sys.argv[1]:<8} {f:8.1f} MiB {z:10.1f} MiB {z - f:8.1f} MiB {sys.argv[4]:>12}")' "$format" "$fit" "$zoomed" "$views"
 done
 echo "goal: zoom's extra memory under 64 MiB on 100 megapixels"

@@ -59,7 +59,7 @@ for key in keys:
         drain(0.01)
     drain(0.05)
 if os.environ.get('MEMORY'):
-    print(f'fit {fit} zoomed {peak()}')
+    print(f'fit {fit} zoomed {peak()} views {shown()}')
 os.write(fd, b'q')
 drain(0.5)
 try:
