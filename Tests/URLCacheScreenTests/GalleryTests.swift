@@ -139,6 +139,19 @@ final class GalleryTests: XCTestCase {
         XCTAssertNotNil(wide.origin(of: 39, scroll: gallery.scroll))
     }
 
+    /// The first launch: nothing cached, and the picture the binary carries
+    /// stands in for its entry's thumbnail, said to be bundled.
+    func testTheBundledPictureStandsInWhereNothingIsCached() {
+        let shown = Gallery.entries(entries, selected: 0, lookup: { entry in
+            entry == self.entries[0] ? CachedCopy(imagePath: "/c/1.img", updated: self.day, metadata: nil) : nil
+        }, bundled: { $0 == self.entries[0].url || $0 == self.entries[1].url })
+        XCTAssertEqual(shown.tiles[0].source, "/c/1.img", "a cached copy comes first")
+        XCTAssertEqual(shown.tiles[1].source, "bundled:" + entries[1].url.absoluteString)
+        XCTAssertEqual(shown.tiles[1].dateLine, "bundled, not yet downloaded")
+        XCTAssertNil(shown.tiles[2].source)
+        XCTAssertEqual(shown.tiles[2].dateLine, "not cached")
+    }
+
     func testInATooSmallWindowEscAndQStillWork() {
         var state = ScreenState(entries: entries)
         ScreenLogic.openGallery(gallery(), &state)

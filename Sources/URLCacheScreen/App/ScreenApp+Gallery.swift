@@ -12,7 +12,8 @@ extension ScreenApp {
         let gallery: Gallery
         switch kind {
         case .entries:
-            gallery = Gallery.entries(state.entries, selected: state.index) { entry in (try? cache.lookup(entry.url)) ?? nil }
+            gallery = Gallery.entries(state.entries, selected: state.index, lookup: { entry in (try? cache.lookup(entry.url)) ?? nil },
+                                      bundled: { BundledImage.bytes(for: $0) != nil })
         case .history:
             let items = state.isBundled ? [] : (try? cache.history(state.entry.url)) ?? []
             gallery = Gallery.history(items, entry: state.entry, selected: state.historyIndex ?? 0)
@@ -38,11 +39,12 @@ extension ScreenApp {
         let onScreen = gallery.tiles.indices.filter { grid.origin(of: $0, scroll: gallery.scroll) != nil }
         let order = onScreen + gallery.tiles.indices.filter { !onScreen.contains($0) }
         let jobs = order.compactMap { index -> ThumbnailDecoder.Job? in
-            guard let path = gallery.tiles[index].path else { return nil }
+            let tile = gallery.tiles[index]
+            guard let path = tile.source else { return nil }
             let key = Gallery.ThumbnailKey(path: path, columns: grid.tileColumns, rows: grid.pictureRows,
                                            cellWidth: cell.width, cellHeight: cell.height)
             guard gallery.thumbnails[path]?.key != key else { return nil }
-            return ThumbnailDecoder.Job(key: key) { info in
+            return ThumbnailDecoder.Job(key: key, bytes: tile.path == nil ? tile.bundled.flatMap(BundledImage.bytes) : nil) { info in
                 ScreenApp.decodeSize(for: info, columns: key.columns, rows: key.rows, options: options, cell: cell)
             }
         }
@@ -54,7 +56,7 @@ extension ScreenApp {
     func takeThumbnails() -> Bool {
         var changed = false
         for thumbnail in thumbnails.take() {
-            guard var gallery = state.gallery, gallery.tiles.contains(where: { $0.path == thumbnail.key.path }) else { continue }
+            guard var gallery = state.gallery, gallery.tiles.contains(where: { $0.source == thumbnail.key.path }) else { continue }
             gallery.thumbnails[thumbnail.key.path] = thumbnail
             state.gallery = gallery
             changed = true

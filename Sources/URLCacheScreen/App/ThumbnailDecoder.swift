@@ -11,6 +11,8 @@ final class ThumbnailDecoder: Sendable {
     /// the box needs for a source of a given size.
     struct Job: Sendable {
         var key: Gallery.ThumbnailKey
+        /// The picture's bytes when they are not in a file (the bundled one).
+        var bytes: [UInt8]?
         var size: @Sendable (SourceInfo) -> (width: Int, height: Int)
     }
 
@@ -80,7 +82,8 @@ final class ThumbnailDecoder: Sendable {
             }
             return state.queue.removeFirst()
         }) {
-            let image = try? ImageDecoder.decode(path: job.key.path, background: background, samples: samples, size: job.size)
+            let image = job.bytes.map { try? ImageDecoder.decode(bytes: $0, background: background, samples: samples, size: job.size) }
+                ?? (try? ImageDecoder.decode(path: job.key.path, background: background, samples: samples, size: job.size))
             state.withLock { $0.done.append(Gallery.Thumbnail(key: job.key, image: image)) }
             wakeups.wake()
         }

@@ -37,16 +37,28 @@ public struct Gallery: Sendable, Equatable {
         public var path: String?
         /// What Enter opens: the entry's index, or the kept image's.
         public var target: Int
+        /// Nothing cached, and the binary carries a picture for this URL
+        /// (the first launch's): its thumbnail stands in.
+        public var bundled: URL?
 
-        public init(title: String, date: Date?, path: String?, target: Int) {
+        public init(title: String, date: Date?, path: String?, target: Int, bundled: URL? = nil) {
             self.title = title
             self.date = date
             self.path = path
             self.target = target
+            self.bundled = bundled
         }
 
         /// The line under the picture.
-        public var dateLine: String { date.map(UpdatedFormat.day) ?? "not cached" }
+        public var dateLine: String {
+            date.map(UpdatedFormat.day) ?? (source != nil ? "bundled, not yet downloaded" : "not cached")
+        }
+
+        /// Where its thumbnail comes from (the key it is kept under): the
+        /// cached file, else the bundled picture; nil: it has none.
+        public var source: String? { path ?? bundled.map { Tile.bundledPrefix + $0.absoluteString } }
+
+        static let bundledPrefix = "bundled:"
     }
 
     /// A file's thumbnail, as decoded for a picture box.
@@ -64,11 +76,14 @@ public struct Gallery: Sendable, Equatable {
     }
 
     /// The entries of the list, each as its cache holds it (`lookup`
-    /// gives an entry's current copy, or nil).
-    public static func entries(_ entries: [URLEntry], selected: Int, lookup: (URLEntry) -> CachedCopy?) -> Gallery {
+    /// gives an entry's current copy, or nil; `bundled`, whether the binary
+    /// carries a picture for a URL).
+    public static func entries(_ entries: [URLEntry], selected: Int, lookup: (URLEntry) -> CachedCopy?,
+                               bundled: (URL) -> Bool = { _ in false }) -> Gallery {
         let tiles = entries.enumerated().map { index, entry in
             let copy = lookup(entry)
-            return Tile(title: entry.displayName, date: copy?.updated, path: copy?.imagePath, target: index)
+            return Tile(title: entry.displayName, date: copy?.updated, path: copy?.imagePath, target: index,
+                        bundled: copy == nil && bundled(entry.url) ? entry.url : nil)
         }
         return Gallery(kind: .entries, tiles: tiles, selected: selected)
     }

@@ -151,7 +151,7 @@ extension ScreenLogic {
     public static func refreshTile(entry index: Int, copy: CachedCopy?, _ state: inout ScreenState) {
         guard var gallery = state.gallery, gallery.kind == .entries,
               let at = gallery.tiles.firstIndex(where: { $0.target == index }) else { return }
-        if let old = gallery.tiles[at].path { gallery.thumbnails[old] = nil }
+        if let old = gallery.tiles[at].source { gallery.thumbnails[old] = nil }
         gallery.tiles[at].date = copy?.updated
         gallery.tiles[at].path = copy?.imagePath
         state.gallery = gallery

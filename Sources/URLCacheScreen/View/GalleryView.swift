@@ -34,7 +34,7 @@ extension ScreenView {
                            pixels: Bool, _ terminal: Terminal,
                            _ drawn: inout (arts: [Int: (key: ArtKey, grid: CellGrid)], pictures: [Int: (key: PictureKey, picture: PixelPicture)]))
         -> String? {
-        guard let path = gallery.tiles[index].path else { return "no picture yet" }
+        guard let path = gallery.tiles[index].source else { return "no picture yet" }
         guard let thumbnail = gallery.thumbnails[path] else { return "…" }
         guard let image = thumbnail.image else { return "cannot be shown" }
         let identity = ScreenView.identity(image)
@@ -81,6 +81,7 @@ extension ScreenView {
         guard gallery.tiles.indices.contains(gallery.selected) else { return "" }
         let tile = gallery.tiles[gallery.selected]
         let label = gallery.kind == .entries ? "Updated: " : "First seen: "
-        return label + (tile.date.map(UpdatedFormat.string) ?? "never (not cached)")
+        let never = tile.source != nil ? "never (Bundled image, not yet downloaded)" : "never (not cached)"
+        return label + (tile.date.map(UpdatedFormat.string) ?? never)
     }
 }
