@@ -27,6 +27,13 @@ struct ListOptions: ParsableArguments {
     var cache: DiskCache {
         DiskCache(directory: cacheDir ?? ConfigLocator.defaultCacheDirectory(environment: environment))
     }
+
+    /// The list's entry `target` chooses and its kept images, newest first
+    /// (`history`, `save`): the list's and the cache's failures as one line.
+    func keptImages(_ target: TargetOptions) throws(Failure) -> (entry: URLEntry, items: [HistoryItem]) {
+        let chosen = try target.entry(in: loadList())
+        do { return (chosen, try cache.history(chosen.url)) } catch { throw Failure.failed(error.description) }
+    }
 }
 
 /// How one image is chosen and checked (fetch, render, the screen).

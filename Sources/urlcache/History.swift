@@ -15,10 +15,7 @@ struct History: ParsableCommand {
     @OptionGroup var target: TargetOptions
 
     func run() throws {
-        let urls = try list.loadList()
-        let chosen = try target.entry(in: urls)
-        let items: [HistoryItem]
-        do { items = try list.cache.history(chosen.url) } catch { throw Failure.failed(error.description) }
+        let (chosen, items) = try list.keptImages(target)
         guard !items.isEmpty else { throw Failure.failed("\(chosen.displayName): nothing cached yet") }
         for (offset, item) in items.enumerated() {
             var line = "\(offset + 1). \(UpdatedFormat.string(item.firstSeen))"

@@ -32,10 +32,7 @@ struct Save: ParsableCommand {
     }
 
     func run() throws {
-        let urls = try list.loadList()
-        let chosen = try target.entry(in: urls)
-        let items: [HistoryItem]
-        do { items = try list.cache.history(chosen.url) } catch { throw Failure.failed(error.description) }
+        let (chosen, items) = try list.keptImages(target)
         let number = history ?? 1
         guard !items.isEmpty else { throw Failure.failed(SaveError.nothingCached(entry: chosen.displayName).description) }
         guard number <= items.count else {

@@ -121,11 +121,7 @@ final class CacheSafetyTests: ScriptedServerTestCase {
     /// Reading needs no lock: a cache on a read-only file system still
     /// shows what it has, and says that nothing can be updated.
     func testAReadOnlyCacheShowsWhatIsThere() throws {
-        guard getuid() == 0 else { throw XCTSkip("mounting a tmpfs needs root") }
-        try makeDirectory(cacheDir, mode: 0o700)
-        let mounted = try runProgram(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", cacheDir])
-        guard mounted.status == 0 else { throw XCTSkip("cannot mount tmpfs here: \(mounted.stderr)") }
-        mountPoint = cacheDir
+        try mountTmpfs(at: cacheDir, options: "size=1m,mode=0700")
         let first = try fetch()
         XCTAssertEqual(first.status, 0, first.stderr)
         let remounted = try runProgram(URL(fileURLWithPath: "/bin/mount"), ["-o", "remount,ro", cacheDir])

@@ -60,10 +60,7 @@ final class SaveCommandTests: ScriptedServerTestCase {
         guard getuid() == 0 else { throw XCTSkip("mounting a tmpfs needs root") }
         try fetchAll()
         let folder = home.file("small")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let mounted = try runProgram(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=8k", "tmpfs", folder])
-        guard mounted.status == 0 else { throw XCTSkip("cannot mount tmpfs here: \(mounted.stderr)") }
-        mountPoint = folder
+        try mountTmpfs(at: folder, options: "size=8k")
         let full = try urlcache(["save", "--config", list, "--to", folder], home: home)
         XCTAssertEqual(full.status, 1)
         XCTAssertTrue(full.stderr.hasPrefix("urlcache: cannot save to \(folder): no space left on device"), full.stderr)

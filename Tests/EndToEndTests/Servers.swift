@@ -84,11 +84,21 @@ class NginxTestCase: XCTestCase {
 
 /// A test case with a home of its own and the scripted server, serving
 /// the fixtures the subclass names; a tmpfs a test mounted is unmounted
-/// after it (the misbehaving, hostile, reliability, cache and signal tests).
+/// after it (the misbehaving, hostile, reliability, cache, save and signal tests).
 class ScriptedServerTestCase: XCTestCase {
     var home: TemporaryDirectory!
     var server: ScriptedServer!
     var mountPoint: String?
+
+    /// A real small file system (a tmpfs with `options`) at `path`, created
+    /// if missing, unmounted after the test; skips without root.
+    func mountTmpfs(at path: String, options: String) throws {
+        guard getuid() == 0 else { throw XCTSkip("mounting a tmpfs needs root") }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let mounted = try runProgram(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", options, "tmpfs", path])
+        guard mounted.status == 0 else { throw XCTSkip("cannot mount tmpfs here: \(mounted.stderr)") }
+        mountPoint = path
+    }
 
     /// The fixture images the server serves, and the names it serves them as.
     var served: [(fixture: String, name: String)] { [] }

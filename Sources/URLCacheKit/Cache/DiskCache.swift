@@ -51,14 +51,11 @@ public struct DiskCache: Sendable {
     /// Creates the directory (mode 0700) when it is missing; refuses one
     /// that someone else could write to (`DirectorySafety`).
     public func prepare() throws(CacheError) {
-        switch Posix.isDirectory(directory) {
-        case true?: break
-        case false?: throw .notADirectory(path: directory)
-        case nil:
-            do { try Posix.makeDirectories(directory, mode: 0o700) } catch {
-                throw .cannotCreateDirectory(path: directory, errno: error)
-            }
+        let isDirectory: Bool
+        do { isDirectory = try Posix.ensureDirectory(directory, mode: 0o700) } catch {
+            throw .cannotCreateDirectory(path: directory, errno: error)
         }
+        guard isDirectory else { throw .notADirectory(path: directory) }
         try checkSafety()
     }
 
@@ -201,7 +198,6 @@ public struct DiskCache: Sendable {
 
     /// A new temporary file beside the entry, private to this process.
     private func newStagedFile(_ paths: EntryPaths, tag: String) throws(Errno) -> StagedFile {
-        let path = paths.stagingPrefix + tag + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        return StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600))
+        try StagedFile.create(prefix: paths.stagingPrefix + tag, mode: 0o600)
     }
 }

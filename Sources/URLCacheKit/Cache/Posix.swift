@@ -146,6 +146,19 @@ enum Posix {
         return path[path.startIndex..<end]
     }
 
+    /// Makes sure a directory is at `path`: there already, or created with
+    /// its parents (the last with `mode`) when nothing is; false when
+    /// something else is there (`makeDirectories` takes an EEXIST for done).
+    static func ensureDirectory(_ path: String, mode: mode_t) throws(Errno) -> Bool {
+        switch isDirectory(path) {
+        case true?: return true
+        case false?: return false
+        case nil:
+            try makeDirectories(path, mode: mode)
+            return true
+        }
+    }
+
     /// Creates the directory and its parents; the last one with `mode`.
     static func makeDirectories(_ path: String, mode: mode_t) throws(Errno) {
         if isDirectory(path) == true { return }

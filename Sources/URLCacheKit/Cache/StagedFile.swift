@@ -21,6 +21,13 @@ final class StagedFile {
         self.fd = fd
     }
 
+    /// A new file of this process's alone: `prefix`, the pid and a random
+    /// number, then `suffix`; never one that is there (O_EXCL) or a link.
+    static func create(prefix: String, suffix: String = "", mode: mode_t) throws(Errno) -> StagedFile {
+        let path = prefix + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + suffix
+        return StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode))
+    }
+
     deinit {
         if fd >= 0 { close(fd) }
         if !placed { unlink(path) }

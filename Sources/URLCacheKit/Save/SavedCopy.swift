@@ -30,12 +30,11 @@ public enum SavedCopy {
     /// Copies the kept image `item` of `entry` into `folder` (created if
     /// missing), named by `SaveName` from the day it was first seen, its
     /// title and the format its bytes show.
-    public static func save(_ item: HistoryItem, of entry: URLEntry, to folder: String,
-                            timeZone: TimeZone = .current) throws(SaveError) -> Outcome {
+    public static func save(_ item: HistoryItem, of entry: URLEntry, to folder: String) throws(SaveError) -> Outcome {
         let bytes: [UInt8]
         do { bytes = try Posix.readFile(item.path, limit: Int.max - 1) } catch { throw .readFailed(path: item.path, errno: error) }
         let name = SaveName.make(date: item.firstSeen, title: SaveName.title(item, of: entry),
-                                 extension: ImageFormat.sniff(bytes).fileExtension, timeZone: timeZone)
+                                 extension: ImageFormat.sniff(bytes).fileExtension)
         return try save(bytes, to: folder, name: name)
     }
 
@@ -77,30 +76,23 @@ public enum SavedCopy {
     }
 
     private static func makeFolder(_ folder: String) throws(SaveError) {
-        switch Posix.isDirectory(folder) {
-        case true?: return
-        case false?: throw .notAFolder(path: folder)
-        case nil:
-            do { try Posix.makeDirectories(folder, mode: 0o755) } catch { throw .cannotCreateFolder(path: folder, errno: error) }
-        }
+        let isFolder: Bool
+        do { isFolder = try Posix.ensureDirectory(folder, mode: 0o755) } catch { throw .cannotCreateFolder(path: folder, errno: error) }
+        guard isFolder else { throw .notAFolder(path: folder) }
     }
 
     /// The whole copy in a new file of the folder, on disk before it gets
     /// a name; the file removes itself when dropped (`StagedFile`).
     private static func stage(_ bytes: [UInt8], in folder: String) throws(SaveError) -> StagedFile {
-        let path = folder + "/.urlcache-save.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let staged: StagedFile
-        // 0o666 under the umask: a picture of the user's, like any other.
-        do { staged = StagedFile(path: path, fd: try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)) } catch {
-            throw .writeFailed(path: folder, errno: error)
-        }
         do {
+            // 0o666 under the umask: a picture of the user's, like any other.
+            let staged = try StagedFile.create(prefix: folder + "/.urlcache-save.", suffix: ".tmp", mode: 0o666)
             try staged.append(bytes)
             try staged.sync()
+            return staged
         } catch {
             throw .writeFailed(path: folder, errno: error)
         }
-        return staged
     }
 
     /// Gives the written file the name `path` unless it is taken (EEXIST).
