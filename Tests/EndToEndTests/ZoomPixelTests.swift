@@ -7,23 +7,13 @@ import URLCacheTestSupport
 /// the source's centre region at ×4 (PSNR against that region, area-
 /// averaged in linear light to the picture's box); after `l` the region a
 /// quarter view to the right; after `0` the whole photo again.
-final class ZoomPixelTests: XCTestCase {
-    var home: TemporaryDirectory!
-    var nginx: Nginx!
-
+final class ZoomPixelTests: NginxTestCase {
     override func setUpWithError() throws {
-        home = try TemporaryDirectory()
-        nginx = try Nginx()
+        try super.setUpWithError()
         let made = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
                                   [Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-zoom-photo.py").path,
                                    nginx.root.file("zoom.jpg")])
         guard made.status == 0 else { throw XCTSkip("python3-numpy and python3-pil make the photo: \(made.stderr)") }
-    }
-
-    override func tearDown() {
-        nginx?.stop()
-        nginx = nil
-        home = nil
     }
 
     private var photo: String { nginx.root.file("zoom.jpg") }

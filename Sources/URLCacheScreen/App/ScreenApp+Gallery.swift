@@ -24,27 +24,24 @@ extension ScreenApp {
 
     /// Asks for the thumbnails the tiles need at their size now: those on
     /// screen first, then the rest, so that scrolling finds them ready.
-    /// A closed gallery lets what waits go.
     func requestThumbnails() {
-        guard let shown = state.gallery else {
-            thumbnails.cancel()
-            return
-        }
-        guard let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
-        let grid = GalleryLayout(layout, cellAspect: options.cellAspect)
+        guard let shown = state.gallery, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+        let grid = view.galleryLayout(layout)
         // Opened, or resized: the chosen tile is on screen.
         let gallery = grid.settled(shown)
         state.gallery = gallery
         let (options, cell) = (self.options, terminal.cellPixels)
-        let onScreen = gallery.tiles.indices.filter { grid.origin(of: $0, scroll: gallery.scroll) != nil }
-        let order = onScreen + gallery.tiles.indices.filter { !onScreen.contains($0) }
+        let onScreen = { (index: Int) in grid.origin(of: index, scroll: gallery.scroll) != nil }
+        let order = gallery.tiles.indices.filter(onScreen) + gallery.tiles.indices.filter { !onScreen($0) }
         let jobs = order.compactMap { index -> ThumbnailDecoder.Job? in
             let tile = gallery.tiles[index]
             guard let path = tile.source else { return nil }
             let key = Gallery.ThumbnailKey(path: path, columns: grid.tileColumns, rows: grid.pictureRows,
                                            cellWidth: cell.width, cellHeight: cell.height)
             guard gallery.thumbnails[path]?.key != key else { return nil }
-            return ThumbnailDecoder.Job(key: key, bytes: tile.path == nil ? tile.bundled.flatMap(BundledImage.bytes) : nil) { info in
+            let from = tile.path.map(ScreenState.PictureSource.file) ?? tile.bundled.map(ScreenState.PictureSource.bundled)
+            guard let from else { return nil }
+            return ThumbnailDecoder.Job(key: key, source: from) { info in
                 ScreenApp.decodeSize(for: info, columns: key.columns, rows: key.rows, options: options, cell: cell)
             }
         }

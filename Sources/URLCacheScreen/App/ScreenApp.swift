@@ -71,8 +71,9 @@ public final class ScreenApp {
                 openTerminal: () throws(ScreenError) -> Terminal) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
         loader = Loader(wakeups: wakeups)
-        zoomed = ZoomedViews(decoder: ViewDecoder(wakeups: wakeups))
-        thumbnails = ThumbnailDecoder(wakeups: wakeups, background: options.background, samples: Renderer.samples(options.symbols))
+        let context = DecodeContext(background: options.background, samples: Renderer.samples(options.symbols), wakeups: wakeups)
+        zoomed = ZoomedViews(decoder: ViewDecoder(context))
+        thumbnails = ThumbnailDecoder(context)
         self.options = options
         log = Log(path: options.logPath)
         state = ScreenState(entries: options.list.entries)
@@ -174,9 +175,12 @@ public final class ScreenApp {
                     let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
                     let box = layout.flatMap(state.box(in:))
                     let geometry = layout.flatMap { view.geometry(state, $0, cell: terminal.cellPixels) }
-                    let grid = layout.map { GalleryLayout($0, cellAspect: options.cellAspect) }
+                    let grid = state.gallery == nil ? nil : layout.map(view.galleryLayout)
+                    let galleryOpen = state.gallery != nil
                     perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns),
                                                toolbarRow: layout?.toolbarRow, box: box, geometry: geometry, gallery: grid))
+                    // Thumbnails still waiting are for a gallery gone.
+                    if galleryOpen && state.gallery == nil { thumbnails.cancel() }
                 }
             }
             if state.loading != nil {
@@ -288,10 +292,7 @@ public final class ScreenApp {
     private func showView() {
         guard state.viewport.isZoomed, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows),
               let geometry = view.geometry(state, layout, cell: terminal.cellPixels) else { return }
-        let options = self.options, cell = terminal.cellPixels
-        zoomed.show(&state, geometry: geometry, background: options.background, samples: Renderer.samples(options.symbols)) { info in
-            ScreenApp.decodeSize(for: info, columns: layout.columns, rows: layout.imageRows, options: options, cell: cell)
-        }
+        zoomed.show(&state, geometry: geometry, size: decodeArea())
     }
 
     /// The window grew past what the image was decoded for: decode the

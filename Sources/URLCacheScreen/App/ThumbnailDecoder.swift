@@ -11,8 +11,8 @@ final class ThumbnailDecoder: Sendable {
     /// the box needs for a source of a given size.
     struct Job: Sendable {
         var key: Gallery.ThumbnailKey
-        /// The picture's bytes when they are not in a file (the bundled one).
-        var bytes: [UInt8]?
+        /// Where its pixels are: a cached file, or the bundled picture.
+        var source: ScreenState.PictureSource
         var size: @Sendable (SourceInfo) -> (width: Int, height: Int)
     }
 
@@ -26,15 +26,9 @@ final class ThumbnailDecoder: Sendable {
 
     static let maximumWorkers = 2
     private let state = Mutex(State())
-    private let wakeups: WakePipe
-    private let background: RGB8
-    private let samples: (x: Int, y: Int)
+    private let context: DecodeContext
 
-    init(wakeups: WakePipe, background: RGB8, samples: (x: Int, y: Int)) {
-        self.wakeups = wakeups
-        self.background = background
-        self.samples = samples
-    }
+    init(_ context: DecodeContext) { self.context = context }
 
     /// Asks for thumbnails, in the order given (the tiles on screen first);
     /// those already asked for are left as they are.
@@ -82,10 +76,9 @@ final class ThumbnailDecoder: Sendable {
             }
             return state.queue.removeFirst()
         }) {
-            let image = job.bytes.map { try? ImageDecoder.decode(bytes: $0, background: background, samples: samples, size: job.size) }
-                ?? (try? ImageDecoder.decode(path: job.key.path, background: background, samples: samples, size: job.size))
+            let image = try? job.source.decode(context, size: job.size)
             state.withLock { $0.done.append(Gallery.Thumbnail(key: job.key, image: image)) }
-            wakeups.wake()
+            context.wakeups.wake()
         }
     }
 }

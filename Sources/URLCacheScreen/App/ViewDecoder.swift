@@ -14,8 +14,6 @@ final class ViewDecoder: Sendable {
         var generation: Int
         var source: ScreenState.PictureSource
         var region: ImageRegion
-        var background: RGB8
-        var samples: (x: Int, y: Int)
         var size: @Sendable (SourceInfo) -> (width: Int, height: Int)
     }
 
@@ -36,9 +34,9 @@ final class ViewDecoder: Sendable {
     }
 
     private let state = Mutex(State())
-    private let wakeups: WakePipe
+    private let context: DecodeContext
 
-    init(wakeups: WakePipe) { self.wakeups = wakeups }
+    init(_ context: DecodeContext) { self.context = context }
 
     /// Asks for a view; a request still waiting is replaced.
     func request(_ request: Request) {
@@ -71,20 +69,37 @@ final class ViewDecoder: Sendable {
         }) {
             let started = Date()
             let image = Swift.Result { () throws(DecodeError) -> DecodedImage in
-                switch request.source {
-                case let .file(path):
-                    return try ImageDecoder.decode(path: path, background: request.background, samples: request.samples,
-                                                   region: request.region, size: request.size)
-                case let .bundled(url):
-                    guard let bytes = BundledImage.bytes(for: url) else { throw .unsupportedFormat("no bundled picture") }
-                    return try ImageDecoder.decode(bytes: bytes, background: request.background, samples: request.samples,
-                                                   region: request.region, size: request.size)
-                }
+                try request.source.decode(context, region: request.region, size: request.size)
             }
             let result = Result(generation: request.generation, source: request.source, region: request.region, image: image,
                                 seconds: Date().timeIntervalSince(started))
             state.withLock { $0.result = result }
-            wakeups.wake()
+            context.wakeups.wake()
+        }
+    }
+}
+
+/// What the screen's decoding threads share: the background under
+/// transparency, the renderer's samples per cell, and the pipe that wakes
+/// the key loop when a decode is done.
+struct DecodeContext: Sendable {
+    var background: RGB8
+    var samples: (x: Int, y: Int)
+    var wakeups: WakePipe
+}
+
+extension ScreenState.PictureSource {
+    /// The picture decoded again from where it came from (a region of it,
+    /// or all), at the size `size` picks: the zoom's and the gallery's decodes.
+    func decode(_ context: DecodeContext, region: ImageRegion? = nil,
+                size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+        let (background, samples) = (context.background, context.samples)
+        switch self {
+        case let .file(path):
+            return try ImageDecoder.decode(path: path, background: background, samples: samples, region: region, size: size)
+        case let .bundled(url):
+            guard let bytes = BundledImage.bytes(for: url) else { throw .unsupportedFormat("no bundled picture") }
+            return try ImageDecoder.decode(bytes: bytes, background: background, samples: samples, region: region, size: size)
         }
     }
 }
@@ -105,7 +120,7 @@ struct ZoomedViews {
 
     /// The viewport's region, if it is not what is on screen: the pixels
     /// at hand scaled up at once, and the sharp region asked for.
-    mutating func show(_ state: inout ScreenState, geometry: ViewGeometry, background: RGB8, samples: (x: Int, y: Int),
+    mutating func show(_ state: inout ScreenState, geometry: ViewGeometry,
                        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         let region = geometry.region(state.viewport)
         guard state.zoomed?.region != region else { return }
@@ -113,8 +128,7 @@ struct ZoomedViews {
         guard let source = state.imageSource else { return }
         generation += 1
         asked = Date()
-        decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, background: background,
-                                            samples: samples, size: size))
+        decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, size: size))
     }
 
     /// The sharp view, if it came and is still the one wanted: whether

@@ -20,7 +20,7 @@ public struct Placed<Content: Equatable & Sendable>: Equatable, Sendable {
     }
 
     /// The same cells, whatever is in them.
-    func sameCells<Other>(as other: Placed<Other>) -> Bool {
+    func sameCells(as other: Placed) -> Bool {
         row == other.row && column == other.column && rows == other.rows && columns == other.columns
     }
 }
@@ -29,13 +29,15 @@ public struct Placed<Content: Equatable & Sendable>: Equatable, Sendable {
 public struct TextSpan: Equatable, Sendable {
     public var row: Int
     public var columns: Range<Int>
-    /// What it says, with its style: a change is ncurses' to write.
+    /// What it says, and how: a change is ncurses' to write.
     public var text: String
+    public var style: TextStyle
 
-    public init(row: Int, columns: Range<Int>, text: String = "") {
+    public init(row: Int, columns: Range<Int>, text: String = "", style: TextStyle = .plain) {
         self.row = row
         self.columns = columns
         self.text = text
+        self.style = style
     }
 }
 
@@ -113,7 +115,7 @@ public enum FrameCompositor {
         // ncurses may clear a row's blank stretches in one stroke (to the
         // end of the line, or from its start) where its text changed: art
         // and pictures that a repaint erases go out again on those rows.
-        let touched = changedRows(from: shown.texts, to: frame.texts)
+        let touched = shown.texts == frame.texts ? [] : changedRows(from: shown.texts, to: frame.texts)
         func touches<Content>(_ placed: Placed<Content>) -> Bool { touched.contains { (placed.row..<(placed.row + placed.rows)).contains($0) } }
         // Pictures under a box are not shown while it is open.
         let wanted = frame.pictures.filter { !frame.covered($0) }
@@ -121,13 +123,13 @@ public enum FrameCompositor {
             steps.removals.append(old.content)
             if old.content.erasedByRepaint { repaint = true }
         }
-        next.pictures = shown.pictures.filter(wanted.contains)
+        let kept = shown.pictures.filter(wanted.contains)
         // A full repaint starts from a screen ncurses clears itself.
         if repaint, shown.art == .curses { next.art = .none }
         (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint, touches: touches)
         steps.repaintAll = repaint
         // A full repaint clears the screen, and every picture with it.
-        steps.pictures = wanted.filter { repaint || !next.pictures.contains($0) || ($0.content.erasedByRepaint && touches($0)) }
+        steps.pictures = wanted.filter { repaint || !kept.contains($0) || ($0.content.erasedByRepaint && touches($0)) }
         next.pictures = wanted
         next.texts = frame.texts
         next.repaintPending = false

@@ -27,6 +27,9 @@ public struct Gallery: Sendable, Equatable {
         self.selected = tiles.isEmpty ? 0 : min(max(0, selected), tiles.count - 1)
     }
 
+    /// The tile the arrows chose; nil in an empty gallery.
+    public var selectedTile: Tile? { tiles.indices.contains(selected) ? tiles[selected] : nil }
+
     /// One picture of the grid.
     public struct Tile: Sendable, Equatable {
         public var title: String
@@ -51,7 +54,7 @@ public struct Gallery: Sendable, Equatable {
 
         /// The line under the picture.
         public var dateLine: String {
-            date.map(UpdatedFormat.day) ?? (source != nil ? "bundled, not yet downloaded" : "not cached")
+            date.map(UpdatedFormat.day) ?? (bundled != nil ? "bundled, not yet downloaded" : "not cached")
         }
 
         /// Where its thumbnail comes from (the key it is kept under): the

@@ -102,8 +102,7 @@ extension ScreenLogic {
     /// download under way: it is cancelled (the cache stays as it was) and
     /// the tile's load follows it.
     private static func openTile(_ state: inout ScreenState) -> [Effect] {
-        guard let gallery = state.gallery, gallery.tiles.indices.contains(gallery.selected) else { return [] }
-        let tile = gallery.tiles[gallery.selected]
+        guard let gallery = state.gallery, let tile = gallery.selectedTile else { return [] }
         switch gallery.kind {
         case .entries:
             state.gallery = nil
@@ -125,8 +124,7 @@ extension ScreenLogic {
     /// (a download of another entry is cancelled first); the gallery stays
     /// open and its tile follows what the check brings.
     private static func checkTile(_ state: inout ScreenState) -> [Effect] {
-        guard let gallery = state.gallery, gallery.tiles.indices.contains(gallery.selected) else { return [] }
-        let target = gallery.tiles[gallery.selected].target
+        guard let gallery = state.gallery, let target = gallery.selectedTile?.target else { return [] }
         guard target != state.index || state.loading == nil else { return [] }  // already being checked
         let cancel: [Effect] = state.loading != nil ? [.cancel] : []
         if target != state.index {

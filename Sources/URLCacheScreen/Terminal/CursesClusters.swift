@@ -20,7 +20,7 @@ struct WholeCluster: Equatable {
 /// the clusters on the terminal are still right.
 struct ClusterRows: Equatable {
     var clusters: [WholeCluster] = []
-    var texts: [String] = []
+    var texts: [TextSpan] = []
 }
 
 extension CursesTerminal {
@@ -43,8 +43,7 @@ extension CursesTerminal {
         let rows = clusterRows.union(frameClusters.values.map(\.row))
         guard !rows.isEmpty else { return ClusterRows() }
         return ClusterRows(clusters: frameClusters.values.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
-                           texts: frameTexts.filter { rows.contains($0.row) }
-                               .map { "\($0.row):\($0.column):\($0.style.rawValue):\($0.text)" })
+                           texts: frame.texts.filter { rows.contains($0.row) })
     }
 
     /// Whether a cluster is an emoji sequence ncurses would split into cells

@@ -23,11 +23,9 @@ public final class CursesTerminal: Terminal {
     // refresh over cells it keeps blank: `FrameCompositor` decides what
     // goes out for each frame, and this carries it out.
     /// The art and pictures this frame.
-    private var frame = FrameCompositor.Frame()
+    private(set) var frame = FrameCompositor.Frame()
     /// What the terminal shows now, past ncurses' text.
     private var shown = FrameCompositor.Shown()
-    /// The text put this frame (replayed over the art when ncurses must draw both).
-    var frameTexts: [(text: String, row: Int, column: Int, style: TextStyle)] = []
     /// Grapheme clusters of more than one spacing character (an emoji ZWJ
     /// family, a flag, a skin tone) put this frame. An ncurses cell holds one
     /// spacing character: these are written whole after each refresh over
@@ -102,7 +100,8 @@ public final class CursesTerminal: Terminal {
     public func close() {
         guard !closed else { return }
         closed = true
-        let (removals, _) = FrameCompositor.leave(shown)
+        let removals: [PixelPicture]
+        (removals, shown) = FrameCompositor.leave(shown)
         if !removals.isEmpty {
             // No picture outlives the screen: kitty's is deleted, a sixel's
             // cells are cleared.
@@ -111,7 +110,6 @@ public final class CursesTerminal: Terminal {
             clearok(cnc_stdscr(), true)
             wrefresh(cnc_stdscr())
         }
-        shown = FrameCompositor.Shown()
         endwin()
         delscreen(screen)
     }
@@ -145,7 +143,6 @@ public final class CursesTerminal: Terminal {
     public func erase() {
         pairs.removeAll(keepingCapacity: true)
         frame = FrameCompositor.Frame()
-        frameTexts.removeAll(keepingCapacity: true)
         frameClusters.removeAll(keepingCapacity: true)
         werase(cnc_stdscr())
     }
@@ -155,8 +152,8 @@ public final class CursesTerminal: Terminal {
     public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
         // Past ASCII, ncursesw writes blanks in a locale that is not UTF-8.
         let safe = CursesTerminal.localeIsUTF8 ? text.terminalSafe : text.terminalSafe.asciiFallback
-        frameTexts.append((safe, row, column, style))
-        frame.texts.append(TextSpan(row: row, columns: column..<(column + safe.columns), text: "\(style.rawValue):" + safe))
+        // Kept for the compositor, and replayed over art when ncurses must draw both.
+        frame.texts.append(TextSpan(row: row, columns: column..<(column + safe.columns), text: safe, style: style))
         draw(safe, row: row, column: column, style: style)
     }
 
@@ -236,7 +233,7 @@ public final class CursesTerminal: Terminal {
         steps.removals.forEach { writeOut($0.bytes.removal) }
         if !steps.artInCurses.isEmpty {
             steps.artInCurses.forEach { drawInCurses($0.content, row: $0.row, column: $0.column) }
-            for text in frameTexts { draw(text.text, row: text.row, column: text.column, style: text.style) }
+            for text in frame.texts { draw(text.text, row: text.row, column: text.columns.lowerBound, style: text.style) }
         }
         if steps.repaintAll { clearok(cnc_stdscr(), true) }
         // Cluster rows are repainted and rewritten only when they change:
@@ -302,7 +299,7 @@ public final class CursesTerminal: Terminal {
     }
 
     public func redrawAll() {
-        shown = FrameCompositor.leave(shown).shown
+        shown = FrameCompositor.Shown()
     }
 
     public func resized() {

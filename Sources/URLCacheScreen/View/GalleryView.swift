@@ -7,9 +7,9 @@ import URLCacheKit
 /// its date; the chosen tile's title in reverse.
 extension ScreenView {
     func drawGallery(_ gallery: Gallery, _ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
-        let grid = GalleryLayout(layout, cellAspect: cellAspect)
+        let grid = galleryLayout(layout)
         let pixels = state.showPixels && pictureFormat.isPixels
-        var drawn = (arts: [Int: (key: ArtKey, grid: CellGrid)](), pictures: [Int: (key: PictureKey, picture: PixelPicture)]())
+        var drawn = Thumbnails()
         for (index, tile) in gallery.tiles.enumerated() {
             guard let origin = grid.origin(of: index, scroll: gallery.scroll) else { continue }
             if let note = thumbnail(index, gallery, grid, at: origin, pixels: pixels, terminal, &drawn) {
@@ -27,35 +27,33 @@ extension ScreenView {
         thumbnails = drawn
     }
 
-    /// Puts a tile's thumbnail; what to write in its box instead, if it has
-    /// none. Drawn pictures are kept by tile: two entries of one file each
-    /// have a picture (and a kitty id) of their own.
+    /// The gallery's layout for the screen's: one place, with the view's cell aspect.
+    public func galleryLayout(_ layout: Layout) -> GalleryLayout {
+        GalleryLayout(layout, cellAspect: cellAspect)
+    }
+
+    /// Puts a tile's thumbnail, fitted and centred in its picture box as
+    /// the main view fits the picture; what to write in the box instead,
+    /// if it has none. Drawn thumbnails are kept by tile: two entries of
+    /// one file each have a picture (and a kitty id) of their own.
     private func thumbnail(_ index: Int, _ gallery: Gallery, _ grid: GalleryLayout, at origin: (row: Int, column: Int),
-                           pixels: Bool, _ terminal: Terminal,
-                           _ drawn: inout (arts: [Int: (key: ArtKey, grid: CellGrid)], pictures: [Int: (key: PictureKey, picture: PixelPicture)]))
-        -> String? {
-        guard let path = gallery.tiles[index].source else { return "no picture yet" }
-        guard let thumbnail = gallery.thumbnails[path] else { return "…" }
+                           pixels: Bool, _ terminal: Terminal, _ drawn: inout Thumbnails) -> String? {
+        guard let source = gallery.tiles[index].source else { return "no picture yet" }
+        guard let thumbnail = gallery.thumbnails[source] else { return "…" }
         guard let image = thumbnail.image else { return "cannot be shown" }
-        let identity = ScreenView.identity(image)
         if pixels {
-            let cell = terminal.cellPixels
-            let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: grid.tileColumns,
-                                               rows: grid.pictureRows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
-            let key = PictureKey(placement: placement, imageID: identity, format: pictureFormat)
-            let cached = thumbnails.pictures[index].flatMap { $0.key == key ? $0.picture : nil }
-            guard let picture = cached ?? encode(image.pixmap, placement) else { return "cannot be shown" }
-            drawn.pictures[index] = (key, picture)
-            terminal.put(picture, row: origin.row + placement.rowOffset, column: origin.column + placement.columnOffset)
+            guard let (picture, placement) = fittedPicture(image, columns: grid.tileColumns, rows: grid.pictureRows,
+                                                           cell: terminal.cellPixels, cache: thumbnails.pictures[index]) else {
+                return "cannot be shown"
+            }
+            drawn.pictures[index] = picture
+            terminal.put(picture.picture, row: origin.row + placement.rowOffset, column: origin.column + placement.columnOffset)
             return nil
         }
-        let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: grid.tileColumns,
-                               rows: grid.pictureRows, cellAspect: cellAspect)
-        let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: identity, options: renderOptions)
-        let art = thumbnails.arts[index].flatMap { $0.key == key ? $0.grid : nil }
-            ?? Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions)
-        drawn.arts[index] = (key, art)
-        terminal.put(art, row: origin.row + (grid.pictureRows - fit.rows) / 2, column: origin.column + (grid.tileColumns - fit.columns) / 2)
+        let art = fittedArt(image, columns: grid.tileColumns, rows: grid.pictureRows, cache: thumbnails.arts[index])
+        drawn.arts[index] = art
+        terminal.put(art.grid, row: origin.row + (grid.pictureRows - art.grid.rows) / 2,
+                     column: origin.column + (grid.tileColumns - art.grid.columns) / 2)
         return nil
     }
 
@@ -76,12 +74,14 @@ extension ScreenView {
         return position + keys + (status.isEmpty ? "" : " · " + status)
     }
 
+    /// The Updated line while the bundled picture stands in.
+    static let neverBundled = "never (Bundled image, not yet downloaded)"
+
     /// Under the status line: the chosen tile's date in full.
     static func updatedLine(_ gallery: Gallery) -> String {
-        guard gallery.tiles.indices.contains(gallery.selected) else { return "" }
-        let tile = gallery.tiles[gallery.selected]
+        guard let tile = gallery.selectedTile else { return "" }
         let label = gallery.kind == .entries ? "Updated: " : "First seen: "
-        let never = tile.source != nil ? "never (Bundled image, not yet downloaded)" : "never (not cached)"
+        let never = tile.bundled != nil ? neverBundled : "never (not cached)"
         return label + (tile.date.map(UpdatedFormat.string) ?? never)
     }
 }

@@ -12,7 +12,7 @@ public final class ScreenView {
     public var interval: TimeInterval
     /// The entry on screen follows `--freshness server`: the info line says so.
     public var serverFreshness = false
-    private var cached: (key: ArtKey, grid: CellGrid)?
+    private var cached: FittedArt?
     /// How pictures are shown when the state asks for pixels (`.symbols`:
     /// never), with the sixel registers to use.
     public var pictureFormat: PictureFormat = .symbols
@@ -22,7 +22,7 @@ public final class ScreenView {
     public var route = PictureRoute.direct
     /// How kitty is given the pixels when they go straight to it.
     public var kittyMedium = KittyMedium.direct
-    private var cachedPicture: (key: PictureKey, picture: PixelPicture, placement: PixelPlacement)?
+    private var cachedPicture: FittedPicture?
     /// Each new picture gets a new kitty image id.
     private var nextPictureID: UInt32 = 1
     /// Spreads placeholder ids between processes (one kitty window holds
@@ -30,7 +30,25 @@ public final class ScreenView {
     private let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
 
     /// The gallery's thumbnails as drawn, by tile: only the tiles on screen.
-    var thumbnails = (arts: [Int: (key: ArtKey, grid: CellGrid)](), pictures: [Int: (key: PictureKey, picture: PixelPicture)]())
+    var thumbnails = Thumbnails()
+
+    /// Drawn thumbnails, by tile.
+    struct Thumbnails {
+        var arts: [Int: FittedArt] = [:]
+        var pictures: [Int: FittedPicture] = [:]
+    }
+
+    /// Art rendered for a box, and what it was rendered from.
+    struct FittedArt {
+        var key: ArtKey
+        var grid: CellGrid
+    }
+
+    /// A picture encoded for a box, and what it was made from.
+    struct FittedPicture {
+        var key: PictureKey
+        var picture: PixelPicture
+    }
 
     struct PictureKey: Equatable {
         var placement: PixelPlacement
@@ -80,8 +98,8 @@ public final class ScreenView {
         drawStatus(state, layout, terminal, now: now)
         // While the bundled picture is shown this line says so, whatever the
         // status line says (a spinner, an error).
-        var updated = "Updated: " + (state.isBundled ? "never (Bundled image, not yet downloaded)" : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared || state.loading != nil ? "" : "never"))
-        if let gallery = state.gallery { updated = ScreenView.updatedLine(gallery) }
+        let updated = state.gallery.map(ScreenView.updatedLine) ?? "Updated: " + (state.isBundled ? ScreenView.neverBundled
+            : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared || state.loading != nil ? "" : "never"))
         terminal.put(clip(updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         // Under the server's rules the wait is what its headers said, capped by the interval.
         let wait = serverFreshness ? "the server's freshness time (at most \(ScreenView.describe(interval)))" : ScreenView.describe(interval)
@@ -98,29 +116,39 @@ public final class ScreenView {
 
     /// The rendered art and where it goes: as large as fits, centred.
     func art(_ image: DecodedImage, _ layout: Layout) -> (CellGrid, Int, Int) {
-        let fit = Geometry.fit(width: image.info.width, height: image.info.height,
-                               columns: layout.columns, rows: layout.imageRows, cellAspect: cellAspect)
-        let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: ScreenView.identity(image), options: renderOptions)
-        let grid: CellGrid
-        if let cached, cached.key == key {
-            grid = cached.grid
-        } else {
-            grid = Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions)
-            cached = (key, grid)
-        }
-        return (grid, layout.imageTop + (layout.imageRows - fit.rows) / 2, (layout.columns - fit.columns) / 2)
+        let art = fittedArt(image, columns: layout.columns, rows: layout.imageRows, cache: cached)
+        cached = art
+        return (art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2)
     }
 
     /// The picture in pixels and where it goes: scaled from the pixels in
     /// memory to the exact box, as large as fits, centred on whole cells.
     func picture(_ image: DecodedImage, _ layout: Layout, cell: (width: Int, height: Int)) -> (PixelPicture, PixelPlacement)? {
-        let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: layout.columns,
-                                           rows: layout.imageRows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
+        guard let (picture, placement) = fittedPicture(image, columns: layout.columns, rows: layout.imageRows, cell: cell,
+                                                       cache: cachedPicture) else { return nil }
+        cachedPicture = picture
+        return (picture.picture, placement)
+    }
+
+    /// `image` in block art, as large as fits `columns` × `rows` cells:
+    /// `cache` when it was rendered the same, else rendered now.
+    func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?) -> FittedArt {
+        let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: columns, rows: rows, cellAspect: cellAspect)
+        let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: ScreenView.identity(image), options: renderOptions)
+        if let cache, cache.key == key { return cache }
+        return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions))
+    }
+
+    /// `image` in pixels, as large as fits `columns` × `rows` cells and
+    /// centred on whole cells in them: `cache` when it was made the same,
+    /// else encoded now; nil when encoding fails.
+    func fittedPicture(_ image: DecodedImage, columns: Int, rows: Int, cell: (width: Int, height: Int),
+                       cache: FittedPicture?) -> (FittedPicture, PixelPlacement)? {
+        let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: columns,
+                                           rows: rows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
         let key = PictureKey(placement: placement, imageID: ScreenView.identity(image), format: pictureFormat)
-        if let cachedPicture, cachedPicture.key == key { return (cachedPicture.picture, placement) }
-        guard let picture = encode(image.pixmap, placement) else { return nil }
-        cachedPicture = (key, picture, placement)
-        return (picture, placement)
+        if let cache, cache.key == key { return (cache, placement) }
+        return encode(image.pixmap, placement).map { (FittedPicture(key: key, picture: $0), placement) }
     }
 
     /// `pixmap` scaled to the placement's box and encoded, with a new id.
@@ -174,11 +202,8 @@ public final class ScreenView {
             var status = state.offline ? "[offline] " + state.status : state.status
             if let gallery = state.gallery {
                 status = ScreenView.galleryStatus(gallery, status)
-                terminal.put(clip(status, layout.columns - 2), row: layout.statusRow, column: 1, style: state.statusIsError ? .bold : .plain)
-                return
-            }
-            // "×4 · view at 38%, 61%" leads while zoomed.
-            if let zoom = geometry(state, layout, cell: terminal.cellPixels)?.describe(state.viewport) {
+            } else if let zoom = geometry(state, layout, cell: terminal.cellPixels)?.describe(state.viewport) {
+                // "×4 · view at 38%, 61%" leads while zoomed.
                 status = status.isEmpty ? zoom : zoom + " · " + status
             }
             terminal.put(clip(status, layout.columns - 2), row: layout.statusRow, column: 1,
