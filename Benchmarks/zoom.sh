@@ -7,8 +7,11 @@
 # (GOES' full disk at its source size), in block art and with kitty and
 # sixel pixels. Each step is one key: + l j h k + l j - h k +, all zoomed.
 # The screen's log says, for every sharp view, how long after the key it was
-# drawn and how long its decode took. Medians of all the steps of ROUNDS
-# runs (default 3). Goal: median key to sharp view <= 100 ms.
+# drawn and how long its decode took (0 for a pan cut from the pixels a
+# decode had at hand, with its margin). Medians of all the steps of ROUNDS
+# runs (default 3), and apart for the zoom steps (+ -) and the pans (h j k l);
+# "decode" and its share are of the steps that decoded.
+# Goal: median key to sharp view <= 100 ms.
 source "$(dirname "$0")/common.sh"
 [ -f "$out/photo12.jpg" ] || $python "$root/Benchmarks/make-images.py" "$out" --big
 [ -f "$out/disk5424.jpg" ] || $python - "$out" <<'PY'
@@ -26,7 +29,7 @@ mkdir "$work/www" && cp "$out/photo12.jpg" "$out/disk5424.jpg" "$work/www/"
 (cd "$work/www" && exec python3 -m http.server 8799 --bind 127.0.0.1 >/dev/null 2>&1) & server=$!
 sleep 1
 keys="+ljhk+lj-hk+"
-printf '%-14s %-8s %7s %9s %9s %7s\n' image format steps "key→sharp" decode share
+printf '%-14s %-8s %7s %9s %9s %7s %9s %9s\n' image format steps "key→sharp" decode "share" zooms pans
 for image in photo12.jpg disk5424.jpg; do
   cat > "$work/list.plist" <<PLIST
 <?xml version="1.0" encoding="UTF-8"?>
@@ -41,12 +44,21 @@ PLIST
         "$urlcache" --config "$work/list.plist" --cache-dir "$work/cache" --format "$format" --log-file "$log"
       grep "view shown" "$log" | sed -E 's/.*shown ([0-9.]+) ms after the key \(decode ([0-9.]+) ms\).*/\1 \2/' >> "$work/all"
     done
-    $python - "$work/all" "$image" "$format" <<'PY'
+    $python - "$work/all" "$image" "$format" "$keys" <<'PY'
 import sys, statistics
 rows = [tuple(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
 if not rows: print(f"{sys.argv[2]:<14} {sys.argv[3]:<8} no views shown"); sys.exit()
-total = statistics.median(r[0] for r in rows); decode = statistics.median(r[1] for r in rows)
-print(f"{sys.argv[2]:<14} {sys.argv[3]:<8} {len(rows):7d} {total:7.1f}ms {decode:7.1f}ms {100 * decode / total:6.0f}%")
+total = statistics.median(r[0] for r in rows)
+# The decode's share of the steps that decoded (a pan cut from pixels at hand has none).
+decoded = [r for r in rows if r[1] > 0]
+decode = statistics.median(r[1] for r in decoded) if decoded else 0.0
+within = statistics.median(r[0] for r in decoded) if decoded else 0.0
+# One view a key, in the keys' order, round after round.
+keys = sys.argv[4] * (len(rows) // len(sys.argv[4]))
+zooms = [r[0] for r, k in zip(rows, keys) if k in "+-"]; pans = [r[0] for r, k in zip(rows, keys) if k not in "+-"]
+part = lambda v: f"{statistics.median(v):7.1f}ms" if v and len(keys) == len(rows) else "      n/a"
+share = 100 * decode / within if within else 0
+print(f"{sys.argv[2]:<14} {sys.argv[3]:<8} {len(rows):7d} {total:7.1f}ms {decode:7.1f}ms {share:6.0f}% {part(zooms)} {part(pans)}")
 PY
   done
 done

@@ -54,6 +54,23 @@ final class GraphicsTests: XCTestCase {
         XCTAssertEqual(drawn.registers, 2)
     }
 
+    /// A picture large enough to be written on two cores, its bands cut
+    /// in two halves (the last band one row high): every pixel as sent.
+    func testSixelOfALargePictureIsWrittenInTwoHalvesExactly() throws {
+        // Levels that survive sixel's percentages: 0, 128, 250, 255.
+        let colours: [[UInt8]] = [[0, 0, 255], [250, 250, 250], [255, 0, 0], [0, 128, 0], [128, 128, 128]]
+        let width = 300, height = 229
+        var rgb: [UInt8] = []
+        for y in 0..<height { for x in 0..<width { rgb += colours[(x / 7 + y / 5 + x * y % 3) % colours.count] } }
+        let image = PixelImage(width: width, height: height, rgb: rgb)
+        XCTAssertGreaterThanOrEqual(width * height, 1 << 16, "large enough for two cores")
+        let drawn = try XCTUnwrap(SixelReader.read(SixelEncoder.encode(image)))
+        XCTAssertEqual(drawn.width, width)
+        XCTAssertEqual(drawn.height, height)
+        XCTAssertTrue(drawn.everyPixelSet)
+        XCTAssertEqual(drawn.rgb, rgb)
+    }
+
     func testKittyChunksAreAtMost4096AndCarryThePixels() throws {
         let image = picture(width: 200, height: 150)
         let bytes = KittyGraphics.display(image, id: 7, moveCursor: false, compress: true)

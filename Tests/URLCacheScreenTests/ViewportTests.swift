@@ -138,4 +138,50 @@ final class ViewportTests: XCTestCase {
         XCTAssertEqual(preview?.image.pixmap[0, 0], state.image?.pixmap[10, 5])
         XCTAssertEqual(preview?.sharp, false)
     }
+    /// A sharp view's pixels are decoded with a margin: a pan that stays
+    /// inside it is cut from them, sharp, pixel for pixel; a deeper zoom,
+    /// a region outside or another picture is not.
+    func testAPanInsideTheLastDecodeIsCutSharpFromIt() {
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/a.jpg")!)])
+        state.image = DecodedImage(info: SourceInfo(format: .jpeg, width: 400, height: 300),
+                                   pixmap: Pixmap(width: 40, height: 30, values: (0..<3600).map { Float($0) / 3600 }))
+        state.imageSource = .file("/cache/a.jpg")
+        // 300×150 source pixels about (200, 100), two pixels each way per source pixel.
+        let bytes = PixelImage(width: 600, height: 300, rgb: (0..<540_000).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / 1800) })
+        let decoded = bytes.pixmap()
+        state.viewPixels = ScreenState.ViewPixels(source: .file("/cache/a.jpg"), region: ImageRegion(x: 50, y: 25, width: 300, height: 150),
+                                                  pixels: bytes)
+        let pan = ScreenLogic.preview(state, region: ImageRegion(x: 100, y: 50, width: 200, height: 100), size: (400, 200))
+        XCTAssertEqual(pan?.sharp, true)
+        XCTAssertEqual(pan?.image.pixmap.width, 400)
+        XCTAssertEqual(pan?.image.pixmap.height, 200)
+        XCTAssertEqual(pan?.image.pixmap[0, 0], decoded[100, 50])
+        XCTAssertEqual(pan?.image.pixmap[399, 199], decoded[499, 249])
+        XCTAssertEqual(pan?.image.pixmap.pixelImage(), bytes.cropped(x: 100, y: 50, width: 400, height: 200), "the bytes as decoded")
+        // Twice as deep: the decoded pixels, scaled up, stand in.
+        let deeper = ScreenLogic.preview(state, region: ImageRegion(x: 150, y: 75, width: 100, height: 50), size: (400, 200))
+        XCTAssertEqual(deeper?.sharp, false)
+        XCTAssertEqual(deeper?.image.pixmap.width, 200)
+        XCTAssertEqual(deeper?.image.pixmap[0, 0], decoded[200, 100])
+        // Past the margin, the fitted image's pixels stand in.
+        let outside = ScreenLogic.preview(state, region: ImageRegion(x: 0, y: 0, width: 200, height: 100), size: (400, 200))
+        XCTAssertEqual(outside?.sharp, false)
+        XCTAssertEqual(outside?.image.pixmap.width, 20)
+        // Another picture's pixels are never used.
+        state.imageSource = .file("/cache/b.jpg")
+        let other = ScreenLogic.preview(state, region: ImageRegion(x: 100, y: 50, width: 200, height: 100), size: (400, 200))
+        XCTAssertEqual(other?.sharp, false)
+        XCTAssertEqual(other?.image.pixmap.width, 20)
+    }
+
+    /// What a sharp view decodes: its region and a quarter of its size
+    /// on every side, cut at the image's edges.
+    func testTheMarginIsAQuarterOfTheViewEachWayInsideTheImage() {
+        let geometry = ViewGeometry(imageWidth: 400, imageHeight: 300, areaWidth: 100, areaHeight: 50, sampleSize: 1)
+        XCTAssertEqual(geometry.withMargin(ImageRegion(x: 100, y: 50, width: 200, height: 100)),
+                       ImageRegion(x: 50, y: 25, width: 300, height: 150))
+        XCTAssertEqual(geometry.withMargin(ImageRegion(x: 0, y: 200, width: 200, height: 100)),
+                       ImageRegion(x: 0, y: 175, width: 250, height: 125))
+    }
 }
+

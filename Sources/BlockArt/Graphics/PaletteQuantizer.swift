@@ -16,6 +16,10 @@ struct PaletteQuantizer {
     private let order: [Int32]
     private let sorted: [SIMD3<Float>]
     private let greens: [Float]
+    /// For each whole green level 0–255, where the search starts: the
+    /// first sorted colour not below it (what the binary search finds, for
+    /// the pixels' whole levels, without its unpredictable branches).
+    private let start: [Int32]
 
     /// A palette for `image` of at most `maxColors` colours, each passed
     /// through `shown` (what the terminal makes of a colour it is sent).
@@ -53,16 +57,27 @@ struct PaletteQuantizer {
         order = colors.indices.sorted { colors[$0].y < colors[$1].y }.map { Int32($0) }
         sorted = order.map { colors[Int($0)] }
         greens = sorted.map(\.y)
+        var start = [Int32](repeating: 0, count: 256), k = 0
+        for level in 0..<256 {
+            while k < greens.count && greens[k] < Float(level) { k += 1 }
+            start[level] = Int32(k)
+        }
+        self.start = start
     }
 
     /// The index of the palette colour nearest `c` (sRGB, squared distance):
     /// outward from `c`'s green in the sorted palette, stopping each way
     /// once the green difference alone is worse than the best found.
     func nearest(_ c: SIMD3<Float>) -> Int {
-        var lo = 0, hi = greens.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if greens[mid] < c.y { lo = mid + 1 } else { hi = mid }
+        var lo = 0
+        if c.y >= 0, c.y <= 255, c.y == c.y.rounded(.down) {
+            lo = Int(start[Int(c.y)])
+        } else {
+            var hi = greens.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if greens[mid] < c.y { lo = mid + 1 } else { hi = mid }
+            }
         }
         var best = Float.infinity, bestIndex = 0
         var down = lo - 1, up = lo

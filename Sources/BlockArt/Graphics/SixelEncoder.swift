@@ -14,33 +14,46 @@ public enum SixelEncoder {
     public static func encode(_ image: PixelImage, registers: Int = defaultRegisters) -> [UInt8] {
         let palette = PaletteQuantizer(image, maxColors: max(2, min(registers, maxRegisters)), shown: shown)
         let indices = palette.indices(image)
-        var out: [UInt8] = []
-        out.reserveCapacity(image.width * image.height / 2 + palette.colors.count * 20 + 64)
         // P2 = 1: pixels no colour sets keep what is behind them. The raster
         // attributes make pixels square and give the size.
-        out += Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
+        var out = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         for (i, colour) in palette.colors.enumerated() {
             let p = percent(colour)
             out += Array("#\(i);2;\(p.0);\(p.1);\(p.2)".utf8)
         }
-        let width = image.width
-        var bits = [UInt8](repeating: 0, count: palette.colors.count * width)
-        var first = [Int](repeating: 0, count: palette.colors.count)
-        var last = [Int](repeating: 0, count: palette.colors.count)
+        // Bands are independent: the two halves are written on two cores.
+        let bandCount = (image.height + 5) / 6
+        let parts = image.width * image.height >= 1 << 16 ? 2 : 1
+        let halves = TwoCores.map(parts: parts) { part in
+            bands(indices, width: image.width, height: image.height, colours: palette.colors.count,
+                  from: bandCount * part / parts, to: bandCount * (part + 1) / parts)
+        }
+        for half in halves { out += half }
+        out += [0x1B, UInt8(ascii: "\\")]
+        return out
+    }
+
+    /// Bands `from..<to` (of six rows each): per band, each colour it uses
+    /// as one run-length line from its first pixel to its last, and `-`.
+    private static func bands(_ indices: [UInt16], width: Int, height: Int, colours: Int, from: Int, to: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity((to - from) * 6 * width / 2 + 64)
+        var bits = [UInt8](repeating: 0, count: colours * width)
+        var first = [Int](repeating: 0, count: colours)
+        var last = [Int](repeating: 0, count: colours)
         // The band each colour was last seen in, and the colours of this one.
-        var band = [Int](repeating: -1, count: palette.colors.count)
+        var band = [Int](repeating: -1, count: colours)
         var used: [Int] = []
         var writer = RunWriter()
         indices.withUnsafeBufferPointer { indices in
             bits.withUnsafeMutableBufferPointer { bits in
-                for top in stride(from: 0, to: image.height, by: 6) {
+                for top in stride(from: from * 6, to: min(height, to * 6), by: 6) {
                     used.removeAll(keepingCapacity: true)
-                    for dy in 0..<min(6, image.height - top) {
+                    for dy in 0..<min(6, height - top) {
                         let bit = UInt8(1) << UInt8(dy)
                         let row = (top + dy) * width
                         for x in 0..<width {
                             let c = Int(indices[row + x])
-                            let at = c * width + x
                             if band[c] != top {
                                 band[c] = top
                                 used.append(c)
@@ -50,24 +63,22 @@ public enum SixelEncoder {
                                 if x < first[c] { first[c] = x }
                                 if x > last[c] { last[c] = x }
                             }
-                            bits[at] |= bit
+                            bits[c * width + x] |= bit
                         }
                     }
                     for (n, c) in used.enumerated() {
                         if n > 0 { out.append(UInt8(ascii: "$")) }
-                        out += Array("#\(c)".utf8)
+                        out.append(UInt8(ascii: "#"))
+                        RunWriter.digits(c, &out)
                         if first[c] > 0 { writer.put(0, count: first[c], &out) }
-                        for x in first[c]...last[c] {
-                            writer.put(bits[c * width + x], count: 1, &out)
-                            bits[c * width + x] = 0
-                        }
+                        let line = c * width
+                        writer.put(UnsafeMutableBufferPointer(rebasing: bits[(line + first[c])...(line + last[c])]), &out)
                         writer.flush(&out)
                     }
                     out.append(UInt8(ascii: "-"))
                 }
             }
         }
-        out += [0x1B, UInt8(ascii: "\\")]
         return out
     }
 
@@ -98,16 +109,36 @@ struct RunWriter {
         count = n
     }
 
+    /// Each of `line`'s bits once, in order, the line left cleared for the
+    /// next band: the hot loop, one pass with no call per pixel.
+    mutating func put(_ line: UnsafeMutableBufferPointer<UInt8>, _ out: inout [UInt8]) {
+        var i = line.startIndex
+        while i < line.endIndex {
+            let bits = line[i]
+            var j = i + 1
+            while j < line.endIndex && line[j] == bits { j += 1 }
+            put(bits, count: j - i, &out)
+            for k in i..<j { line[k] = 0 }
+            i = j
+        }
+    }
+
     mutating func flush(_ out: inout [UInt8]) {
         guard count > 0 else { return }
         let char = 63 + value
         if count >= 4 {
             out.append(UInt8(ascii: "!"))
-            out += Array(String(count).utf8)
+            RunWriter.digits(count, &out)
             out.append(char)
         } else {
             for _ in 0..<count { out.append(char) }
         }
         count = 0
+    }
+
+    /// `n`'s decimal digits (n ≥ 0), with no String made.
+    static func digits(_ n: Int, _ out: inout [UInt8]) {
+        if n >= 10 { digits(n / 10, &out) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 }

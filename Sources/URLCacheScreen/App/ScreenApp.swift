@@ -292,7 +292,7 @@ public final class ScreenApp {
     private func showView() {
         guard state.viewport.isZoomed, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows),
               let geometry = view.geometry(state, layout, cell: terminal.cellPixels) else { return }
-        zoomed.show(&state, geometry: geometry, size: decodeArea())
+        zoomed.show(&state, geometry: geometry, log: log, size: decodeArea())
     }
 
     /// The window grew past what the image was decoded for: decode the

@@ -13,8 +13,12 @@ final class ViewDecoder: Sendable {
         /// Counts the screen's requests: the newest is the one wanted.
         var generation: Int
         var source: ScreenState.PictureSource
+        /// The view's region and its size on screen, and what is decoded:
+        /// the region with its margin, `size` pixels, at the view's scale.
         var region: ImageRegion
-        var size: @Sendable (SourceInfo) -> (width: Int, height: Int)
+        var shown: (width: Int, height: Int)
+        var decoded: ImageRegion
+        var size: (width: Int, height: Int)
     }
 
     /// A decoded view, and how long its decode took (for the log and
@@ -23,7 +27,11 @@ final class ViewDecoder: Sendable {
         var generation: Int
         var source: ScreenState.PictureSource
         var region: ImageRegion
-        var image: Swift.Result<DecodedImage, DecodeError>
+        var shown: (width: Int, height: Int)
+        var decoded: ImageRegion
+        /// In sRGB bytes, converted on the decoder's thread, so that the
+        /// floats are gone before the screen takes the pixels.
+        var image: Swift.Result<PixelImage, DecodeError>
         var seconds: Double
     }
 
@@ -68,11 +76,12 @@ final class ViewDecoder: Sendable {
             return state.pending
         }) {
             let started = Date()
-            let image = Swift.Result { () throws(DecodeError) -> DecodedImage in
-                try request.source.decode(context, region: request.region, size: request.size)
+            let image = Swift.Result { () throws(DecodeError) -> PixelImage in
+                let size = request.size
+                return try request.source.decode(context, region: request.decoded, size: { _ in size }).pixmap.pixelImage()
             }
-            let result = Result(generation: request.generation, source: request.source, region: request.region, image: image,
-                                seconds: Date().timeIntervalSince(started))
+            let result = Result(generation: request.generation, source: request.source, region: request.region,
+                                shown: request.shown, decoded: request.decoded, image: image, seconds: Date().timeIntervalSince(started))
             state.withLock { $0.result = result }
             context.wakeups.wake()
         }
@@ -118,17 +127,35 @@ struct ZoomedViews {
 
     init(decoder: ViewDecoder) { self.decoder = decoder }
 
-    /// The viewport's region, if it is not what is on screen: the pixels
-    /// at hand scaled up at once, and the sharp region asked for.
-    mutating func show(_ state: inout ScreenState, geometry: ViewGeometry,
+    /// The viewport's region, if it is not what is on screen: cut sharp
+    /// from the pixels at hand where they have it (a pan inside the last
+    /// decode's margin); else those pixels scaled up at once, and the
+    /// region with its margin asked for, at the scale `size` picks for it.
+    mutating func show(_ state: inout ScreenState, geometry: ViewGeometry, log: Log,
                        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         let region = geometry.region(state.viewport)
-        guard state.zoomed?.region != region else { return }
-        state.zoomed = ScreenLogic.preview(state, region: region)
+        guard state.zoomed?.region != region, let format = state.image?.info.format else { return }
+        let wanted = size(region.info(format))
+        asked = Date()
+        // A view cut from the pixels at hand needs nothing of the last: it
+        // goes first, so that two views' pixels are not held at once.
+        if let pixels = state.viewPixels, ScreenLogic.fine(pixels, region: region, size: wanted) { state.zoomed = nil }
+        state.zoomed = ScreenLogic.preview(state, region: region, size: wanted)
+        if state.zoomed?.sharp == true {
+            log.write(String(format: "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand", region.x, region.y, region.width, region.height))
+            decodeToLog = 0
+            return
+        }
+        // The preview has what it needs of them: the pixels go before the
+        // next decode's come, so that two sets are never held at once.
+        state.viewPixels = nil
         guard let source = state.imageSource else { return }
         generation += 1
-        asked = Date()
-        decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, size: size))
+        let decoded = geometry.withMargin(region)
+        let scale = (x: Double(wanted.width) / region.width, y: Double(wanted.height) / region.height)
+        decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, shown: wanted,
+                                            decoded: decoded, size: (max(1, Int((decoded.width * scale.x).rounded())),
+                                                                     max(1, Int((decoded.height * scale.y).rounded())))))
     }
 
     /// The sharp view, if it came and is still the one wanted: whether
@@ -136,13 +163,17 @@ struct ZoomedViews {
     mutating func take(_ state: inout ScreenState, log: Log) -> Bool {
         guard let result = decoder.take() else { return false }
         let wanted = result.generation == generation && state.zoomed?.region == result.region && state.imageSource == result.source
-        let r = result.region
-        log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms%@", r.x, r.y, r.width, r.height, result.seconds * 1000,
-                         wanted ? "" : " (stale: dropped)"))
+        let (r, d) = (result.region, result.decoded)
+        log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms with its margin (%.1f,%.1f %.1fx%.1f)%@", r.x, r.y,
+                         r.width, r.height, result.seconds * 1000, d.x, d.y, d.width, d.height, wanted ? "" : " (stale: dropped)"))
         guard wanted else { return false }
         switch result.image {
         case let .success(decoded):
-            state.zoomed = ScreenState.ZoomedPicture(image: decoded, region: r, sharp: true)
+            state.viewPixels = ScreenState.ViewPixels(source: result.source, region: d, pixels: decoded)
+            state.zoomed = nil
+            state.zoomed = ScreenLogic.preview(state, region: r, size: result.shown)
+            // Fewer pixels than asked for (a decoder's limit) are still the file's best.
+            state.zoomed?.sharp = true
             decodeToLog = result.seconds
         case let .failure(error):
             log.write("view decode failed: \(error)")

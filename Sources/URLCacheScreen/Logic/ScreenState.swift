@@ -22,6 +22,9 @@ public struct ScreenState: Sendable {
     /// The zoomed view's picture (nil at zoom 1): the region scaled up
     /// from the pixels at hand at once, then sharp from the file.
     public var zoomed: ZoomedPicture?
+    /// The last sharp view's pixels, decoded with a margin around its
+    /// region: a pan that stays inside is cut from them, sharp at once.
+    public var viewPixels: ViewPixels?
     /// Where the first button went down on the picture: a drag's start.
     public var dragStart: (row: Int, column: Int)?
     /// The image is the picture the binary carries, not a downloaded one.
@@ -91,6 +94,7 @@ public struct ScreenState: Sendable {
     mutating func resetView() {
         viewport = Viewport()
         zoomed = nil
+        viewPixels = nil
         dragStart = nil
     }
 
@@ -107,6 +111,22 @@ public struct ScreenState: Sendable {
         /// Decoded from the file for this region (not scaled up from
         /// pixels at hand).
         public var sharp: Bool
+    }
+
+    /// Pixels decoded from the file for a region of the picture (a view
+    /// and its margin), at the scale the view asked for: in sRGB bytes,
+    /// a quarter of the floats' memory, and exactly what a picture of
+    /// pixels cut from them is sent as.
+    public struct ViewPixels: Sendable, Equatable {
+        public var source: PictureSource
+        public var region: ImageRegion
+        public var pixels: PixelImage
+
+        public init(source: PictureSource, region: ImageRegion, pixels: PixelImage) {
+            self.source = source
+            self.region = region
+            self.pixels = pixels
+        }
     }
 
     /// Where the image on screen can be decoded again from.

@@ -57,19 +57,71 @@ extension ScreenLogic {
         }
     }
 
-    /// The picture for `region` from the pixels at hand, at once: the
-    /// sharp view's pixels if they cover the region, else the fitted
-    /// image's, cropped (the renderer then scales them up). nil: no pixels.
-    public static func preview(_ state: ScreenState, region: ImageRegion) -> ScreenState.ZoomedPicture? {
+    /// The picture for `region` from the pixels at hand, at once. Cut
+    /// from the last sharp view's pixels where they cover the region at
+    /// the scale `size` asks for, it is sharp (a pan inside their margin);
+    /// else cut from the pixels that cover it, the fitted image's at
+    /// worst, for the renderer to scale up. nil: no pixels.
+    public static func preview(_ state: ScreenState, region: ImageRegion,
+                               size: (width: Int, height: Int)? = nil) -> ScreenState.ZoomedPicture? {
         guard let image = state.image else { return nil }
-        let whole = ImageRegion(x: 0, y: 0, width: Double(image.info.width), height: Double(image.info.height))
-        var from = (pixmap: image.pixmap, region: whole)
-        if let zoomed = state.zoomed, zoomed.region.covers(region) { from = (zoomed.image.pixmap, zoomed.region) }
-        let sx = Double(from.pixmap.width) / from.region.width, sy = Double(from.pixmap.height) / from.region.height
-        let x0 = Int(((region.x - from.region.x) * sx).rounded(.down)), y0 = Int(((region.y - from.region.y) * sy).rounded(.down))
-        let x1 = Int(((region.x + region.width - from.region.x) * sx).rounded(.up))
-        let y1 = Int(((region.y + region.height - from.region.y) * sy).rounded(.up))
-        let pixmap = from.pixmap.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        return ScreenState.ZoomedPicture(image: DecodedImage(info: region.info(image.info.format), pixmap: pixmap), region: region, sharp: false)
+        let info = region.info(image.info.format)
+        var sharp = false, pixmap: Pixmap
+        if let pixels = state.viewPixels, pixels.source == state.imageSource, pixels.region.covers(region) {
+            let cut = cut(pixels.pixels, pixels.region, to: region, size: size)
+            sharp = size.map { fine(pixels, region: region, size: $0) } ?? false
+            pixmap = cut.pixmap()
+            if sharp, let size { pixmap = pixmap.resampled(width: size.width, height: size.height) }
+        } else if let zoomed = state.zoomed, zoomed.region.covers(region) {
+            pixmap = cut(zoomed.image.pixmap, zoomed.region, to: region)
+        } else {
+            let whole = ImageRegion(x: 0, y: 0, width: Double(image.info.width), height: Double(image.info.height))
+            pixmap = cut(image.pixmap, whole, to: region)
+        }
+        return ScreenState.ZoomedPicture(image: DecodedImage(info: info, pixmap: pixmap), region: region, sharp: sharp)
+    }
+
+    /// Whether `pixels` cover `region` with at least as many pixels per
+    /// source pixel as `size` asks for (a hundredth spared for rounding):
+    /// a view cut from them is sharp.
+    public static func fine(_ pixels: ScreenState.ViewPixels, region: ImageRegion, size: (width: Int, height: Int)) -> Bool {
+        let have = scale(pixels.pixels.width, pixels.pixels.height, pixels.region)
+        let need = scale(size.width, size.height, region)
+        return pixels.region.covers(region) && have.x >= need.x * 0.99 && have.y >= need.y * 0.99
+    }
+
+    private static func scale(_ width: Int, _ height: Int, _ region: ImageRegion) -> (x: Double, y: Double) {
+        (Double(width) / region.width, Double(height) / region.height)
+    }
+
+    /// `region` cut from `pixels` (which show `shown`). At the scale `size`
+    /// asks for, exactly `size` pixels, so that nothing is resampled; else
+    /// the whole pixels the region touches.
+    private static func cut(_ pixels: PixelImage, _ shown: ImageRegion, to region: ImageRegion,
+                            size: (width: Int, height: Int)?) -> PixelImage {
+        let have = scale(pixels.width, pixels.height, shown)
+        if let size, size.width <= pixels.width, size.height <= pixels.height {
+            let need = scale(size.width, size.height, region)
+            if abs(have.x - need.x) <= need.x * 0.01 && abs(have.y - need.y) <= need.y * 0.01 {
+                let x = Int(((region.x - shown.x) * have.x).rounded()), y = Int(((region.y - shown.y) * have.y).rounded())
+                return pixels.cropped(x: min(x, pixels.width - size.width), y: min(y, pixels.height - size.height),
+                                      width: size.width, height: size.height)
+            }
+        }
+        let span = touched(region, in: shown, width: pixels.width, height: pixels.height)
+        return pixels.cropped(x: span.columns.lowerBound, y: span.rows.lowerBound, width: span.columns.count, height: span.rows.count)
+    }
+
+    /// The whole pixels of `pixmap` (which shows `shown`) that `region` touches.
+    private static func cut(_ pixmap: Pixmap, _ shown: ImageRegion, to region: ImageRegion) -> Pixmap {
+        let span = touched(region, in: shown, width: pixmap.width, height: pixmap.height)
+        return pixmap.cropped(x: span.columns.lowerBound, y: span.rows.lowerBound, width: span.columns.count, height: span.rows.count)
+    }
+
+    /// The whole pixels `region` touches in a raster of `width` × `height` showing `shown`.
+    private static func touched(_ region: ImageRegion, in shown: ImageRegion, width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>) {
+        let relative = ImageRegion(x: region.x - shown.x, y: region.y - shown.y, width: region.width, height: region.height)
+        let have = scale(width, height, shown)
+        return relative.pixels(scaleX: have.x, scaleY: have.y, width: width, height: height)
     }
 }
