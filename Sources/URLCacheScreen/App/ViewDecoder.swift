@@ -139,7 +139,9 @@ struct ZoomedViews {
         asked = Date()
         // A view cut from the pixels at hand needs nothing of the last: it
         // goes first, so that two views' pixels are not held at once.
-        if let pixels = state.viewPixels, ScreenLogic.fine(pixels, region: region, size: wanted) { state.zoomed = nil }
+        if let pixels = state.viewPixels, pixels.source == state.imageSource, ScreenLogic.fine(pixels, region: region, size: wanted) {
+            state.zoomed = nil
+        }
         state.zoomed = ScreenLogic.preview(state, region: region, size: wanted)
         if state.zoomed?.sharp == true {
             log.write(String(format: "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand", region.x, region.y, region.width, region.height))
@@ -151,12 +153,22 @@ struct ZoomedViews {
         state.viewPixels = nil
         guard let source = state.imageSource else { return }
         generation += 1
-        let decoded = geometry.withMargin(region)
         let scale = (x: Double(wanted.width) / region.width, y: Double(wanted.height) / region.height)
+        func pixels(_ r: ImageRegion) -> (width: Int, height: Int) {
+            (max(1, Int((r.width * scale.x).rounded())), max(1, Int((r.height * scale.y).rounded())))
+        }
+        // A large window's margin would cost more than its pans save: past
+        // `marginPixels`, the view alone is decoded, as it was before margins.
+        var decoded = geometry.withMargin(region)
+        if pixels(decoded).width * pixels(decoded).height > ZoomedViews.marginPixels { decoded = region }
         decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, shown: wanted,
-                                            decoded: decoded, size: (max(1, Int((decoded.width * scale.x).rounded())),
-                                                                     max(1, Int((decoded.height * scale.y).rounded())))))
+                                            decoded: decoded, size: pixels(decoded)))
     }
+
+    /// The most pixels a view and its margin are decoded at: 160×48 cells
+    /// of 8×17 (2.15 million with the margin) have one; a 4K window's
+    /// 3840×2160 (8.3 million, 100 MB of floats while decoded) has none.
+    static let marginPixels = 4_000_000
 
     /// The sharp view, if it came and is still the one wanted: whether
     /// the screen changed.

@@ -95,14 +95,15 @@ extension ScreenLogic {
     }
 
     /// `region` cut from `pixels` (which show `shown`). At the scale `size`
-    /// asks for, exactly `size` pixels, so that nothing is resampled; else
-    /// the whole pixels the region touches.
+    /// asks for (within half a pixel), exactly `size` pixels, so that
+    /// nothing is resampled; else the whole pixels the region touches.
     private static func cut(_ pixels: PixelImage, _ shown: ImageRegion, to region: ImageRegion,
                             size: (width: Int, height: Int)?) -> PixelImage {
         let have = scale(pixels.width, pixels.height, shown)
         if let size, size.width <= pixels.width, size.height <= pixels.height {
             let need = scale(size.width, size.height, region)
-            if abs(have.x - need.x) <= need.x * 0.01 && abs(have.y - need.y) <= need.y * 0.01 {
+            // Within half a pixel over the whole view: the same scale.
+            if abs(have.x - need.x) * region.width <= 0.5 && abs(have.y - need.y) * region.height <= 0.5 {
                 let x = Int(((region.x - shown.x) * have.x).rounded()), y = Int(((region.y - shown.y) * have.y).rounded())
                 return pixels.cropped(x: min(x, pixels.width - size.width), y: min(y, pixels.height - size.height),
                                       width: size.width, height: size.height)
