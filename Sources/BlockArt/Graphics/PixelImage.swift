@@ -36,16 +36,8 @@ extension PixelImage {
 
     /// A rectangle of the picture (clamped to it, at least one pixel).
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelImage {
-        let x0 = max(0, min(width - 1, x)), y0 = max(0, min(height - 1, y))
-        let cw = max(1, min(width - x0, w)), ch = max(1, min(height - y0, h))
-        if x0 == 0 && y0 == 0 && cw == width && ch == height { return self }
-        var out = [UInt8]()
-        out.reserveCapacity(cw * ch * 3)
-        for row in y0..<(y0 + ch) {
-            let start = (row * width + x0) * 3
-            out.append(contentsOf: rgb[start..<(start + cw * 3)])
-        }
-        return PixelImage(width: cw, height: ch, rgb: out)
+        guard let cut = cropRGB(rgb, width: width, height: height, x: x, y: y, w: w, h: h) else { return self }
+        return PixelImage(width: cut.width, height: cut.height, rgb: cut.values)
     }
 }
 

@@ -47,16 +47,8 @@ public struct Pixmap: Sendable, Equatable {
 
     /// A rectangle of the pixmap (clamped to it, at least one pixel).
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Pixmap {
-        let x0 = max(0, min(width - 1, x)), y0 = max(0, min(height - 1, y))
-        let cw = max(1, min(width - x0, w)), ch = max(1, min(height - y0, h))
-        if x0 == 0 && y0 == 0 && cw == width && ch == height { return self }
-        var out = [Float]()
-        out.reserveCapacity(cw * ch * 3)
-        for row in y0..<(y0 + ch) {
-            let start = (row * width + x0) * 3
-            out.append(contentsOf: values[start..<(start + cw * 3)])
-        }
-        return Pixmap(width: cw, height: ch, values: out)
+        guard let cut = cropRGB(values, width: width, height: height, x: x, y: y, w: w, h: h) else { return self }
+        return Pixmap(width: cut.width, height: cut.height, values: cut.values)
     }
 
     /// The pixmap turned as an EXIF Orientation value (1–8) says, so that
@@ -87,4 +79,19 @@ public struct Pixmap: Sendable, Equatable {
         }
         return Pixmap(width: w, height: h, values: out)
     }
+}
+
+/// The rectangle of an RGB raster's values (clamped to it, at least one
+/// pixel): a pixmap's or a picture's crop. nil: the whole raster.
+func cropRGB<T>(_ values: [T], width: Int, height: Int, x: Int, y: Int, w: Int, h: Int) -> (values: [T], width: Int, height: Int)? {
+    let x0 = max(0, min(width - 1, x)), y0 = max(0, min(height - 1, y))
+    let cw = max(1, min(width - x0, w)), ch = max(1, min(height - y0, h))
+    if x0 == 0 && y0 == 0 && cw == width && ch == height { return nil }
+    var out = [T]()
+    out.reserveCapacity(cw * ch * 3)
+    for row in y0..<(y0 + ch) {
+        let start = (row * width + x0) * 3
+        out.append(contentsOf: values[start..<(start + cw * 3)])
+    }
+    return (out, cw, ch)
 }

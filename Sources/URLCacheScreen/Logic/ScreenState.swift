@@ -121,12 +121,6 @@ public struct ScreenState: Sendable {
         public var source: PictureSource
         public var region: ImageRegion
         public var pixels: PixelImage
-
-        public init(source: PictureSource, region: ImageRegion, pixels: PixelImage) {
-            self.source = source
-            self.region = region
-            self.pixels = pixels
-        }
     }
 
     /// Where the image on screen can be decoded again from.
