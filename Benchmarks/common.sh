@@ -28,3 +28,21 @@ race() {
   mapfile -t medians < <($python "$root/Benchmarks/race.py" "$rounds" "${commands[@]}")
   for i in "${!commands[@]}"; do row "$kind" "${programs[$i]}" "${medians[$i]}" "$(rss "${commands[$i]}")" "${commands[$i]}"; done
 }
+# serve FILE...: the files over HTTP on a free port of 127.0.0.1, from a
+# fresh $work that goes at exit with the server ($port, $server).
+serve() {
+  work=$(mktemp -d)
+  trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+  mkdir "$work/www" && cp "$@" "$work/www/"
+  port=$($python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  (cd "$work/www" && exec $python -m http.server "$port" --bind 127.0.0.1 >/dev/null 2>&1) & server=$!
+  sleep 1
+}
+# cache_served NAME: $work/list.plist of the one served file, fetched into $work/cache.
+cache_served() {
+  cat > "$work/list.plist" <<PLIST
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><array><string>http://127.0.0.1:$port/$1</string></array></plist>
+PLIST
+  NO_PROXY=127.0.0.1 "$urlcache" fetch --config "$work/list.plist" --cache-dir "$work/cache" >/dev/null
+}

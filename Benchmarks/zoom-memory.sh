@@ -15,17 +15,8 @@ base = Image.fromarray(rng.integers(0, 256, (40, 40, 3), dtype=np.uint8)).resize
 a = np.asarray(base).astype(np.int16) + rng.integers(-10, 11, (10000, 10000, 1), dtype=np.int16)
 Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)).save(f"{out}/photo100.jpg", quality=88)
 PY
-work=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-mkdir "$work/www" && cp "$out/photo100.jpg" "$work/www/"
-port=$($python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-(cd "$work/www" && exec python3 -m http.server "$port" --bind 127.0.0.1 >/dev/null 2>&1) & server=$!
-sleep 1
-cat > "$work/list.plist" <<PLIST
-<?xml version="1.0" encoding="UTF-8"?>
-<plist version="1.0"><array><string>http://127.0.0.1:$port/photo100.jpg</string></array></plist>
-PLIST
-NO_PROXY=127.0.0.1 "$urlcache" fetch --config "$work/list.plist" --cache-dir "$work/cache" >/dev/null
+serve "$out/photo100.jpg"
+cache_served photo100.jpg
 printf '%-8s %12s %14s %12s %12s\n' format "fit peak" "zoomed peak" "zoom's extra" "sharp views"
 for format in symbols kitty sixel; do
   line=$(MEMORY=1 $python "$root/Benchmarks/zoom-pty.py" "$work/log-$format" 160x50 8x17 "+ljhk+lj-hk+" -- \

@@ -23,19 +23,11 @@ base = Image.open(f"{out}/earth.jpg").convert("RGB").resize((5424, 5424), Image.
 a = np.asarray(base).astype(np.int16) + rng.integers(-12, 13, (5424, 5424, 1), dtype=np.int16)
 Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)).save(f"{out}/disk5424.jpg", quality=90)
 PY
-work=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-mkdir "$work/www" && cp "$out/photo12.jpg" "$out/disk5424.jpg" "$work/www/"
-(cd "$work/www" && exec python3 -m http.server 8799 --bind 127.0.0.1 >/dev/null 2>&1) & server=$!
-sleep 1
+serve "$out/photo12.jpg" "$out/disk5424.jpg"
 keys="+ljhk+lj-hk+"
 printf '%-14s %-8s %7s %9s %9s %7s %9s %9s\n' image format steps "key→sharp" decode "share" zooms pans
 for image in photo12.jpg disk5424.jpg; do
-  cat > "$work/list.plist" <<PLIST
-<?xml version="1.0" encoding="UTF-8"?>
-<plist version="1.0"><array><string>http://127.0.0.1:8799/$image</string></array></plist>
-PLIST
-  NO_PROXY=127.0.0.1 "$urlcache" fetch --config "$work/list.plist" --cache-dir "$work/cache" >/dev/null
+  cache_served "$image"
   for format in symbols kitty sixel; do
     : > "$work/all"
     for round in $(seq "${ROUNDS:-3}"); do

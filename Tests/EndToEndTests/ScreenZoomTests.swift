@@ -11,12 +11,6 @@ extension ScreenTests {
         return lines.dropFirst().prefix(while: { !$0.hasPrefix(" ×") && !$0.contains("cached image") }).joined(separator: "\n")
     }
 
-    /// The sharp views the log names: decoded, or cut from a decode's
-    /// pixels at hand where they are as fine as the view needs.
-    private func sharpViews(_ log: String) -> [Substring] {
-        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
-            .filter { ($0.contains(" decoded in ") || $0.contains(" cut from the pixels at hand")) && !$0.contains("stale") }
-    }
 
     func testZoomPanAndFitInBlockArt() throws {
         try copyFixture("photo.jpg", to: nginx.root)  // 600×400
@@ -30,7 +24,7 @@ extension ScreenTests {
         // 100×26 cells of halves: 100×52 samples; the photo fits at 0.13
         // a sample, so ×4 shows 192.3×100 of it about its centre.
         tmux.wait(forText: "×4 · view at 50%, 50% · Newly cached image")
-        tmux.wait(for: "the sharp ×4 view") { _ in self.sharpViews(log).count >= 2 }
+        tmux.wait(for: "the sharp ×4 view") { _ in sharpViews(log).count >= 2 }
         let zoomed = tmux.wait(for: "the ×4 art") { self.art($0) != fitArt }
         // ×2 already decoded the photo at its own scale (the art wants more
         // samples than it has), its margin around: ×4 is cut from that.
@@ -64,4 +58,11 @@ extension ScreenTests {
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
+}
+
+/// The sharp views the screen's log names, in order: decoded, or cut from
+/// a decode's pixels at hand where they are as fine as the view needs.
+func sharpViews(_ log: String) -> [Substring] {
+    ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        .filter { ($0.contains(" decoded in ") || $0.contains(" cut from the pixels at hand")) && !$0.contains("stale") }
 }

@@ -21,9 +21,7 @@ final class ZoomPixelTests: NginxTestCase {
     /// The region the last sharp view showed, from the screen's log
     /// (decoded, or cut from the pixels a decode had at hand).
     private func shownRegion(_ log: String) throws -> (x: Double, y: Double, width: Double, height: Double) {
-        let line = try XCTUnwrap(String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-            .last { ($0.contains(" decoded in ") || $0.contains(" cut from the pixels at hand")) && !$0.contains("stale") },
-                                 "a sharp view was decoded")
+        let line = try XCTUnwrap(sharpViews(log).last, "a sharp view was decoded")
         let words = line.split(separator: " ")
         let index = try XCTUnwrap(words.firstIndex(of: "view"))
         let place = words[index + 1].split(separator: ",").compactMap { Double($0) }

@@ -69,16 +69,21 @@ struct PaletteQuantizer {
     /// outward from `c`'s green in the sorted palette, stopping each way
     /// once the green difference alone is worse than the best found.
     func nearest(_ c: SIMD3<Float>) -> Int {
-        var lo = 0
-        if c.y >= 0, c.y <= 255, c.y == c.y.rounded(.down) {
-            lo = Int(start[Int(c.y)])
-        } else {
-            var hi = greens.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if greens[mid] < c.y { lo = mid + 1 } else { hi = mid }
-            }
+        var lo = 0, hi = greens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if greens[mid] < c.y { lo = mid + 1 } else { hi = mid }
         }
+        return nearest(c, from: lo)
+    }
+
+    /// `nearest` for a pixel's whole levels, its search's start looked up.
+    func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        nearest(SIMD3(Float(r), Float(g), Float(b)), from: Int(start[Int(g)]))
+    }
+
+    /// The search from `lo`, the first sorted colour whose green is not below `c`'s.
+    private func nearest(_ c: SIMD3<Float>, from lo: Int) -> Int {
         var best = Float.infinity, bestIndex = 0
         var down = lo - 1, up = lo
         while down >= 0 || up < greens.count {
@@ -128,7 +133,7 @@ struct PaletteQuantizer {
             if cacheKeys[slot] == key {
                 out[i - range.lowerBound] = cacheValues[slot]
             } else {
-                let k = UInt16(nearest(SIMD3(Float(r), Float(g), Float(b))))
+                let k = UInt16(nearest(r, g, b))
                 cacheKeys[slot] = key
                 cacheValues[slot] = k
                 out[i - range.lowerBound] = k

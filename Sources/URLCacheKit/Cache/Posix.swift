@@ -169,11 +169,12 @@ enum Posix {
         if mkdir(path, mode) != 0, errno != EEXIST { throw Errno.current }
     }
 
-    /// Whether `path` (not followed) is a regular file: not a link, a
-    /// FIFO that would block a read, or a device.
-    static func isRegularFile(_ path: String) -> Bool {
+    /// The size of `path` (not followed) if it is a regular file: nil for
+    /// a link, a FIFO that would block a read, a device, or nothing there.
+    static func regularFileSize(_ path: String) -> Int64? {
         var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
     }
 
     /// Removes a file; a file already gone is not an error.

@@ -59,7 +59,9 @@ public enum SavedCopy {
     private static func give(_ staged: StagedFile, _ bytes: [UInt8], name: String, in folder: String) throws(SaveError) -> Outcome {
         for number in 1...99 {
             let path = folder + "/" + SaveName.numbered(name, number)
-            if Posix.isRegularFile(path), (try? Posix.readFile(path, limit: bytes.count, followLinks: false)) == bytes {
+            // Only a file of the same size is read and compared.
+            if Posix.regularFileSize(path) == Int64(bytes.count),
+               (try? Posix.readFile(path, limit: bytes.count, followLinks: false)) == bytes {
                 return .alreadyThere(path)
             }
             do {

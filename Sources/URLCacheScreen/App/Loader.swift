@@ -39,31 +39,31 @@ final class Loader: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Woken on progress (at most ten times a second) and on the result.
-    private let wakeups: WakePipe
+    /// How pictures are decoded, and the pipe woken on progress (at most
+    /// ten times a second) and on the result.
+    private let context: DecodeContext
+    private var wakeups: WakePipe { context.wakeups }
 
-    init(wakeups: WakePipe) { self.wakeups = wakeups }
+    init(_ context: DecodeContext) { self.context = context }
 
     /// Whether a load is under way.
     var running: Bool { state.withLock { $0.running } }
 
-    /// Starts a load; `decodeSize` picks the pixmap size from the source's,
-    /// and `samples` is passed on to the decoder. With `offerEarly`, a
+    /// Starts a load; `decodeSize` picks the pixmap size from the source's.
+    /// With `offerEarly`, a
     /// picture is decoded and handed over first (`takeEarly`) while the
     /// check goes on: with nothing cached, the one the binary carries for
     /// the entry, if any; a copy in its stale-while-revalidate window.
     /// With `check` false, nothing is asked of the network: the cached copy
     /// (or the file at `path`: a kept earlier image) is decoded again.
     func start(controller: URLCacheController, entry: URLEntry, check: Bool, force: Bool, automatic: Bool, index: Int,
-               background: RGB8, samples: (x: Int, y: Int), offerEarly: Bool,
-               decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int), path: String? = nil) {
+               offerEarly: Bool, decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int), path: String? = nil) {
         state.withLock { $0 = State(running: true) }
         let url = entry.url
         let thread = Thread { [self] in
             // Looked for here, not on the screen's thread: the cached start
             // never reads the built-in list a second time.
-            let early = offerEarly ? Loader.early(controller, entry, force: force, background: background, samples: samples,
-                                                  size: decodeSize) : nil
+            let early = offerEarly ? Loader.early(controller, entry, force: force, context: context, size: decodeSize) : nil
             if let early {
                 state.withLock { $0.early = (early, index) }
                 wakeups.wake()
@@ -95,9 +95,7 @@ final class Loader: Sendable {
             if let drawn, path == nil, copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {
                 image = .success(drawn.image)
             } else if let file {
-                image = Swift.Result { () throws(DecodeError) in
-                    try ImageDecoder.decode(path: file, background: background, samples: samples, size: decodeSize)
-                }
+                image = Swift.Result { () throws(DecodeError) in try ScreenState.PictureSource.file(file).decode(context, size: decodeSize) }
             }
             state.withLock {
                 $0.result = Result(report: report, image: image, automatic: automatic, index: index, path: file)
@@ -135,15 +133,13 @@ final class Loader: Sendable {
     /// What to show before the check ends: the bundled picture with
     /// nothing cached; the copy while the policy says it may be shown
     /// unchecked (RFC 5861); else nothing (the check's result comes first).
-    private static func early(_ controller: URLCacheController, _ entry: URLEntry, force: Bool, background: RGB8,
-                              samples: (x: Int, y: Int), size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) -> Early? {
+    private static func early(_ controller: URLCacheController, _ entry: URLEntry, force: Bool, context: DecodeContext,
+                              size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) -> Early? {
         guard let copy = (try? controller.cache.lookup(entry.url)) ?? nil else {
-            guard let bundled = BundledImage.bytes(for: entry.url) else { return nil }
-            return (try? ImageDecoder.decode(bytes: bundled, background: background, samples: samples, size: size)).map(Early.bundled)
+            return (try? ScreenState.PictureSource.bundled(entry.url).decode(context, size: size)).map(Early.bundled)
         }
         guard !force, case .revalidating = controller.standing(of: entry, copy, now: Date()) else { return nil }
-        return (try? ImageDecoder.decode(path: copy.imagePath, background: background, samples: samples, size: size))
-            .map { .revalidating($0, copy) }
+        return (try? ScreenState.PictureSource.file(copy.imagePath).decode(context, size: size)).map { .revalidating($0, copy) }
     }
 
     /// The finished load, once (nil while running).

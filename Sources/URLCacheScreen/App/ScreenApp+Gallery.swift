@@ -53,9 +53,9 @@ extension ScreenApp {
     func takeThumbnails() -> Bool {
         var changed = false
         for thumbnail in thumbnails.take() {
-            guard var gallery = state.gallery, gallery.tiles.contains(where: { $0.source == thumbnail.key.path }) else { continue }
-            gallery.thumbnails[thumbnail.key.path] = thumbnail
-            state.gallery = gallery
+            guard state.gallery?.tiles.contains(where: { $0.source == thumbnail.key.path }) == true else { continue }
+            // In place: a copy of the gallery would copy its thumbnails too.
+            state.gallery?.thumbnails[thumbnail.key.path] = thumbnail
             changed = true
         }
         return changed

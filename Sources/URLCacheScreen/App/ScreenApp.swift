@@ -70,8 +70,8 @@ public final class ScreenApp {
     public init(options: Options, window: (columns: Int, rows: Int), cellPixels: (width: Int, height: Int),
                 openTerminal: () throws(ScreenError) -> Terminal) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
-        loader = Loader(wakeups: wakeups)
         let context = DecodeContext(background: options.background, samples: Renderer.samples(options.symbols), wakeups: wakeups)
+        loader = Loader(context)
         zoomed = ZoomedViews(decoder: ViewDecoder(context))
         thumbnails = ThumbnailDecoder(context)
         self.options = options
@@ -246,8 +246,7 @@ public final class ScreenApp {
         var controller = options.controller
         controller.offline = state.offline
         loader.start(controller: controller, entry: entry, check: true, force: force, automatic: automatic,
-                     index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     offerEarly: state.image == nil, decodeSize: decodeSize)
+                     index: state.index, offerEarly: state.image == nil, decodeSize: decodeSize)
     }
 
     /// `[` `]`: another of the entry's kept images, decoded from its file
@@ -264,8 +263,7 @@ public final class ScreenApp {
         ScreenLogic.showHistory(items, index: index, &state)
         guard index != shown else { return }
         loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
-                     index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     offerEarly: false, decodeSize: decodeArea(), path: items[index].path)
+                     index: state.index, offerEarly: false, decodeSize: decodeArea(), path: items[index].path)
     }
 
     /// `s`: the image on screen (the kept one `[` shows, else the
@@ -306,8 +304,7 @@ public final class ScreenApp {
         guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
         log.write("window grew: decoding again at \(need.width)x\(need.height)")
         loader.start(controller: options.controller, entry: state.entry, check: false, force: false, automatic: true,
-                     index: state.index, background: options.background, samples: Renderer.samples(options.symbols),
-                     offerEarly: false, decodeSize: decodeArea())
+                     index: state.index, offerEarly: false, decodeSize: decodeArea())
     }
 
     /// The pixmap size to decode at: exactly what the image area needs now,

@@ -24,11 +24,7 @@ final class ViewDecoder: Sendable {
     /// A decoded view, and how long its decode took (for the log and
     /// `Benchmarks/zoom.sh`).
     struct Result: Sendable {
-        var generation: Int
-        var source: ScreenState.PictureSource
-        var region: ImageRegion
-        var shown: (width: Int, height: Int)
-        var decoded: ImageRegion
+        var request: Request
         /// In sRGB bytes, converted on the decoder's thread, so that the
         /// floats are gone before the screen takes the pixels.
         var image: Swift.Result<PixelImage, DecodeError>
@@ -80,8 +76,7 @@ final class ViewDecoder: Sendable {
                 let size = request.size
                 return try request.source.decode(context, region: request.decoded, size: { _ in size }).pixmap.pixelImage()
             }
-            let result = Result(generation: request.generation, source: request.source, region: request.region,
-                                shown: request.shown, decoded: request.decoded, image: image, seconds: Date().timeIntervalSince(started))
+            let result = Result(request: request, image: image, seconds: Date().timeIntervalSince(started))
             state.withLock { $0.result = result }
             context.wakeups.wake()
         }
@@ -137,17 +132,16 @@ struct ZoomedViews {
         guard state.zoomed?.region != region, let format = state.image?.info.format else { return }
         let wanted = size(region.info(format))
         asked = Date()
-        // A view cut from the pixels at hand needs nothing of the last: it
-        // goes first, so that two views' pixels are not held at once.
-        if let pixels = state.viewPixels, pixels.source == state.imageSource, ScreenLogic.fine(pixels, region: region, size: wanted) {
+        if ScreenLogic.cutsSharp(state, region: region, size: wanted) {
+            // The view cut from the pixels at hand needs nothing of the
+            // last: it goes first, so that two views' pixels are not held at once.
             state.zoomed = nil
-        }
-        state.zoomed = ScreenLogic.preview(state, region: region, size: wanted)
-        if state.zoomed?.sharp == true {
+            state.zoomed = ScreenLogic.preview(state, region: region, size: wanted)
             log.write(String(format: "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand", region.x, region.y, region.width, region.height))
             decodeToLog = 0
             return
         }
+        state.zoomed = ScreenLogic.preview(state, region: region, size: wanted)
         // The preview has what it needs of them: the pixels go before the
         // next decode's come, so that two sets are never held at once.
         state.viewPixels = nil
@@ -174,18 +168,17 @@ struct ZoomedViews {
     /// the screen changed.
     mutating func take(_ state: inout ScreenState, log: Log) -> Bool {
         guard let result = decoder.take() else { return false }
-        let wanted = result.generation == generation && state.zoomed?.region == result.region && state.imageSource == result.source
-        let (r, d) = (result.region, result.decoded)
+        let request = result.request
+        let wanted = request.generation == generation && state.zoomed?.region == request.region && state.imageSource == request.source
+        let (r, d) = (request.region, request.decoded)
         log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms with its margin (%.1f,%.1f %.1fx%.1f)%@", r.x, r.y,
                          r.width, r.height, result.seconds * 1000, d.x, d.y, d.width, d.height, wanted ? "" : " (stale: dropped)"))
         guard wanted else { return false }
         switch result.image {
         case let .success(decoded):
-            state.viewPixels = ScreenState.ViewPixels(source: result.source, region: d, pixels: decoded)
+            state.viewPixels = ScreenState.ViewPixels(source: request.source, region: d, pixels: decoded)
             state.zoomed = nil
-            state.zoomed = ScreenLogic.preview(state, region: r, size: result.shown)
-            // Fewer pixels than asked for (a decoder's limit) are still the file's best.
-            state.zoomed?.sharp = true
+            state.zoomed = ScreenLogic.preview(state, region: r, size: request.shown)
             decodeToLog = result.seconds
         case let .failure(error):
             log.write("view decode failed: \(error)")

@@ -123,13 +123,12 @@ public enum FrameCompositor {
             steps.removals.append(old.content)
             if old.content.erasedByRepaint { repaint = true }
         }
-        let kept = shown.pictures.filter(wanted.contains)
         // A full repaint starts from a screen ncurses clears itself.
         if repaint, shown.art == .curses { next.art = .none }
         (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint, touches: touches)
         steps.repaintAll = repaint
         // A full repaint clears the screen, and every picture with it.
-        steps.pictures = wanted.filter { repaint || !kept.contains($0) || ($0.content.erasedByRepaint && touches($0)) }
+        steps.pictures = wanted.filter { repaint || !shown.pictures.contains($0) || ($0.content.erasedByRepaint && touches($0)) }
         next.pictures = wanted
         next.texts = frame.texts
         next.repaintPending = false

@@ -92,8 +92,7 @@ extension ScreenLogic {
     private static func select(_ index: Int, _ state: inout ScreenState, _ layout: GalleryLayout) {
         guard var gallery = state.gallery, !gallery.tiles.isEmpty else { return }
         gallery.selected = min(max(0, index), gallery.tiles.count - 1)
-        gallery.scroll = layout.scroll(showing: gallery.selected, from: gallery.scroll, count: gallery.tiles.count)
-        state.gallery = gallery
+        state.gallery = layout.settled(gallery)
     }
 
     /// Enter: the chosen tile in the normal view, which loads it as moving

@@ -81,13 +81,17 @@ public struct ViewGeometry: Equatable, Sendable {
         return ImageRegion(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
     }
 
-    /// `region` and a quarter of its size on every side, inside the image:
-    /// what a sharp view decodes, so that a pan (a quarter) in any
-    /// direction is cut from the pixels at hand.
+    /// How far a key pans: a quarter of the view.
+    public static let panStep = 0.25
+
+    /// `region` and a pan's step of its size on every side, inside the
+    /// image: what a sharp view decodes, so that a pan in any direction is
+    /// cut from the pixels at hand.
     public func withMargin(_ region: ImageRegion) -> ImageRegion {
-        let x0 = max(0, region.x - region.width / 4), y0 = max(0, region.y - region.height / 4)
-        let x1 = min(Double(imageWidth), region.x + region.width * 5 / 4)
-        let y1 = min(Double(imageHeight), region.y + region.height * 5 / 4)
+        let (dx, dy) = (region.width * ViewGeometry.panStep, region.height * ViewGeometry.panStep)
+        let x0 = max(0, region.x - dx), y0 = max(0, region.y - dy)
+        let x1 = min(Double(imageWidth), region.x + region.width + dx)
+        let y1 = min(Double(imageHeight), region.y + region.height + dy)
         return ImageRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

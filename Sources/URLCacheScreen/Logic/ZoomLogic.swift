@@ -39,7 +39,7 @@ extension ScreenLogic {
 
     /// The viewport a key makes, or nil for a key that is not about the view.
     private static func viewKey(_ key: Key, _ view: Viewport, _ geometry: ViewGeometry) -> Viewport? {
-        let quarter = 0.25
+        let quarter = ViewGeometry.panStep
         switch key {
         case .character("+"), .character("="): return geometry.zoomed(view, steps: 1)
         case .character("-"): return geometry.zoomed(view, steps: -1)
@@ -69,7 +69,7 @@ extension ScreenLogic {
         var sharp = false, pixmap: Pixmap
         if let pixels = state.viewPixels, pixels.source == state.imageSource, pixels.region.covers(region) {
             let cut = cut(pixels.pixels, pixels.region, to: region, size: size)
-            sharp = size.map { fine(pixels, region: region, size: $0) } ?? false
+            sharp = size.map { cutsSharp(state, region: region, size: $0) } ?? false
             pixmap = cut.pixmap()
             if sharp, let size { pixmap = pixmap.resampled(width: size.width, height: size.height) }
         } else if let zoomed = state.zoomed, zoomed.region.covers(region) {
@@ -81,10 +81,11 @@ extension ScreenLogic {
         return ScreenState.ZoomedPicture(image: DecodedImage(info: info, pixmap: pixmap), region: region, sharp: sharp)
     }
 
-    /// Whether `pixels` cover `region` with at least as many pixels per
-    /// source pixel as `size` asks for (a hundredth spared for rounding):
-    /// a view cut from them is sharp.
-    public static func fine(_ pixels: ScreenState.ViewPixels, region: ImageRegion, size: (width: Int, height: Int)) -> Bool {
+    /// Whether the last sharp view's pixels, of this picture, cover
+    /// `region` with at least as many pixels per source pixel as `size`
+    /// asks for (a hundredth spared for rounding): a view cut from them is sharp.
+    public static func cutsSharp(_ state: ScreenState, region: ImageRegion, size: (width: Int, height: Int)) -> Bool {
+        guard let pixels = state.viewPixels, pixels.source == state.imageSource else { return false }
         let have = scale(pixels.pixels.width, pixels.pixels.height, pixels.region)
         let need = scale(size.width, size.height, region)
         return pixels.region.covers(region) && have.x >= need.x * 0.99 && have.y >= need.y * 0.99
