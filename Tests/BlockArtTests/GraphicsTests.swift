@@ -71,6 +71,26 @@ final class GraphicsTests: XCTestCase {
         XCTAssertEqual(drawn.rgb, rgb)
     }
 
+    /// The per-cell candidate search finds what comparing every colour
+    /// finds, the lowest index on a tie, for pixels all over the cube and
+    /// a palette with colours on cell borders and colours at equal distances.
+    func testEachPixelGetsItsNearestPaletteColourAsAFullSearchWould() {
+        var generator = SystemRandomNumberGenerator()
+        var palette: [SIMD3<Float>] = [[0, 0, 0], [255, 255, 255], [8, 8, 8], [7, 7, 7], [16, 0, 0], [0, 16, 0], [10, 12, 12], [12, 10, 12]]
+        while palette.count < 300 { palette.append(SIMD3((0..<3).map { _ in Float(UInt8.random(in: 0...255, using: &generator)) })) }
+        var rgb: [UInt8] = []
+        for _ in 0..<40_000 { rgb += (0..<3).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        for level in 0..<24 { rgb += [UInt8(level), UInt8(level), UInt8(level), 11, 11, 12] }
+        let found = rgb.withUnsafeBufferPointer { PaletteCells(colours: palette, rgb: $0).map($0, range: 0..<(rgb.count / 3)) }
+        for i in 0..<(rgb.count / 3) {
+            let pixel = SIMD3(Float(rgb[i * 3]), Float(rgb[i * 3 + 1]), Float(rgb[i * 3 + 2]))
+            let distances = palette.map { (($0 - pixel) * ($0 - pixel)).sum() }
+            let best = distances.indices.min { distances[$0] < distances[$1] } ?? 0
+            XCTAssertEqual(Int(found[i]), best, "pixel \(pixel)")
+            if Int(found[i]) != best { return }
+        }
+    }
+
     func testKittyChunksAreAtMost4096AndCarryThePixels() throws {
         let image = picture(width: 200, height: 150)
         let bytes = KittyGraphics.display(image, id: 7, moveCursor: false, compress: true)

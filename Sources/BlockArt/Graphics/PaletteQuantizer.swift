@@ -16,11 +16,6 @@ struct PaletteQuantizer {
     private let order: [Int32]
     private let sorted: [SIMD3<Float>]
     private let greens: [Float]
-    /// For each whole green level 0–255, where the search starts: the
-    /// first sorted colour not below it (what the binary search finds, for
-    /// the pixels' whole levels, without its unpredictable branches).
-    private let start: [Int32]
-
     /// A palette for `image` of at most `maxColors` colours, each passed
     /// through `shown` (what the terminal makes of a colour it is sent).
     init(_ image: PixelImage, maxColors: Int, rounds: Int = 4, shown: (SIMD3<Float>) -> SIMD3<Float>) {
@@ -57,12 +52,6 @@ struct PaletteQuantizer {
         order = colors.indices.sorted { colors[$0].y < colors[$1].y }.map { Int32($0) }
         sorted = order.map { colors[Int($0)] }
         greens = sorted.map(\.y)
-        var start = [Int32](repeating: 0, count: 256), k = 0
-        for level in 0..<256 {
-            while k < greens.count && greens[k] < Float(level) { k += 1 }
-            start[level] = Int32(k)
-        }
-        self.start = start
     }
 
     /// The index of the palette colour nearest `c` (sRGB, squared distance):
@@ -75,11 +64,6 @@ struct PaletteQuantizer {
             if greens[mid] < c.y { lo = mid + 1 } else { hi = mid }
         }
         return nearest(c, from: lo)
-    }
-
-    /// `nearest` for a pixel's whole levels, its search's start looked up.
-    func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
-        nearest(SIMD3(Float(r), Float(g), Float(b)), from: Int(start[Int(g)]))
     }
 
     /// The search from `lo`, the first sorted colour whose green is not below `c`'s.
@@ -110,36 +94,16 @@ struct PaletteQuantizer {
     }
 
     /// Every pixel's palette index, the two halves of the picture on two
-    /// threads. A small cache of recent colours spares the search for the
-    /// runs of equal pixels flat areas have.
+    /// threads, each pixel's search over its cell's few candidates.
     func indices(_ image: PixelImage) -> [UInt16] {
         let count = image.width * image.height
         let parts = count >= 1 << 16 ? 2 : 1
+        let cells = image.rgb.withUnsafeBufferPointer { PaletteCells(colours: colors, rgb: $0) }
         return TwoCores.map(parts: parts) { part in
             image.rgb.withUnsafeBufferPointer { rgb in
-                map(rgb, range: (count * part / parts)..<(count * (part + 1) / parts))
+                cells.map(rgb, range: (count * part / parts)..<(count * (part + 1) / parts))
             }
         }.flatMap { $0 }
-    }
-
-    private func map(_ rgb: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [UInt16] {
-        var out = [UInt16](repeating: 0, count: range.count)
-        var cacheKeys = [UInt32](repeating: UInt32.max, count: 4096)
-        var cacheValues = [UInt16](repeating: 0, count: 4096)
-        for i in range {
-            let r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2]
-            let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-            let slot = Int((key &* 2654435761) >> 20)
-            if cacheKeys[slot] == key {
-                out[i - range.lowerBound] = cacheValues[slot]
-            } else {
-                let k = UInt16(nearest(r, g, b))
-                cacheKeys[slot] = key
-                cacheValues[slot] = k
-                out[i - range.lowerBound] = k
-            }
-        }
-        return out
     }
 }
 
