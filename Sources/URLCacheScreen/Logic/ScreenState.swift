@@ -101,6 +101,9 @@ public struct ScreenState: Sendable {
     /// What the image area shows: the zoomed view's picture, else the image.
     public var shownImage: DecodedImage? { viewport.isZoomed ? zoomed?.image ?? image : image }
 
+    /// The shown image's sRGB bytes, where a sharp view has them at hand.
+    public var shownBytes: PixelImage? { viewport.isZoomed ? zoomed?.bytes : nil }
+
     /// A zoomed view's picture.
     public struct ZoomedPicture: Sendable, Equatable {
         /// Its pixels, with `info` the region's size, so that it is laid
@@ -111,6 +114,10 @@ public struct ScreenState: Sendable {
         /// Decoded from the file for this region (not scaled up from
         /// pixels at hand).
         public var sharp: Bool
+        /// A sharp view's sRGB bytes as cut, when cut at the size asked
+        /// for: a picture of pixels of that size is sent them as they are,
+        /// not made again from `image`'s floats (5 ms a 1280×748 pan).
+        public var bytes: PixelImage? = nil
     }
 
     /// Pixels decoded from the file for a region of the picture (a view

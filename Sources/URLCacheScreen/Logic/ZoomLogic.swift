@@ -66,19 +66,20 @@ extension ScreenLogic {
                                size: (width: Int, height: Int)? = nil) -> ScreenState.ZoomedPicture? {
         guard let image = state.image else { return nil }
         let info = region.info(image.info.format)
-        var sharp = false, pixmap: Pixmap
+        var sharp = false, pixmap: Pixmap, bytes: PixelImage?
         if let pixels = state.viewPixels, pixels.source == state.imageSource, pixels.region.covers(region) {
             let cut = cut(pixels.pixels, pixels.region, to: region, size: size)
             sharp = size.map { cutsSharp(state, region: region, size: $0) } ?? false
             pixmap = cut.pixmap()
             if sharp, let size { pixmap = pixmap.resampled(width: size.width, height: size.height) }
+            if sharp, cut.width == pixmap.width, cut.height == pixmap.height { bytes = cut }
         } else if let zoomed = state.zoomed, zoomed.region.covers(region) {
             pixmap = cut(zoomed.image.pixmap, zoomed.region, to: region)
         } else {
             let whole = ImageRegion(x: 0, y: 0, width: Double(image.info.width), height: Double(image.info.height))
             pixmap = cut(image.pixmap, whole, to: region)
         }
-        return ScreenState.ZoomedPicture(image: DecodedImage(info: info, pixmap: pixmap), region: region, sharp: sharp)
+        return ScreenState.ZoomedPicture(image: DecodedImage(info: info, pixmap: pixmap), region: region, sharp: sharp, bytes: bytes)
     }
 
     /// Whether the last sharp view's pixels, of this picture, cover

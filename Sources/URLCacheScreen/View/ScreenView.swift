@@ -88,7 +88,7 @@ public final class ScreenView {
             drawGallery(gallery, state, layout, terminal)
         } else if let image = state.shownImage {
             if state.showPixels && pictureFormat.isPixels,
-               let (picture, placement) = picture(image, layout, cell: terminal.cellPixels) {
+               let (picture, placement) = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels) {
                 terminal.put(picture, row: layout.imageTop + placement.rowOffset, column: placement.columnOffset)
             } else {
                 let (grid, top, left) = art(image, layout)
@@ -123,9 +123,11 @@ public final class ScreenView {
 
     /// The picture in pixels and where it goes: scaled from the pixels in
     /// memory to the exact box, as large as fits, centred on whole cells.
-    func picture(_ image: DecodedImage, _ layout: Layout, cell: (width: Int, height: Int)) -> (PixelPicture, PixelPlacement)? {
-        guard let (picture, placement) = fittedPicture(image, columns: layout.columns, rows: layout.imageRows, cell: cell,
-                                                       cache: cachedPicture) else { return nil }
+    /// `bytes`: the image's sRGB bytes, if they are at hand.
+    func picture(_ image: DecodedImage, bytes: PixelImage? = nil, _ layout: Layout,
+                 cell: (width: Int, height: Int)) -> (PixelPicture, PixelPlacement)? {
+        guard let (picture, placement) = fittedPicture(image, bytes: bytes, columns: layout.columns, rows: layout.imageRows,
+                                                       cell: cell, cache: cachedPicture) else { return nil }
         cachedPicture = picture
         return (picture.picture, placement)
     }
@@ -141,19 +143,21 @@ public final class ScreenView {
 
     /// `image` in pixels, as large as fits `columns` × `rows` cells and
     /// centred on whole cells in them: `cache` when it was made the same,
-    /// else encoded now; nil when encoding fails.
-    func fittedPicture(_ image: DecodedImage, columns: Int, rows: Int, cell: (width: Int, height: Int),
+    /// else encoded now (from `bytes`, `image`'s own, when they are the
+    /// size it is shown at); nil when encoding fails.
+    func fittedPicture(_ image: DecodedImage, bytes: PixelImage? = nil, columns: Int, rows: Int, cell: (width: Int, height: Int),
                        cache: FittedPicture?) -> (FittedPicture, PixelPlacement)? {
         let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: columns,
                                            rows: rows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
         let key = PictureKey(placement: placement, imageID: ScreenView.identity(image), format: pictureFormat)
         if let cache, cache.key == key { return (cache, placement) }
-        return encode(image.pixmap, placement).map { (FittedPicture(key: key, picture: $0), placement) }
+        let exact = bytes.flatMap { $0.width == placement.width && $0.height == placement.height ? $0 : nil }
+        let pixels = exact ?? image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
+        return encode(pixels, placement).map { (FittedPicture(key: key, picture: $0), placement) }
     }
 
-    /// `pixmap` scaled to the placement's box and encoded, with a new id.
-    func encode(_ pixmap: Pixmap, _ placement: PixelPlacement) -> PixelPicture? {
-        let pixels = pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
+    /// `pixels`, the placement's size, encoded with a new id.
+    func encode(_ pixels: PixelImage, _ placement: PixelPlacement) -> PixelPicture? {
         // Placeholder cells name the image by a colour: an id they can say.
         let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
         nextPictureID = nextPictureID % 0xFFFFFF + 1
