@@ -35,8 +35,9 @@ def shown():
         return 0
 
 def started():
+    """The screen is up with its picture (a 100-megapixel WebP takes a second)."""
     try:
-        return any('screen started' in line for line in open(log))
+        return any('picture ready' in line for line in open(log))
     except FileNotFoundError:
         return False
 
@@ -46,7 +47,7 @@ def peak():
             return int(line.split()[1])
     return 0
 
-deadline = time.time() + 20
+deadline = time.time() + 60
 while not started() and time.time() < deadline:
     drain(0.05)
 drain(1.0)

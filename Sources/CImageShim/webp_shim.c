@@ -83,10 +83,22 @@ int cimg_webp_read_header(cimg_webp *d, uint32_t *width, uint32_t *height, int *
     return 0;
 }
 
-int cimg_webp_start(cimg_webp *d, uint32_t out_width, uint32_t out_height, int channels) {
+int cimg_webp_start(cimg_webp *d, uint32_t out_width, uint32_t out_height, int channels,
+                    uint32_t crop_x, uint32_t crop_y, uint32_t crop_width, uint32_t crop_height) {
     WebPDecoderConfig *c = &d->config;
     c->output.colorspace = channels == 4 ? MODE_RGBA : MODE_RGB;
-    if ((int)out_width < c->input.width || (int)out_height < c->input.height) {
+    int in_width = c->input.width, in_height = c->input.height;
+    if (crop_width > 0 && crop_height > 0) {
+        // Cropped first, then scaled: only the crop's pixels are kept.
+        c->options.use_cropping = 1;
+        c->options.crop_left = (int)crop_x;
+        c->options.crop_top = (int)crop_y;
+        c->options.crop_width = (int)crop_width;
+        c->options.crop_height = (int)crop_height;
+        in_width = (int)crop_width;
+        in_height = (int)crop_height;
+    }
+    if ((int)out_width < in_width || (int)out_height < in_height) {
         c->options.use_scaling = 1;
         c->options.scaled_width = (int)out_width;
         c->options.scaled_height = (int)out_height;

@@ -137,7 +137,13 @@ public enum ImageDecoder {
         let info = SourceInfo(format: source.format, width: turned ? stored.height : stored.width,
                               height: turned ? stored.width : stored.height)
         let shown = region ?? ImageRegion(x: 0, y: 0, width: Double(info.width), height: Double(info.height))
-        let part = shown.stored(orientation: source.orientation, displayWidth: Double(info.width), displayHeight: Double(info.height))
+        var part = shown.stored(orientation: source.orientation, displayWidth: Double(info.width), displayHeight: Double(info.height))
+        // What `start` scales: the stored image, or the decoder's crop of the region.
+        var base = stored
+        if region != nil, let cut = crop(source, to: part) {
+            part = ImageRegion(x: part.x - Double(cut.x), y: part.y - Double(cut.y), width: part.width, height: part.height)
+            base = (cut.width, cut.height)
+        }
         let shownInfo = region?.info(info.format) ?? info
         var target = size(shownInfo)
         if turned { target = (target.height, target.width) }
@@ -153,10 +159,10 @@ public enum ImageDecoder {
         let need = raster == (1, 1) ? (target.width * 3 / 2, target.height * 3 / 2)
             : (target.width * max(2, raster.x) / 2, target.height * max(2, raster.y) / 2)
         // The whole raster's size that gives the region that many pixels.
-        let across = Double(stored.width) / max(1, part.width), down = Double(stored.height) / max(1, part.height)
+        let across = Double(base.width) / max(1, part.width), down = Double(base.height) / max(1, part.height)
         try source.start(minWidth: Int((Double(need.0) * across).rounded(.up)), minHeight: Int((Double(need.1) * down).rounded(.up)))
-        let window = part.pixels(scaleX: Double(source.width) / Double(max(1, stored.width)),
-                                 scaleY: Double(source.height) / Double(max(1, stored.height)), width: source.width, height: source.height)
+        let window = part.pixels(scaleX: Double(source.width) / Double(max(1, base.width)),
+                                 scaleY: Double(source.height) / Double(max(1, base.height)), width: source.width, height: source.height)
         var crop = RowCrop(columns: window.columns, rows: window.rows)
         if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }
         var resampler = BoxResampler(sourceWidth: window.columns.count, sourceHeight: window.rows.count,
@@ -164,6 +170,18 @@ public enum ImageDecoder {
         try feed(source, to: &resampler, crop: crop, background: LinearRGB(srgb: background), pipelineRows: pipelineRows)
         try source.finish()
         return DecodedImage(info: shownInfo, pixmap: resampler.finish().oriented(source.orientation), warnings: source.warnings)
+    }
+
+    /// The source's crop to the whole stored pixels `part` touches, where
+    /// it crops before it scales (WebP): memory then follows the view, not
+    /// the whole image at the view's scale.
+    private static func crop(_ source: RowSource, to part: ImageRegion) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let stored = source.storedSize
+        let x = max(0, min(stored.width - 1, Int(part.x.rounded(.down))))
+        let y = max(0, min(stored.height - 1, Int(part.y.rounded(.down))))
+        let right = max(x + 1, min(stored.width, Int((part.x + part.width).rounded(.up))))
+        let bottom = max(y + 1, min(stored.height, Int((part.y + part.height).rounded(.up))))
+        return source.crop(x: x, y: y, width: right - x, height: bottom - y)
     }
 
     /// Every row the source delivers, its window's part filtered into

@@ -13,8 +13,15 @@ protocol RowSource: AnyObject {
     var storedSize: (width: Int, height: Int) { get }
     /// The EXIF Orientation (1–8); 1 where the format has none.
     var orientation: Int { get }
+    /// Before `start`: decode only this rectangle of the stored image,
+    /// before any scaling, where the decoder can (libwebp crops, then
+    /// scales). Returns the rectangle it will decode, which may begin a
+    /// little up and left of the one asked for: `start` then scales that
+    /// rectangle, and its rows come as rows 0, 1, …. nil: the whole image.
+    func crop(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)?
     /// Starts decoding at no less than `minWidth` × `minHeight` (in stored
-    /// orientation) where the decoder can shrink for free.
+    /// orientation; of the crop, if there is one) where the decoder can
+    /// shrink for free.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError)
     /// The size of the rows delivered, once started.
     var width: Int { get }
@@ -39,6 +46,9 @@ protocol RowSource: AnyObject {
 }
 
 extension RowSource {
+    /// Decoders that crop no better than the window does decode it all.
+    func crop(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? { nil }
+
     /// Decoders that cannot skip (PNG, GIF, WebP, AVIF) deliver every row
     /// whole: only the window's part of each is filtered.
     func window(columns: Range<Int>, rows: Range<Int>) throws(DecodeError) -> Int { 0 }

@@ -17,6 +17,8 @@ final class WebPRowSource: RowSource {
     var rowCount: Int { height }
     private var nextIndex = 0
     private var truncated = false
+    /// The stored rectangle decoded, if not the whole image.
+    private var cropped: (x: Int, y: Int, width: Int, height: Int)?
 
     // As for PNG: after `decoder` is set, deinit closes it on any throw.
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
@@ -34,13 +36,26 @@ final class WebPRowSource: RowSource {
 
     deinit { cimg_webp_close(decoder) }
 
+    /// libwebp crops before it scales; its crop begins on even pixels.
+    func crop(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let (left, top) = (x & ~1, y & ~1)
+        let rect = (x: left, y: top, width: min(storedSize.width - left, width + x - left),
+                    height: min(storedSize.height - top, height + y - top))
+        cropped = rect
+        return rect
+    }
+
     /// Starts at the smallest size with both sides at least the ones asked
-    /// for, keeping the aspect.
+    /// for, keeping the aspect (of the crop, if there is one).
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
-        let scale = min(1, max(Double(minWidth) / Double(storedSize.width), Double(minHeight) / Double(storedSize.height)))
-        width = min(storedSize.width, max(1, Int((Double(storedSize.width) * scale).rounded(.up))))
-        height = min(storedSize.height, max(1, Int((Double(storedSize.height) * scale).rounded(.up))))
-        guard cimg_webp_start(decoder, UInt32(width), UInt32(height), Int32(channels)) == 0 else { throw failure() }
+        let rect = cropped ?? (x: 0, y: 0, width: storedSize.width, height: storedSize.height)
+        let scale = min(1, max(Double(minWidth) / Double(rect.width), Double(minHeight) / Double(rect.height)))
+        width = min(rect.width, max(1, Int((Double(rect.width) * scale).rounded(.up))))
+        height = min(rect.height, max(1, Int((Double(rect.height) * scale).rounded(.up))))
+        let crop = cropped.map { [$0.x, $0.y, $0.width, $0.height].map(UInt32.init) } ?? [0, 0, 0, 0]
+        guard cimg_webp_start(decoder, UInt32(width), UInt32(height), Int32(channels), crop[0], crop[1], crop[2], crop[3]) == 0 else {
+            throw failure()
+        }
     }
 
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {

@@ -92,7 +92,10 @@ cimg_webp *cimg_webp_open(FILE *file);
 int cimg_webp_read_header(cimg_webp *d, uint32_t *width, uint32_t *height, int *has_alpha, int *animated);
 /// Starts the incremental decoding of a still, scaled by libwebp to
 /// out_width × out_height when smaller, as RGBA8 (channels 4) or RGB8 (3).
-int cimg_webp_start(cimg_webp *d, uint32_t out_width, uint32_t out_height, int channels);
+/// With a crop (crop_width > 0), that stored rectangle only (crop_x and
+/// crop_y even), cropped before it is scaled.
+int cimg_webp_start(cimg_webp *d, uint32_t out_width, uint32_t out_height, int channels,
+                    uint32_t crop_x, uint32_t crop_y, uint32_t crop_width, uint32_t crop_height);
 /// Reads row `y` (rows in order), reading the file as needed: 0, 1 when
 /// the file ended before that row, -1 on damage.
 int cimg_webp_read_row(cimg_webp *d, uint8_t *row, uint32_t y);

@@ -373,6 +373,9 @@ public final class ScreenApp {
             return true
         }
         if case let .failure(error) = report.result { log.write("display failed: \(error)") }
+        if case let .success(decoded)? = result.image {
+            log.write("picture ready: \(decoded.info.width)x\(decoded.info.height) \(decoded.info.format)")
+        }
         if state.entries.indices.contains(result.index),
            let due = NewImageHook.due(after: report, entry: state.entries[result.index], number: result.index + 1,
                                       settings: options.list.settings) {
