@@ -54,10 +54,32 @@ final class FrameCompositorTests: XCTestCase {
 
     func testTheNextImageWritesOnlyTheNewArtAndAMovedOneRepaints() {
         let steps = run([Frame(arts: [art()]), Frame(arts: [art("▄")]), Frame(arts: [art("▄", column: 4)])])
-        XCTAssertEqual(steps[1].arts, [art("▄")])
+        XCTAssertEqual(steps[1].changes, [FrameCompositor.ArtChange(from: art().content, to: art("▄"))],
+                       "the same cells: only the cells that differ are written over the old")
+        XCTAssertTrue(steps[1].arts.isEmpty)
         XCTAssertFalse(steps[1].repaintAll, "the same cells: overwritten")
         XCTAssertTrue(steps[2].repaintAll, "elsewhere: the old art would stay behind")
         XCTAssertEqual(steps[2].arts, [art("▄", column: 4)])
+    }
+
+    /// An animation's frames: each written over the last as its changed
+    /// cells, with nothing else written; text changing on the art's rows
+    /// (ncurses may blank them) sends the frame whole.
+    func testAnAnimationsNextFrameWritesOnlyItsChangedCells() {
+        let steps = run([Frame(arts: [art()]), Frame(arts: [art("▄")]),
+                         Frame(arts: [art("▀")], texts: [TextSpan(row: 2, columns: 20..<23, text: "abc")])])
+        XCTAssertEqual(steps[1].changes.map(\.from), [art().content])
+        XCTAssertEqual(steps[1].pictures, [])
+        XCTAssertEqual(steps[2].arts, [art("▀")], "a row's text changed under it: written whole")
+        XCTAssertEqual(steps[2].changes, [])
+        let bytes = AnsiWriter.placedChangedBytes(from: art().content, to: art().content, row: 1, column: 0)
+        XCTAssertEqual(bytes, [], "the same frame again writes nothing")
+        var cells = art().content.cells
+        cells[2 * 10 + 3] = Cell(glyph: "▄", foreground: .rgb(RGB8(1, 2, 3)), background: .rgb(RGB8(0, 0, 90)))
+        let one = CellGrid(columns: 10, rows: 5, cells: cells)
+        let text = String(decoding: AnsiWriter.placedChangedBytes(from: art().content, to: one, row: 1, column: 0), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("\u{1B}[4;4H"), "one cell, at row 1 + 2 and column 3, 1-based: \(text)")
+        XCTAssertEqual(text.filter { $0 == "▄" }.count, 1)
     }
 
     func testClearCacheTakesTheArtAwayByRepainting() {

@@ -37,6 +37,8 @@ public final class AnimationDecoder {
     public let info: SourceInfo
     /// Plays in all: 0 forever.
     public var loopCount: Int { source.loopCount }
+    /// Frames in a loop, as the file has them (a loop cut by the limits shows fewer).
+    public let frameCount: Int
     /// A resampler to the target size that has seen no row: each frame
     /// starts from a copy, so the axes' weights are worked out once.
     private let blank: BoxResampler
@@ -55,11 +57,11 @@ public final class AnimationDecoder {
         let file = try ImageDecoder.open(path)
         let format = ImageFormat.sniff(file)
         do {
-            guard let source = try AnimationDecoder.source(format, file: file, limits: limits) else {
+            guard let (source, frames) = try AnimationDecoder.source(format, file: file, limits: limits, most: animation.maxFrames) else {
                 fclose(file)
                 return nil
             }
-            return AnimationDecoder(file: file, source: source, format: format, background: background,
+            return AnimationDecoder(file: file, source: source, frames: frames, format: format, background: background,
                                     animation: animation, samples: samples, size: size)
         } catch {
             fclose(file)
@@ -67,28 +69,30 @@ public final class AnimationDecoder {
         }
     }
 
-    /// The frame source for an animated file; nil for a still.
-    private static func source(_ format: ImageFormat, file: UnsafeMutablePointer<FILE>,
-                               limits: DecodeLimits) throws(DecodeError) -> (any FrameSource)? {
+    /// The frame source for an animated file and its frames; nil for a still.
+    private static func source(_ format: ImageFormat, file: UnsafeMutablePointer<FILE>, limits: DecodeLimits,
+                               most: Int) throws(DecodeError) -> (any FrameSource, Int)? {
         switch format {
         case .gif:
             // A GIF tells its frames only by reading its records: two images make an animation.
-            return GIFFrames.hasTwoFrames(file, limits: limits) ? try GIFFrames(file: file, limits: limits) : nil
+            let count = GIFFrames.countFrames(file, limits: limits, upTo: most)
+            return count > 1 ? (try GIFFrames(file: file, limits: limits), count) : nil
         case .webp:
             let frames = try WebPFrames(file: file, limits: limits)
-            return frames.frameCount > 1 ? frames : nil
+            return frames.frameCount > 1 ? (frames, frames.frameCount) : nil
         case .avif:
             let frames = try AVIFFrames(file: file, limits: limits)
-            return frames.frameCount > 1 ? frames : nil
+            return frames.frameCount > 1 ? (frames, frames.frameCount) : nil
         default:
             return nil
         }
     }
 
-    private init(file: UnsafeMutablePointer<FILE>, source: any FrameSource, format: ImageFormat, background: RGB8,
+    private init(file: UnsafeMutablePointer<FILE>, source: any FrameSource, frames: Int, format: ImageFormat, background: RGB8,
                  animation: AnimationLimits, samples: (x: Int, y: Int), size: (SourceInfo) -> (width: Int, height: Int)) {
         self.file = file
         self.source = source
+        frameCount = frames
         let turned = source.orientation >= 5
         let canvas = source.canvasSize
         info = SourceInfo(format: format, width: turned ? canvas.height : canvas.width, height: turned ? canvas.width : canvas.height)

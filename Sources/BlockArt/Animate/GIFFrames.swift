@@ -35,15 +35,19 @@ final class GIFFrames: FrameSource {
 
     deinit { cimg_gif_close(decoder) }
 
-    /// Whether the file has a second image, told without decoding either:
-    /// the first image's data is skipped, not read as lines. A file damaged
-    /// before that is no animation here; the still decoder names the damage.
-    static func hasTwoFrames(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) -> Bool {
-        guard let (decoder, _) = try? open(file, limits: limits) else { return false }
+    /// How many images the file has, up to `most`, told without decoding
+    /// any: each image's data is skipped, not read as lines. A file damaged
+    /// before its second image is no animation here; the still decoder
+    /// names the damage. Damage later ends the count where it is.
+    static func countFrames(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits, upTo most: Int) -> Int {
+        guard let (decoder, _) = try? open(file, limits: limits) else { return 0 }
         defer { cimg_gif_close(decoder) }
-        var frame = cimg_gif_frame()
-        return cimg_gif_next_frame(decoder, &frame) == 0 && cimg_gif_skip_image(decoder) == 0
-            && cimg_gif_next_frame(decoder, &frame) == 0
+        var frame = cimg_gif_frame(), count = 0
+        while count < most, cimg_gif_next_frame(decoder, &frame) == 0 {
+            count += 1
+            guard cimg_gif_skip_image(decoder) == 0 else { break }
+        }
+        return count
     }
 
     /// A decoder at the first record after the screen descriptor, and the

@@ -36,6 +36,32 @@ public enum AnsiWriter {
         return out
     }
 
+    /// `new` at `top`, `left` (0-based) over `old` there: each run of
+    /// cells that differ, from a cursor move to its first cell.
+    public static func placedChangedBytes(from old: CellGrid, to new: CellGrid, row top: Int, column left: Int) -> [UInt8] {
+        guard old.columns == new.columns, old.rows == new.rows else { return placedBytes(new, row: top, column: left) }
+        var out: [UInt8] = []
+        for y in 0..<new.rows {
+            var x = 0
+            while x < new.columns {
+                guard old[x, y] != new[x, y] else {
+                    x += 1
+                    continue
+                }
+                var end = x + 1
+                while end < new.columns && old[end, y] != new[end, y] { end += 1 }
+                out.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+                number(top + y + 1, into: &out)
+                out.append(UInt8(ascii: ";"))
+                number(left + x + 1, into: &out)
+                out.append(UInt8(ascii: "H"))
+                appendRow(new, y, startsPlain: false, columns: x..<end, into: &out)
+                x = end
+            }
+        }
+        return out
+    }
+
     /// The next frame of an animation printed as `bytes` printed the last:
     /// from the line under the art, up to it, and only the runs of cells
     /// that changed rewritten (CUU, CR, CUF, CUD: moves within the lines

@@ -60,7 +60,7 @@ public struct TransferLimits: Sendable, Equatable {
 
 extension Duration {
     /// The duration in seconds, fractions included.
-    var seconds: TimeInterval {
+    public var seconds: TimeInterval {
         TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }

@@ -61,6 +61,11 @@ public final class ScreenApp {
     var state: ScreenState
     /// A Display Image asked for while the loader was busy: started when it is done.
     private var queuedLoad: (force: Bool, automatic: Bool, asked: Bool)?
+    /// How pictures are decoded: the loader's, the zoom's and the frames'.
+    let decodeContext: DecodeContext
+    /// The animation on screen, and the last picture checked for being one.
+    var player: FramePlayer?
+    var animationChecked: String?
 
     /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
     /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
@@ -71,6 +76,7 @@ public final class ScreenApp {
                 openTerminal: () throws(ScreenError) -> Terminal) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
         let context = DecodeContext(background: options.background, samples: Renderer.samples(options.symbols), wakeups: wakeups)
+        decodeContext = context
         loader = Loader(context)
         zoomed = ZoomedViews(decoder: ViewDecoder(context))
         thumbnails = ThumbnailDecoder(context)
@@ -120,6 +126,8 @@ public final class ScreenApp {
         }
         var dirty = true
         while !state.quitting {
+            syncAnimation()
+            dirty = advanceAnimation(now: Date()) || dirty
             if dirty {
                 showView()
                 requestThumbnails()
@@ -219,6 +227,7 @@ public final class ScreenApp {
             case .suspend: suspend()
             case .save: save()
             case .view: break  // shown with the next draw (showView)
+            case .nextFrame: _ = advanceAnimation(now: Date(), asked: true)
             case let .gallery(kind): openGallery(kind)
             case .quit:
                 state.quitting = true

@@ -105,6 +105,15 @@ public enum FrameCompositor {
         public var pictures: [Placed<PixelPicture>] = []
         /// Then art written at its cells.
         public var arts: [Placed<CellGrid>] = []
+        /// And art that replaces art at the same cells (an animation's
+        /// next frame): only the cells that differ are written.
+        public var changes: [ArtChange] = []
+    }
+
+    /// New art over the art written at the same cells last frame.
+    public struct ArtChange: Equatable, Sendable {
+        public var from: CellGrid
+        public var to: Placed<CellGrid>
     }
 
     /// The steps for `frame` on a terminal showing `shown`, and what it
@@ -126,6 +135,7 @@ public enum FrameCompositor {
         // A full repaint starts from a screen ncurses clears itself.
         if repaint, shown.art == .curses { next.art = .none }
         (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint, touches: touches)
+        if !repaint, case let .written(old) = shown.art { (steps.arts, steps.changes) = changes(steps.arts, over: old, touches: touches) }
         steps.repaintAll = repaint
         // A full repaint clears the screen, and every picture with it.
         steps.pictures = wanted.filter { repaint || !shown.pictures.contains($0) || ($0.content.erasedByRepaint && touches($0)) }
@@ -160,6 +170,22 @@ public enum FrameCompositor {
         let repaint = repaint || moved
         let write = repaint ? frame.arts : frame.arts.filter { !old.contains($0) || touches($0) }
         return (.written(frame.arts), [], write, repaint)
+    }
+
+    /// Of the art to write, what replaces art at the same cells, untouched
+    /// by a change of text: only its changed cells need writing.
+    private static func changes(_ write: [Placed<CellGrid>], over old: [Placed<CellGrid>],
+                                touches: (Placed<CellGrid>) -> Bool) -> (whole: [Placed<CellGrid>], changes: [ArtChange]) {
+        var whole: [Placed<CellGrid>] = [], changes: [ArtChange] = []
+        for art in write {
+            if !touches(art), let before = old.first(where: { $0.sameCells(as: art) }),
+               before.content.columns == art.content.columns, before.content.rows == art.content.rows {
+                changes.append(ArtChange(from: before.content, to: art))
+            } else {
+                whole.append(art)
+            }
+        }
+        return (whole, changes)
     }
 
     /// The rows whose text differs between two frames.

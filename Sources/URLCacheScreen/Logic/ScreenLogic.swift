@@ -23,6 +23,8 @@ public enum Effect: Equatable, Sendable {
     case view
     /// `g` `G`: open the gallery of what the cache holds.
     case gallery(Gallery.Kind)
+    /// `space` (playing again) or `.` (paused): show the animation's next frame now.
+    case nextFrame
 }
 
 /// The screen's behaviour: events in, new state and effects out.
@@ -63,6 +65,7 @@ public enum ScreenLogic {
             state.overlay = .about
             return []
         }
+        if let effects = handlePlayback(key, &state) { return effects }
         // A copy reads the cache only: it may be taken while a download runs.
         if key == .character("s") {
             guard state.image != nil, !state.isBundled else {
@@ -315,13 +318,16 @@ public enum ScreenLogic {
     }
 
     /// When the key loop must wake by itself: at the spinner's next frame
-    /// while loading, else at the next automatic check; nil: only an event
+    /// while loading, else at the next automatic check or the animation's
+    /// next frame, whichever comes first; nil: only an event
     /// wakes it.
     public static func nextWake(_ state: ScreenState, now: Date, interval: TimeInterval, spinnerPeriod: TimeInterval) -> Date? {
         if let loading = state.loading {
             let frames = (now.timeIntervalSince(loading.started) / spinnerPeriod).rounded(.down) + 1
             return loading.started.addingTimeInterval(frames * spinnerPeriod)
         }
-        return nextAutomaticCheck(state, interval: interval)
+        let check = nextAutomaticCheck(state, interval: interval)
+        guard let frame = nextFrameWake(state) else { return check }
+        return check.map { min($0, frame) } ?? frame
     }
 }

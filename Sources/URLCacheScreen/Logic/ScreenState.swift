@@ -17,6 +17,8 @@ public struct ScreenState: Sendable {
     public var image: DecodedImage?
     /// Where `image` came from, for a zoomed view's decode.
     public var imageSource: PictureSource?
+    /// The animation the image is a frame of (nil for a still).
+    public var playback: Playback?
     /// The part of the image on screen: all of it, or a zoomed region.
     public var viewport = Viewport()
     /// The zoomed view's picture (nil at zoom 1): the region scaled up

@@ -209,6 +209,9 @@ public final class ScreenView {
             } else if let zoom = geometry(state, layout, cell: terminal.cellPixels)?.describe(state.viewport) {
                 // "×4 · view at 38%, 61%" leads while zoomed.
                 status = status.isEmpty ? zoom : zoom + " · " + status
+            } else if let frame = state.playback?.status {
+                // "frame 12 of 48 · paused" leads while an animation stands still.
+                status = status.isEmpty ? frame : frame + " · " + status
             }
             terminal.put(clip(status, layout.columns - 2), row: layout.statusRow, column: 1,
                          style: state.statusIsError ? .bold : .plain)

@@ -1,0 +1,77 @@
+import BlockArt
+import Foundation
+
+/// The frames of the animation on screen, for the key loop: decoded at the
+/// size the still was (so that a frame replaces it cell for cell), kept
+/// while a loop's frames fit in `keptBytes`, and decoded again each loop
+/// past that. Its loop count is honoured; a cut loop (past the decoder's
+/// limits) plays what it has.
+final class FramePlayer {
+    /// The most memory kept frames take (the bound: 64 MiB).
+    static let keptBytes = 64 << 20
+
+    /// What it plays: the file, and the size its frames are.
+    let path: String
+    let size: (width: Int, height: Int)
+    private let decoder: AnimationDecoder
+    private var kept: [AnimationFrame]? = []
+    private var keptBytes = 0
+    /// Frames in a loop: as the file says, then as the first loop showed
+    /// (fewer, if the decoder's limits cut it).
+    private(set) var frames: Int
+    private var plays = 0
+    private var position = 0
+    /// How long the first frame (the still on screen) stays.
+    private(set) var firstDelay = Duration.milliseconds(100)
+
+    /// The animation in `path` at `size`, or nil for a still (or a file
+    /// that will not open: the still's decode has said why).
+    init?(path: String, size: (width: Int, height: Int), background: RGB8, samples: (x: Int, y: Int)) {
+        // (try? flattens the "still" nil and a failure into one nil.)
+        guard let decoder = try? AnimationDecoder.open(path: path, background: background, samples: samples,
+                                                       size: { _ in size }) else { return nil }
+        self.decoder = decoder
+        frames = decoder.frameCount
+        self.path = path
+        self.size = size
+        // The still on screen is its first frame: the next to show is the second.
+        if let first = nextFrame() { firstDelay = first.delay }
+    }
+
+    /// The next frame to show, after the last one shown: nil once the loop
+    /// count has played out (or a loop showed nothing).
+    func nextFrame() -> AnimationFrame? {
+        if let frame = frame(at: position) {
+            position += 1
+            return frame
+        }
+        // The loop ended.
+        frames = position
+        plays += 1
+        guard position > 0, decoder.loopCount == 0 || plays < decoder.loopCount else { return nil }
+        position = 0
+        if kept == nil { try? decoder.rewind() }
+        guard let first = frame(at: 0) else { return nil }
+        position = 1
+        return first
+    }
+
+    /// Back to the first frame, for a played-out animation played again.
+    func restart() {
+        plays = 0
+        position = 0
+        if kept == nil { try? decoder.rewind() }
+    }
+
+    /// Frame `index` of the loop, from those kept or decoded now.
+    private func frame(at index: Int) -> AnimationFrame? {
+        if plays > 0, let kept { return index < kept.count ? kept[index] : nil }
+        guard let frame = try? decoder.next() else { return nil }
+        if plays == 0, kept != nil {
+            keptBytes += frame.pixmap.values.count * MemoryLayout<Float>.size
+            kept?.append(frame)
+            if keptBytes > FramePlayer.keptBytes { kept = nil }
+        }
+        return frame
+    }
+}

@@ -1,0 +1,62 @@
+import BlockArt
+import Foundation
+import URLCacheKit
+
+/// An animated image in the screen: its frames shown in the key loop's own
+/// `poll`, each when it is due, and only while nothing covers it.
+extension ScreenApp {
+    /// After anything that may have changed the picture: a player for the
+    /// image on screen if it is an animation, none otherwise. A file is
+    /// opened to find out once per picture and size.
+    func syncAnimation() {
+        guard let image = state.image, case let .file(path)? = state.imageSource, !state.isBundled else {
+            stopAnimation()
+            return
+        }
+        let size = (width: image.pixmap.width, height: image.pixmap.height)
+        if let player, player.path == path, player.size == size { return }
+        let key = "\(path) \(size.width)x\(size.height)"
+        guard key != animationChecked else { return }
+        stopAnimation()
+        animationChecked = key
+        guard let opened = FramePlayer(path: path, size: size, background: decodeContext.background,
+                                       samples: decodeContext.samples) else { return }
+        player = opened
+        state.playback = Playback(frame: 0, frames: opened.frames, due: Date().addingTimeInterval(opened.firstDelay.seconds))
+        log.write("animation: \(path) at \(size.width)x\(size.height)")
+    }
+
+    private func stopAnimation() {
+        player = nil
+        state.playback = nil
+    }
+
+    /// The next frame, if it is due now (or `asked`, by `.` or `space`):
+    /// whether the screen changed.
+    func advanceAnimation(now: Date, asked: Bool = false) -> Bool {
+        guard let player, var playback = state.playback, let image = state.image else { return false }
+        if !asked {
+            guard ScreenLogic.animating(state), let due = playback.due, due <= now else { return false }
+        }
+        if playback.ended {
+            player.restart()
+            playback.ended = false
+        }
+        guard let frame = player.nextFrame() else {
+            playback.ended = true
+            playback.due = nil
+            playback.frames = player.frames
+            state.playback = playback
+            return true
+        }
+        state.image = DecodedImage(info: image.info, pixmap: frame.pixmap, warnings: image.warnings)
+        playback.frame = frame.index
+        playback.frames = player.frames
+        // Each delay counts from when its frame was due, so that slow frames
+        // do not add up; after a pause (a box, a zoom) it counts from now.
+        let from = playback.due.map { now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
+        playback.due = playback.paused ? nil : from.addingTimeInterval(frame.delay.seconds)
+        state.playback = playback
+        return true
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// An animation playing in the image area: which frame is up, whether it
+/// is paused, and when the next is due. The frames themselves are the
+/// shell's (`FramePlayer`); this is what the keys, the status line and the
+/// event loop's deadline read.
+public struct Playback: Sendable, Equatable {
+    /// The frame on screen (0-based).
+    public var frame = 0
+    /// How many frames a loop has, once one was read through.
+    public var frames: Int?
+    /// `space` stops it on its frame, and `.` then steps.
+    public var paused = false
+    /// Its loop count played out: it stays on its last frame.
+    public var ended = false
+    /// When the next frame is to be shown; nil while it does not move.
+    public var due: Date?
+
+    public init(frame: Int = 0, frames: Int? = nil, paused: Bool = false, ended: Bool = false, due: Date? = nil) {
+        (self.frame, self.frames, self.paused, self.ended, self.due) = (frame, frames, paused, ended, due)
+    }
+
+    /// The status line's "frame 12 of 48" while paused or ended.
+    public var status: String? {
+        guard paused || ended else { return nil }
+        return "frame \(frame + 1)" + (frames.map { " of \($0)" } ?? "") + (paused ? " · paused (space plays)" : "")
+    }
+}
+
+extension ScreenLogic {
+    /// Whether the animation moves now: not paused or ended, and nothing
+    /// over it (a box, the gallery) or instead of it (a zoomed view of its
+    /// first frame).
+    public static func animating(_ state: ScreenState) -> Bool {
+        guard let playback = state.playback, !playback.paused, !playback.ended else { return false }
+        return state.overlay == nil && state.gallery == nil && !state.viewport.isZoomed
+    }
+
+    /// `space` and `.` on an animation; nil for any other key, or with no animation.
+    static func handlePlayback(_ key: Key, _ state: inout ScreenState) -> [Effect]? {
+        guard state.playback != nil, state.gallery == nil else { return nil }
+        switch key {
+        case .character(" "):
+            state.playback?.paused.toggle()
+            // An animation played out starts again from its first frame.
+            if state.playback?.ended == true { state.playback?.ended = false }
+            state.playback?.due = nil
+            return state.playback?.paused == true ? [] : [.nextFrame]
+        case .character(".") where state.playback?.paused == true:
+            return [.nextFrame]
+        default:
+            return nil
+        }
+    }
+
+    /// The next wake-up for the animation: its due frame, while it moves.
+    static func nextFrameWake(_ state: ScreenState) -> Date? {
+        animating(state) ? state.playback?.due : nil
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import URLCacheKit
+import XCTest
+@testable import URLCacheScreen
+
+/// An animation's keys, status and deadline, without a terminal.
+final class PlaybackTests: XCTestCase {
+    private let toolbar = Toolbar(width: 80)
+    private func playing(due: Date? = Date(timeIntervalSince1970: 100)) -> ScreenState {
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "http://a/b.gif")!)])
+        state.playback = Playback(frame: 3, frames: 48, due: due)
+        return state
+    }
+
+    private func key(_ character: Character, _ state: inout ScreenState) -> [Effect] {
+        ScreenLogic.handle(.key(.character(character)), &state, toolbar: toolbar, toolbarRow: nil)
+    }
+
+    func testSpacePausesOnItsFrameAndDotStepsAndSpacePlaysOn() {
+        var state = playing()
+        XCTAssertNil(state.playback?.status, "nothing said while it plays")
+        XCTAssertEqual(key(" ", &state), [])
+        XCTAssertEqual(state.playback?.paused, true)
+        XCTAssertNil(state.playback?.due, "a paused animation sets no deadline")
+        XCTAssertEqual(state.playback?.status, "frame 4 of 48 · paused (space plays)")
+        XCTAssertEqual(key(".", &state), [.nextFrame])
+        XCTAssertEqual(key(" ", &state), [.nextFrame], "playing again starts with the next frame, now")
+        XCTAssertEqual(state.playback?.paused, false)
+        XCTAssertEqual(key(".", &state), [], "`.` steps only while paused")
+    }
+
+    func testAStillHasNoAnimationKeys() {
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "http://a/b.jpg")!)])
+        XCTAssertEqual(key(".", &state), [])
+        XCTAssertNil(state.playback)
+    }
+
+    func testItMovesOnlyWithNothingOverOrInsteadOfIt() {
+        var state = playing()
+        XCTAssertTrue(ScreenLogic.animating(state))
+        let now = Date(timeIntervalSince1970: 50)
+        XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 86_400, spinnerPeriod: 0.1), Date(timeIntervalSince1970: 100),
+                       "the loop wakes for the next frame")
+        state.overlay = .help
+        XCTAssertFalse(ScreenLogic.animating(state), "a box stops it")
+        XCTAssertNotEqual(ScreenLogic.nextWake(state, now: now, interval: 86_400, spinnerPeriod: 0.1), Date(timeIntervalSince1970: 100))
+        state.overlay = nil
+        state.viewport.zoom = 2
+        XCTAssertFalse(ScreenLogic.animating(state), "a zoomed view is of its first frame")
+        state = playing()
+        state.playback?.ended = true
+        XCTAssertFalse(ScreenLogic.animating(state))
+        XCTAssertEqual(state.playback?.status, "frame 4 of 48", "played out: it says where it stopped")
+    }
+}
