@@ -14,10 +14,11 @@ final class FrameCompositorTests: XCTestCase {
     }
 
     private func picture(_ format: PictureFormat, id: UInt32, row: Int = 1, column: Int = 0,
-                         columns: Int = 10, rows: Int = 5) -> Placed<PixelPicture> {
+                         columns: Int = 10, rows: Int = 5, pixels: (width: Int, height: Int)? = nil) -> Placed<PixelPicture> {
         let removal: [UInt8] = format == .kitty ? Array("delete \(id)".utf8) : []
         let bytes = PictureBytes(sequence: Array("picture \(id)".utf8), removal: removal)
-        return Placed(PixelPicture(format: format, id: id, columns: columns, rows: rows, bytes: bytes),
+        return Placed(PixelPicture(format: format, id: id, columns: columns, rows: rows, bytes: bytes,
+                                   width: pixels?.width, height: pixels?.height),
                       row: row, column: column, rows: rows, columns: columns)
     }
 
@@ -113,6 +114,19 @@ final class FrameCompositorTests: XCTestCase {
         XCTAssertEqual(steps[1].removals, [fitted.content])
         XCTAssertEqual(steps[1].pictures, [zoomed])
         XCTAssertFalse(steps[1].repaintAll)
+    }
+
+    /// An animation's next sixel frame, the same size at the same cells,
+    /// paints the last one over: nothing is repainted, so nothing flickers.
+    /// A sixel of another size would leave pixels behind: that repaints.
+    func testASixelFrameOfTheSameSizePaintsOverTheLastWithNoRepaint() {
+        let first = picture(.sixel, id: 1, pixels: (80, 85)), next = picture(.sixel, id: 2, pixels: (80, 85))
+        let steps = run([Frame(pictures: [first]), Frame(pictures: [next]), Frame(pictures: [picture(.sixel, id: 3, pixels: (72, 85))])])
+        XCTAssertFalse(steps[1].repaintAll)
+        XCTAssertEqual(steps[1].pictures, [next])
+        XCTAssertTrue(steps[2].repaintAll, "a narrower picture would leave a strip of the last")
+        let unknown = run([Frame(pictures: [picture(.sixel, id: 1)]), Frame(pictures: [picture(.sixel, id: 2)])])
+        XCTAssertTrue(unknown[1].repaintAll, "sizes not known: repainted as before")
     }
 
     func testAResizeRepaintsAndWritesEverythingAgain() {

@@ -19,12 +19,12 @@ final class PlaybackTests: XCTestCase {
     func testSpacePausesOnItsFrameAndDotStepsAndSpacePlaysOn() {
         var state = playing()
         XCTAssertNil(state.playback?.status, "nothing said while it plays")
-        XCTAssertEqual(key(" ", &state), [])
+        XCTAssertEqual(key(" ", &state), [.playback])
         XCTAssertEqual(state.playback?.paused, true)
         XCTAssertNil(state.playback?.due, "a paused animation sets no deadline")
         XCTAssertEqual(state.playback?.status, "frame 4 of 48 · paused (space plays)")
         XCTAssertEqual(key(".", &state), [.nextFrame])
-        XCTAssertEqual(key(" ", &state), [.nextFrame], "playing again starts with the next frame, now")
+        XCTAssertEqual(key(" ", &state), [.playback], "playing again: the shell shows the next frame now")
         XCTAssertEqual(state.playback?.paused, false)
         XCTAssertEqual(key(".", &state), [], "`.` steps only while paused")
     }

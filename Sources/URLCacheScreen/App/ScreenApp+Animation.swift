@@ -26,6 +26,17 @@ extension ScreenApp {
         log.write("animation: \(path) at \(size.width)x\(size.height)")
     }
 
+    /// `space`: says where it paused, or plays on from the next frame, now.
+    func playbackToggled() {
+        guard let playback = state.playback else { return }
+        if playback.paused {
+            log.write("animation paused at frame \(playback.frame + 1) of \(playback.frames ?? 0)")
+        } else {
+            _ = advanceAnimation(now: Date(), asked: true)
+            log.write("animation playing")
+        }
+    }
+
     private func stopAnimation() {
         player = nil
         state.playback = nil

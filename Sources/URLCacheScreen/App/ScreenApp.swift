@@ -227,7 +227,10 @@ public final class ScreenApp {
             case .suspend: suspend()
             case .save: save()
             case .view: break  // shown with the next draw (showView)
-            case .nextFrame: _ = advanceAnimation(now: Date(), asked: true)
+            case .playback: playbackToggled()
+            case .nextFrame:
+                _ = advanceAnimation(now: Date(), asked: true)
+                log.write("animation stepped to frame \((state.playback?.frame ?? 0) + 1)")
             case let .gallery(kind): openGallery(kind)
             case .quit:
                 state.quitting = true

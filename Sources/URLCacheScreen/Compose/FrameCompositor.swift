@@ -130,7 +130,10 @@ public enum FrameCompositor {
         let wanted = frame.pictures.filter { !frame.covered($0) }
         for old in shown.pictures where !wanted.contains(old) {
             steps.removals.append(old.content)
-            if old.content.erasedByRepaint { repaint = true }
+            // A picture of its size at its cells (an animation's next frame)
+            // paints it over: no repaint, so that nothing else flickers.
+            let paintedOver = wanted.contains { $0.sameCells(as: old) && $0.content.paintsOver(old.content) }
+            if old.content.erasedByRepaint && !paintedOver { repaint = true }
         }
         // A full repaint starts from a screen ncurses clears itself.
         if repaint, shown.art == .curses { next.art = .none }

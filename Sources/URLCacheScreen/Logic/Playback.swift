@@ -45,7 +45,7 @@ extension ScreenLogic {
             // An animation played out starts again from its first frame.
             if state.playback?.ended == true { state.playback?.ended = false }
             state.playback?.due = nil
-            return state.playback?.paused == true ? [] : [.nextFrame]
+            return [.playback]
         case .character(".") where state.playback?.paused == true:
             return [.nextFrame]
         default:

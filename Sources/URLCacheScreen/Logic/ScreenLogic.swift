@@ -23,7 +23,9 @@ public enum Effect: Equatable, Sendable {
     case view
     /// `g` `G`: open the gallery of what the cache holds.
     case gallery(Gallery.Kind)
-    /// `space` (playing again) or `.` (paused): show the animation's next frame now.
+    /// `space`: the animation was paused or plays again (then its next frame shows now).
+    case playback
+    /// `.` while paused: the animation's next frame.
     case nextFrame
 }
 

@@ -45,18 +45,31 @@ public struct PixelPicture: Equatable, Sendable {
     /// The sequence, the placeholder rows (kitty's inside tmux) and what
     /// takes it away.
     public var bytes: PictureBytes
+    /// Its size in pixels, where known (nil: unknown).
+    public var width: Int?, height: Int?
 
-    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, bytes: PictureBytes) {
+    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, bytes: PictureBytes,
+                width: Int? = nil, height: Int? = nil) {
         self.format = format
         self.id = id
         self.columns = columns
         self.rows = rows
         self.bytes = bytes
+        self.width = width
+        self.height = height
     }
 
     /// Taken away only by repainting its cells: a sixel or iTerm2 picture
     /// has no removal, and placeholder cells are text on the screen.
     var erasedByRepaint: Bool { bytes.removal.isEmpty || !bytes.rows.isEmpty }
+
+    /// Whether, written at the cells `other` was, it paints over every one
+    /// of its pixels: the same format and size in pixels (an animation's
+    /// next frame), each pixel set.
+    func paintsOver(_ other: PixelPicture) -> Bool {
+        format == other.format && width != nil && width == other.width && height == other.height
+            && columns == other.columns && rows == other.rows && bytes.rows.isEmpty
+    }
 
     public static func == (a: PixelPicture, b: PixelPicture) -> Bool {
         a.format == b.format && a.id == b.id && a.columns == b.columns && a.rows == b.rows

@@ -165,7 +165,8 @@ public final class ScreenView {
         guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
             return nil
         }
-        return PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes)
+        return PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
+                            width: placement.width, height: placement.height)
     }
 
     /// Tells images apart cheaply: size and a sample of values.
