@@ -10,6 +10,10 @@ public struct AnimationFrame: Sendable {
     public var pixmap: Pixmap
     /// How long it stays, after the browsers' rule for tiny delays.
     public var delay: Duration
+
+    public init(index: Int, pixmap: Pixmap, delay: Duration) {
+        (self.index, self.pixmap, self.delay) = (index, pixmap, delay)
+    }
 }
 
 /// What an animation may cost before it is cut short: every frame of a loop

@@ -14,7 +14,10 @@ final class FramePlayer {
     let path: String
     let size: (width: Int, height: Int)
     private let decoder: AnimationDecoder
-    private var kept: [AnimationFrame]? = []
+    /// The first loop's frames in sRGB bytes (a quarter of the floats:
+    /// 120 frames of 320×176 take 20 MB, not 81), each back in floats
+    /// when shown.
+    private var kept: [(index: Int, pixels: PixelImage, delay: Duration)]? = []
     private var keptBytes = 0
     /// Frames in a loop: as the file says, then as the first loop showed
     /// (fewer, if the decoder's limits cut it).
@@ -34,6 +37,9 @@ final class FramePlayer {
         frames = decoder.frameCount
         self.path = path
         self.size = size
+        // A loop that will not fit is not kept at all: keeping its first
+        // 64 MiB only to let them go would raise the peak for nothing.
+        if frames * size.width * size.height * 3 > FramePlayer.keptBytes { kept = nil }
         // The still on screen is its first frame: the next to show is the second.
         if let first = nextFrame() { firstDelay = first.delay }
     }
@@ -65,12 +71,18 @@ final class FramePlayer {
 
     /// Frame `index` of the loop, from those kept or decoded now.
     private func frame(at index: Int) -> AnimationFrame? {
-        if plays > 0, let kept { return index < kept.count ? kept[index] : nil }
-        guard let frame = try? decoder.next() else { return nil }
+        if plays > 0, let kept {
+            guard index < kept.count else { return nil }
+            return AnimationFrame(index: kept[index].index, pixmap: kept[index].pixels.pixmap(), delay: kept[index].delay)
+        }
+        guard var frame = try? decoder.next() else { return nil }
         if plays == 0, kept != nil {
-            keptBytes += frame.pixmap.values.count * MemoryLayout<Float>.size
-            kept?.append(frame)
+            let pixels = frame.pixmap.pixelImage()
+            keptBytes += pixels.rgb.count
+            kept?.append((frame.index, pixels, frame.delay))
             if keptBytes > FramePlayer.keptBytes { kept = nil }
+            // Shown as it will be shown when kept: every loop looks the same.
+            frame.pixmap = pixels.pixmap()
         }
         return frame
     }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# An animation in the screen against chafa playing it: 6 s of a 120-frame
+# 1280x720 GIF at 40 ms a frame (a moving scene: every frame differs
+# everywhere), in a tmux window of 160x50, urlcache's screen (block art,
+# truecolour) beside `chafa --duration 6` at the same size. Each runs under
+# /usr/bin/time in the window; medians of ROUNDS (default 3) rounds taken in
+# turns: CPU seconds (user + system) and peak RSS, and how many frames the
+# screen showed (its log: the last frame index it reached, loops counted).
+# Goals (#16): CPU at most 0.5x chafa's, peak RSS at most 100 MiB.
+source "$(dirname "$0")/common.sh"
+[ -f "$out/anim120.gif" ] || $python - "$out/anim120.gif" <<'PY'
+import sys, numpy as np
+from PIL import Image
+y, x = np.mgrid[0:720, 0:1280].astype(np.float32)
+frames = []
+for n in range(120):
+    t = n / 120 * 2 * np.pi
+    r = 128 + 110 * np.sin(x / 90 + t) * np.cos(y / 130 - t)
+    g = 128 + 110 * np.sin((x + y) / 160 + 2 * t)
+    b = 128 + 110 * np.cos(np.hypot(x - 640 - 300 * np.cos(t), y - 360 - 200 * np.sin(t)) / 40)
+    frames.append(Image.fromarray(np.dstack([r, g, b]).clip(0, 255).astype(np.uint8)).quantize(256))
+frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:], duration=40, loop=0)
+PY
+serve "$out/anim120.gif"
+cache_served anim120.gif
+tmux -L bench kill-server 2>/dev/null || true
+trap 'tmux -L bench kill-server 2>/dev/null; kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+# run NAME COMMAND...: the command in a fresh 160x50 tmux window for 6 s
+# (urlcache is then sent q), its "user system peak-KiB" appended to $work/NAME.
+run() {
+  local name=$1; shift
+  tmux -L bench kill-server 2>/dev/null || true
+  tmux -L bench new-session -d -x 160 -y 50 "TERM=tmux-256color COLORTERM=truecolor /usr/bin/time -a -o $work/$name -f '%U %S %M' $*"
+  sleep 6
+  tmux -L bench send-keys q 2>/dev/null || true
+  for _ in $(seq 50); do tmux -L bench has-session 2>/dev/null || break; sleep 0.1; done
+}
+for round in $(seq "${ROUNDS:-3}"); do
+  rm -f "$work/log"
+  run urlcache "$urlcache" --config "$work/list.plist" --cache-dir "$work/cache" --offline --format symbols --log-file "$work/log"
+  grep -c "" "$work/log" >/dev/null
+  run chafa chafa --duration 6 --size 160x48 "$work/www/anim120.gif"
+done
+$python - "$work/urlcache" "$work/chafa" <<'PY'
+import sys, statistics
+def rows(path):
+    return [tuple(map(float, l.split())) for l in open(path) if len(l.split()) == 3]
+u, c = rows(sys.argv[1]), rows(sys.argv[2])
+cpu = lambda r: statistics.median(a + b for a, b, _ in r)
+rss = lambda r: statistics.median(m for _, _, m in r) / 1024
+print(f"{'program':<10} {'CPU s':>8} {'peak MiB':>9}")
+print(f"{'urlcache':<10} {cpu(u):8.2f} {rss(u):9.1f}")
+print(f"{'chafa':<10} {cpu(c):8.2f} {rss(c):9.1f}")
+print(f"urlcache / chafa CPU: {cpu(u) / cpu(c):.2f}x (goal at most 0.5x); peak RSS goal at most 100 MiB")
+PY
