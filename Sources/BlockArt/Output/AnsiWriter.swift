@@ -41,23 +41,13 @@ public enum AnsiWriter {
     public static func placedChangedBytes(from old: CellGrid, to new: CellGrid, row top: Int, column left: Int) -> [UInt8] {
         guard old.columns == new.columns, old.rows == new.rows else { return placedBytes(new, row: top, column: left) }
         var out: [UInt8] = []
-        for y in 0..<new.rows {
-            var x = 0
-            while x < new.columns {
-                guard old[x, y] != new[x, y] else {
-                    x += 1
-                    continue
-                }
-                var end = x + 1
-                while end < new.columns && old[end, y] != new[end, y] { end += 1 }
-                out.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-                number(top + y + 1, into: &out)
-                out.append(UInt8(ascii: ";"))
-                number(left + x + 1, into: &out)
-                out.append(UInt8(ascii: "H"))
-                appendRow(new, y, startsPlain: false, columns: x..<end, into: &out)
-                x = end
-            }
+        for (y, run) in changedRuns(from: old, to: new) {
+            out.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+            number(top + y + 1, into: &out)
+            out.append(UInt8(ascii: ";"))
+            number(left + run.lowerBound + 1, into: &out)
+            out.append(UInt8(ascii: "H"))
+            appendRow(new, y, startsPlain: false, columns: run, into: &out)
         }
         return out
     }
@@ -76,6 +66,22 @@ public enum AnsiWriter {
             number(count, into: &out)
             out.append(UInt8(ascii: final))
         }
+        for (y, run) in changedRuns(from: old, to: new) {
+            if row > y { move(row - y, "A") } else { move(y - row, "B") }
+            row = y
+            out.append(UInt8(ascii: "\r"))
+            move(run.lowerBound, "C")
+            appendRow(new, y, startsPlain: false, columns: run, into: &out)
+        }
+        guard row != new.rows else { return out }
+        move(new.rows - row, "B")
+        out.append(UInt8(ascii: "\r"))
+        return out
+    }
+
+    /// The runs of cells that differ between two grids of one size, row by row.
+    private static func changedRuns(from old: CellGrid, to new: CellGrid) -> [(row: Int, columns: Range<Int>)] {
+        var runs: [(row: Int, columns: Range<Int>)] = []
         for y in 0..<new.rows {
             var x = 0
             while x < new.columns {
@@ -85,18 +91,11 @@ public enum AnsiWriter {
                 }
                 var end = x + 1
                 while end < new.columns && old[end, y] != new[end, y] { end += 1 }
-                if row > y { move(row - y, "A") } else { move(y - row, "B") }
-                row = y
-                out.append(UInt8(ascii: "\r"))
-                move(x, "C")
-                appendRow(new, y, startsPlain: false, columns: x..<end, into: &out)
+                runs.append((y, x..<end))
                 x = end
             }
         }
-        guard row != new.rows else { return out }
-        move(new.rows - row, "B")
-        out.append(UInt8(ascii: "\r"))
-        return out
+        return runs
     }
 
     /// One row: SGR colour changes and glyphs, then a reset if a colour was
