@@ -4,8 +4,7 @@
 # everywhere), in a tmux window of 160x50, urlcache's screen (block art,
 # truecolour) beside `chafa --duration 6` at the same size. Each runs under
 # /usr/bin/time in the window; medians of ROUNDS (default 3) rounds taken in
-# turns: CPU seconds (user + system) and peak RSS, and how many frames the
-# screen showed (its log: the last frame index it reached, loops counted).
+# turns: CPU seconds (user + system) and peak RSS.
 # Goals (#16): CPU at most 0.5x chafa's, peak RSS at most 100 MiB.
 source "$(dirname "$0")/common.sh"
 [ -f "$out/anim120.gif" ] || $python - "$out/anim120.gif" <<'PY'
@@ -38,7 +37,6 @@ run() {
 for round in $(seq "${ROUNDS:-3}"); do
   rm -f "$work/log"
   run urlcache "$urlcache" --config "$work/list.plist" --cache-dir "$work/cache" --offline --format symbols --log-file "$work/log"
-  grep -c "" "$work/log" >/dev/null
   run chafa chafa --duration 6 --size 160x48 "$work/www/anim120.gif"
 done
 $python - "$work/urlcache" "$work/chafa" <<'PY'

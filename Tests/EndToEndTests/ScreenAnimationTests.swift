@@ -10,6 +10,16 @@ extension ScreenTests {
         screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix(20).joined(separator: "\n")
     }
 
+    /// Waits until the picture (with its colours) is not `before`; once seen
+    /// to change it stays changed, however the loop comes round again.
+    private func waitForAnotherFrame(_ tmux: TmuxSession, from before: String, _ description: String) {
+        var changed = false
+        tmux.wait(for: description) { _ in
+            if !changed { changed = picture(tmux.capture(escapes: true)) != before }
+            return changed
+        }
+    }
+
     func testAnAnimatedGIFPlaysPausesAndSteps() throws {
         // 48×32, six frames of 40 ms with every disposal, looping forever.
         try FileManager.default.copyItem(atPath: Fixtures.formats.appendingPathComponent("animated.gif").path,
@@ -18,7 +28,7 @@ extension ScreenTests {
         let tmux = try open([nginx.url("/animated.gif")], rows: 32, extra: ["--log-file", log])
         tmux.wait(forText: "Newly cached image")
         let first = picture(tmux.capture(escapes: true))
-        tmux.wait(for: "another frame") { _ in self.picture(tmux.capture(escapes: true)) != first }
+        waitForAnotherFrame(tmux, from: first, "another frame")
         XCTAssertTrue(try String(contentsOfFile: log, encoding: .utf8).contains("animation: "), "the screen knew it for one")
         tmux.send("Space")
         let paused = tmux.wait(for: "the paused frame's number") { $0.contains(" of 6 · paused (space plays)") }
@@ -30,13 +40,13 @@ extension ScreenTests {
         tmux.send("Space")
         tmux.wait(for: "playing again") { !$0.contains("paused") }
         let playing = picture(tmux.capture(escapes: true))
-        tmux.wait(for: "moving again") { _ in self.picture(tmux.capture(escapes: true)) != playing }
+        waitForAnotherFrame(tmux, from: playing, "moving again")
         // A box over it stops it, and closing the box lets it move on.
         tmux.send("?")
         tmux.wait(forText: "zoom in / out / fit")
         tmux.send("x")
-        let closed = tmux.wait(for: "the help to close") { !$0.contains("zoom in / out / fit") }
-        tmux.wait(for: "moving after the box") { _ in self.picture(tmux.capture(escapes: true)) != self.picture(closed) }
+        tmux.wait(for: "the help to close") { !$0.contains("zoom in / out / fit") }
+        waitForAnotherFrame(tmux, from: picture(tmux.capture(escapes: true)), "moving after the box")
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }

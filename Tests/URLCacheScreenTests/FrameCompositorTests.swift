@@ -127,6 +127,23 @@ final class FrameCompositorTests: XCTestCase {
         XCTAssertTrue(steps[2].repaintAll, "a narrower picture would leave a strip of the last")
         let unknown = run([Frame(pictures: [picture(.sixel, id: 1)]), Frame(pictures: [picture(.sixel, id: 2)])])
         XCTAssertTrue(unknown[1].repaintAll, "sizes not known: repainted as before")
+        let kitty = run([Frame(pictures: [picture(.kitty, id: 1, pixels: (80, 85))]), Frame(pictures: [picture(.kitty, id: 2, pixels: (80, 85))])])
+        XCTAssertEqual(kitty[1].removals, [])
+        XCTAssertEqual(kitty[1].removalsAfter, [picture(.kitty, id: 1).content], "the next kitty frame is placed before the last is deleted")
+    }
+
+    /// After a box over animated art closes, the next frame is written by
+    /// us again (one repaint makes ncurses forget its copy), not cell by
+    /// cell through ncurses for the rest of the animation.
+    func testAnimatedArtIsOursAgainAfterABoxCloses() {
+        let steps = run([Frame(arts: [art()]), Frame(arts: [art()], texts: box), Frame(arts: [art()]), Frame(arts: [art("▄")]),
+                         Frame(arts: [art("▀")])])
+        XCTAssertEqual(steps[2].artInCurses, [art()], "closed: ncurses keeps the art")
+        XCTAssertTrue(steps[3].repaintAll, "the next frame: ncurses' copy is dropped")
+        XCTAssertEqual(steps[3].arts, [art("▄")])
+        XCTAssertEqual(steps[3].artInCurses, [])
+        XCTAssertEqual(steps[4].changes.map(\.to), [art("▀")], "then frame by frame, the changed cells")
+        XCTAssertFalse(steps[4].repaintAll)
     }
 
     func testAResizeRepaintsAndWritesEverythingAgain() {

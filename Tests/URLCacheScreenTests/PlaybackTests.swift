@@ -29,6 +29,17 @@ final class PlaybackTests: XCTestCase {
         XCTAssertEqual(key(".", &state), [], "`.` steps only while paused")
     }
 
+    func testSpaceOnAPlayedOutAnimationPlaysItAgainAndZoomedItHasNoKeys() {
+        var state = playing(due: nil)
+        state.playback?.ended = true
+        XCTAssertEqual(key(" ", &state), [.playback], "the shell starts it over")
+        XCTAssertEqual(state.playback?.paused, false, "played again, not paused")
+        state.playback?.ended = false
+        state.viewport.zoom = 2
+        XCTAssertEqual(key(" ", &state), [], "zoomed: its first frame is shown, nothing to pause")
+        XCTAssertEqual(state.playback?.paused, false)
+    }
+
     func testAStillHasNoAnimationKeys() {
         var state = ScreenState(entries: [URLEntry(url: URL(string: "http://a/b.jpg")!)])
         XCTAssertEqual(key(".", &state), [])

@@ -11,6 +11,7 @@ public struct AnimationFrame: Sendable {
     /// How long it stays, after the browsers' rule for tiny delays.
     public var delay: Duration
 
+    /// A frame as kept elsewhere (the screen keeps a loop in sRGB bytes).
     public init(index: Int, pixmap: Pixmap, delay: Duration) {
         (self.index, self.pixmap, self.delay) = (index, pixmap, delay)
     }

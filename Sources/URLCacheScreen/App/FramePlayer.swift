@@ -19,6 +19,8 @@ final class FramePlayer {
     /// when shown.
     private var kept: [(index: Int, pixels: PixelImage, delay: Duration)]? = []
     private var keptBytes = 0
+    /// The first loop was read through into `kept`: later loops come from it.
+    private var keptComplete = false
     /// Frames in a loop: as the file says, then as the first loop showed
     /// (fewer, if the decoder's limits cut it).
     private(set) var frames: Int
@@ -51,32 +53,33 @@ final class FramePlayer {
             position += 1
             return frame
         }
-        // The loop ended.
-        frames = position
+        // The loop ended: what it showed is what a loop has.
+        if position > 0 { frames = position }
+        if kept != nil { keptComplete = true }
         plays += 1
         guard position > 0, decoder.loopCount == 0 || plays < decoder.loopCount else { return nil }
         position = 0
-        if kept == nil { try? decoder.rewind() }
+        if !keptComplete { try? decoder.rewind() }
         guard let first = frame(at: 0) else { return nil }
         position = 1
         return first
     }
 
-    /// Back to the first frame, for a played-out animation played again.
+    /// Back to before the first frame, for a played-out animation played again.
     func restart() {
         plays = 0
         position = 0
-        if kept == nil { try? decoder.rewind() }
+        if !keptComplete { try? decoder.rewind() }
     }
 
     /// Frame `index` of the loop, from those kept or decoded now.
     private func frame(at index: Int) -> AnimationFrame? {
-        if plays > 0, let kept {
+        if keptComplete, let kept {
             guard index < kept.count else { return nil }
             return AnimationFrame(index: kept[index].index, pixmap: kept[index].pixels.pixmap(), delay: kept[index].delay)
         }
         guard var frame = try? decoder.next() else { return nil }
-        if plays == 0, kept != nil {
+        if kept != nil {
             let pixels = frame.pixmap.pixelImage()
             keptBytes += pixels.rgb.count
             kept?.append((frame.index, pixels, frame.delay))

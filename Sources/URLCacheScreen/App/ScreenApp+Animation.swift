@@ -37,9 +37,11 @@ extension ScreenApp {
         }
     }
 
-    private func stopAnimation() {
+    /// No animation now, and none known of: the picture is looked at again.
+    func stopAnimation() {
         player = nil
         state.playback = nil
+        animationChecked = nil
     }
 
     /// The next frame, if it is due now (or `asked`, by `.` or `space`):

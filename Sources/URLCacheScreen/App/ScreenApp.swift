@@ -126,7 +126,6 @@ public final class ScreenApp {
         }
         var dirty = true
         while !state.quitting {
-            syncAnimation()
             dirty = advanceAnimation(now: Date()) || dirty
             if dirty {
                 showView()
@@ -137,6 +136,9 @@ public final class ScreenApp {
                 dirty = false
                 if options.exitAfterFirstImage && state.image != nil { break }
             }
+            // After the draw: a large animation's still is not kept waiting
+            // while its frames are counted.
+            syncAnimation()
             // The screen re-checks by itself when the copy goes stale: after
             // the fixed interval, or as soon as the server's freshness runs out.
             let interval = state.freshFor ?? options.controller.refreshInterval
@@ -165,7 +167,12 @@ public final class ScreenApp {
             }
             if ready[1].readable {
                 wakeups.drain()
-                dirty = takeLoad() || dirty
+                // A load's picture (even of the same file: a new version) is
+                // looked at afresh for being an animation.
+                if takeLoad() {
+                    dirty = true
+                    stopAnimation()
+                }
                 if let queued = queuedLoad, !loader.running {
                     queuedLoad = nil
                     startLoad(force: queued.force, automatic: queued.automatic, asked: queued.asked)

@@ -75,8 +75,11 @@ public enum FrameCompositor {
         case none
         /// Our own write, which ncurses does not know of.
         case written([Placed<CellGrid>])
-        /// ncurses, which draws the art with a box over it.
-        case curses
+        /// ncurses, which draws this art with a box over it.
+        case curses([Placed<CellGrid>])
+
+        /// ncurses has the art's cells.
+        var isCurses: Bool { if case .curses = self { true } else { false } }
     }
 
     /// What the terminal shows now.
@@ -103,6 +106,8 @@ public enum FrameCompositor {
         public var repaintAll = false
         /// After ncurses' refresh: pictures written at their cells.
         public var pictures: [Placed<PixelPicture>] = []
+        /// Then the pictures they paint over taken away (kitty's by id).
+        public var removalsAfter: [PixelPicture] = []
         /// Then art written at its cells.
         public var arts: [Placed<CellGrid>] = []
         /// And art that replaces art at the same cells (an animation's
@@ -129,14 +134,15 @@ public enum FrameCompositor {
         // Pictures under a box are not shown while it is open.
         let wanted = frame.pictures.filter { !frame.covered($0) }
         for old in shown.pictures where !wanted.contains(old) {
-            steps.removals.append(old.content)
             // A picture of its size at its cells (an animation's next frame)
-            // paints it over: no repaint, so that nothing else flickers.
+            // paints it over: no repaint, so that nothing else flickers, and
+            // a kitty picture is deleted only once the next is placed.
             let paintedOver = wanted.contains { $0.sameCells(as: old) && $0.content.paintsOver(old.content) }
+            if paintedOver { steps.removalsAfter.append(old.content) } else { steps.removals.append(old.content) }
             if old.content.erasedByRepaint && !paintedOver { repaint = true }
         }
         // A full repaint starts from a screen ncurses clears itself.
-        if repaint, shown.art == .curses { next.art = .none }
+        if repaint, shown.art.isCurses { next.art = .none }
         (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint, touches: touches)
         if !repaint, case let .written(old) = shown.art { (steps.arts, steps.changes) = changes(steps.arts, over: old, touches: touches) }
         steps.repaintAll = repaint
@@ -157,14 +163,18 @@ public enum FrameCompositor {
             if case .written = owner { return (.none, [], [], true) }
             return (.none, [], [], repaint)
         }
-        if frame.arts.contains(where: frame.covered) || owner == .curses {
+        let covered = frame.arts.contains(where: frame.covered)
+        if covered || owner.isCurses {
             // A box over the art: ncurses draws both, the art first, and keeps
             // the art until a repaint, so that closing the box changes only
             // the box's cells. Art it did not know of is on the screen when
             // the box opens: it repaints every cell, or the box's blank inside
             // would let that art show through.
-            if case .written = owner { return (.curses, frame.arts, [], true) }
-            return (.curses, frame.arts, [], repaint)
+            if case .written = owner { return (.curses(frame.arts), frame.arts, [], true) }
+            // The box gone, new art (an animation's next frame) is ours to
+            // write again, after one repaint that makes ncurses forget its copy.
+            if !covered, case let .curses(held) = owner, held != frame.arts { return (.written(frame.arts), [], frame.arts, true) }
+            return (.curses(frame.arts), frame.arts, [], repaint)
         }
         guard case let .written(old) = owner else { return (.written(frame.arts), [], frame.arts, repaint) }
         // Art gone from where it was last written would leave the old

@@ -38,12 +38,13 @@ extension ScreenLogic {
 
     /// `space` and `.` on an animation; nil for any other key, or with no animation.
     static func handlePlayback(_ key: Key, _ state: inout ScreenState) -> [Effect]? {
-        guard state.playback != nil, state.gallery == nil else { return nil }
+        // A zoomed view shows the first frame: the keys would move a frame not shown.
+        guard let playback = state.playback, state.gallery == nil, !state.viewport.isZoomed else { return nil }
         switch key {
         case .character(" "):
-            state.playback?.paused.toggle()
-            // An animation played out starts again from its first frame.
-            if state.playback?.ended == true { state.playback?.ended = false }
+            // Played out, it plays again from its first frame (the shell
+            // starts it over); else it pauses or plays on.
+            state.playback?.paused = playback.ended ? false : !playback.paused
             state.playback?.due = nil
             return [.playback]
         case .character(".") where state.playback?.paused == true:

@@ -326,7 +326,8 @@ public enum ScreenLogic {
     public static func nextWake(_ state: ScreenState, now: Date, interval: TimeInterval, spinnerPeriod: TimeInterval) -> Date? {
         if let loading = state.loading {
             let frames = (now.timeIntervalSince(loading.started) / spinnerPeriod).rounded(.down) + 1
-            return loading.started.addingTimeInterval(frames * spinnerPeriod)
+            let tick = loading.started.addingTimeInterval(frames * spinnerPeriod)
+            return nextFrameWake(state).map { min($0, tick) } ?? tick
         }
         let check = nextAutomaticCheck(state, interval: interval)
         guard let frame = nextFrameWake(state) else { return check }

@@ -239,13 +239,14 @@ public final class CursesTerminal: Terminal {
         // Cluster rows are repainted and rewritten only when they change:
         // not on every spinner tick.
         let clustersNow = clusterRowsNow()
-        let rewriteClusters = steps.repaintAll || shown.art == .curses || clustersNow != shownClusterRows
+        let rewriteClusters = steps.repaintAll || shown.art.isCurses || clustersNow != shownClusterRows
         if rewriteClusters { repaintClusterRows() }
         wrefresh(cnc_stdscr())
         // Only this frame's pictures (a box may hide one for now) are shown
         // again: the rest need not be remembered.
         sent = sent.filter { id, _ in frame.pictures.contains { $0.content.id == id } }
         steps.pictures.forEach { writeKeepingCursor(placedBytes($0)) }
+        steps.removalsAfter.forEach { writeOut($0.bytes.removal) }
         steps.arts.forEach { writeKeepingCursor(AnsiWriter.placedBytes($0.content, row: $0.row, column: $0.column)) }
         steps.changes.forEach { writeKeepingCursor(AnsiWriter.placedChangedBytes(from: $0.from, to: $0.to.content, row: $0.to.row, column: $0.to.column)) }
         if rewriteClusters {

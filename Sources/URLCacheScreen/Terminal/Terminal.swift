@@ -65,10 +65,10 @@ public struct PixelPicture: Equatable, Sendable {
 
     /// Whether, written at the cells `other` was, it paints over every one
     /// of its pixels: the same format and size in pixels (an animation's
-    /// next frame), each pixel set.
+    /// next frame), each pixel set (placeholder rows: each cell written).
     func paintsOver(_ other: PixelPicture) -> Bool {
         format == other.format && width != nil && width == other.width && height == other.height
-            && columns == other.columns && rows == other.rows && bytes.rows.isEmpty
+            && columns == other.columns && rows == other.rows
     }
 
     public static func == (a: PixelPicture, b: PixelPicture) -> Bool {

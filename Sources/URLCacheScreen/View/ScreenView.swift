@@ -23,6 +23,9 @@ public final class ScreenView {
     /// How kitty is given the pixels when they go straight to it.
     public var kittyMedium = KittyMedium.direct
     private var cachedPicture: FittedPicture?
+    /// The animation frame drawn (-1: a still): frames alike in the
+    /// samples `identity` hashes are still told apart.
+    private var shownFrame = -1
     /// Each new picture gets a new kitty image id.
     private var nextPictureID: UInt32 = 1
     /// Spreads placeholder ids between processes (one kitty window holds
@@ -74,6 +77,7 @@ public final class ScreenView {
 
     /// Draws everything; `now` drives the spinner and the rate.
     public func draw(_ state: ScreenState, on terminal: Terminal, now: Date) {
+        shownFrame = state.playback?.frame ?? -1
         let size = terminal.size
         terminal.erase()
         guard let layout = Layout(columns: size.columns, rows: size.rows) else {
@@ -136,7 +140,7 @@ public final class ScreenView {
     /// `cache` when it was rendered the same, else rendered now.
     func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?) -> FittedArt {
         let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: columns, rows: rows, cellAspect: cellAspect)
-        let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: ScreenView.identity(image), options: renderOptions)
+        let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: imageID(image), options: renderOptions)
         if let cache, cache.key == key { return cache }
         return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions))
     }
@@ -149,7 +153,7 @@ public final class ScreenView {
                        cache: FittedPicture?) -> (FittedPicture, PixelPlacement)? {
         let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: columns,
                                            rows: rows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
-        let key = PictureKey(placement: placement, imageID: ScreenView.identity(image), format: pictureFormat)
+        let key = PictureKey(placement: placement, imageID: imageID(image), format: pictureFormat)
         if let cache, cache.key == key { return (cache, placement) }
         let exact = bytes.flatMap { $0.width == placement.width && $0.height == placement.height ? $0 : nil }
         let pixels = exact ?? image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
@@ -167,6 +171,14 @@ public final class ScreenView {
         }
         return PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
                             width: placement.width, height: placement.height)
+    }
+
+    /// What the caches tell images apart by: `identity`, and the frame.
+    private func imageID(_ image: DecodedImage) -> Int {
+        var hasher = Hasher()
+        hasher.combine(ScreenView.identity(image))
+        hasher.combine(shownFrame)
+        return hasher.finalize()
     }
 
     /// Tells images apart cheaply: size and a sample of values.

@@ -53,6 +53,12 @@ run("gifsicle", "--crop-transparency", "-O2", out("animated.gif"), "-o", out("an
 run("gifsicle", "--unoptimize", out("animated.gif"), "-o", out("animated.ref.gif"))
 run("gifsicle", "--unoptimize", out("animated-cropped.gif"), "-o", out("animated-cropped.ref.gif"))
 
+# Loop counts: three 10x10 frames of 50 ms, played once (no NETSCAPE
+# extension) and twice (NETSCAPE 1).
+flat_frames = [Image.new("RGB", (10, 10), c) for c in [(255, 0, 0), (0, 255, 0), (0, 0, 255)]]
+flat_frames[0].save(out("once.gif"), save_all=True, append_images=flat_frames[1:], duration=50)
+flat_frames[0].save(out("twice.gif"), save_all=True, append_images=flat_frames[1:], duration=50, loop=1)
+
 # WebP: lossless, lossy, with alpha, and the animation.
 photo.save(out("photo.tmp.png"))
 run("cwebp", "-quiet", "-lossless", out("photo.tmp.png"), "-o", out("lossless.webp"))

@@ -1,0 +1,39 @@
+import BlockArt
+import Foundation
+import URLCacheTestSupport
+import XCTest
+@testable import URLCacheScreen
+
+/// The screen's frames of an animation: loop counts honoured, a played-out
+/// animation played again from its first frame, a still not an animation.
+final class FramePlayerTests: XCTestCase {
+    private func player(_ name: String) throws -> FramePlayer {
+        try XCTUnwrap(FramePlayer(path: Fixtures.formats.appendingPathComponent(name).path, size: (10, 10),
+                                  background: RGB8(0, 0, 0), samples: (1, 1)))
+    }
+
+    /// The frames' indices until the player says it is done (at most `most`).
+    private func indices(_ player: FramePlayer, most: Int = 20) -> [Int] {
+        var shown: [Int] = []
+        while shown.count < most, let frame = player.nextFrame() { shown.append(frame.index) }
+        return shown
+    }
+
+    func testALoopCountIsPlayedAndAPlayedOutAnimationStartsOver() throws {
+        let once = try player("once.gif")
+        XCTAssertEqual(once.frames, 3, "counted before it plays")
+        XCTAssertEqual(indices(once), [1, 2], "the still on screen was frame 0; no NETSCAPE block: once")
+        once.restart()
+        XCTAssertEqual(indices(once), [0, 1, 2], "space on a played-out animation: from its first frame again")
+        let twice = try player("twice.gif")
+        XCTAssertEqual(indices(twice), [1, 2, 0, 1, 2], "NETSCAPE 1: played twice")
+        twice.restart()
+        XCTAssertEqual(indices(twice), [0, 1, 2, 0, 1, 2], "the kept frames, again twice")
+        XCTAssertEqual(indices(try player("animated.gif"), most: 14), [1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2], "forever")
+    }
+
+    func testAStillIsNoAnimation() {
+        XCTAssertNil(FramePlayer(path: Fixtures.formats.appendingPathComponent("still.gif").path, size: (10, 10),
+                                 background: RGB8(0, 0, 0), samples: (1, 1)))
+    }
+}
