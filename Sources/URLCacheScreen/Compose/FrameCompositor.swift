@@ -106,8 +106,6 @@ public enum FrameCompositor {
         public var repaintAll = false
         /// After ncurses' refresh: pictures written at their cells.
         public var pictures: [Placed<PixelPicture>] = []
-        /// Then the pictures they paint over taken away (kitty's by id).
-        public var removalsAfter: [PixelPicture] = []
         /// Then art written at its cells.
         public var arts: [Placed<CellGrid>] = []
         /// And art that replaces art at the same cells (an animation's
@@ -134,11 +132,12 @@ public enum FrameCompositor {
         // Pictures under a box are not shown while it is open.
         let wanted = frame.pictures.filter { !frame.covered($0) }
         for old in shown.pictures where !wanted.contains(old) {
+            steps.removals.append(old.content)
             // A picture of its size at its cells (an animation's next frame)
-            // paints it over: no repaint, so that nothing else flickers, and
-            // a kitty picture is deleted only once the next is placed.
+            // paints it over: no repaint, so that nothing else flickers. (A
+            // kitty picture is still deleted first: kitty draws both
+            // commands of one write together, and no two are ever up at once.)
             let paintedOver = wanted.contains { $0.sameCells(as: old) && $0.content.paintsOver(old.content) }
-            if paintedOver { steps.removalsAfter.append(old.content) } else { steps.removals.append(old.content) }
             if old.content.erasedByRepaint && !paintedOver { repaint = true }
         }
         // A full repaint starts from a screen ncurses clears itself.

@@ -246,7 +246,6 @@ public final class CursesTerminal: Terminal {
         // again: the rest need not be remembered.
         sent = sent.filter { id, _ in frame.pictures.contains { $0.content.id == id } }
         steps.pictures.forEach { writeKeepingCursor(placedBytes($0)) }
-        steps.removalsAfter.forEach { writeOut($0.bytes.removal) }
         steps.arts.forEach { writeKeepingCursor(AnsiWriter.placedBytes($0.content, row: $0.row, column: $0.column)) }
         steps.changes.forEach { writeKeepingCursor(AnsiWriter.placedChangedBytes(from: $0.from, to: $0.to.content, row: $0.to.row, column: $0.to.column)) }
         if rewriteClusters {
