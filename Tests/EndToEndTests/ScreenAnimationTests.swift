@@ -37,6 +37,9 @@ extension ScreenTests {
         tmux.send(".")
         let stepped = tmux.wait(forText: "frame \(number % 6 + 1) of 6 · paused")
         XCTAssertNotEqual(picture(tmux.capture(escapes: true)), still, "`.` shows the next frame: \(stepped)")
+        // A re-check brings the file again (its first frame): still paused.
+        tmux.send("r")
+        tmux.wait(forText: "frame 1 of 6 · paused")
         tmux.send("Space")
         tmux.wait(for: "playing again") { !$0.contains("paused") }
         let playing = picture(tmux.capture(escapes: true))

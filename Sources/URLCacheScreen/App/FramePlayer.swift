@@ -57,7 +57,8 @@ final class FramePlayer {
         if position > 0 { frames = position }
         if kept != nil { keptComplete = true }
         plays += 1
-        guard position > 0, decoder.loopCount == 0 || plays < decoder.loopCount else { return nil }
+        // A loop of one frame (the rest would not decode) is a still: it ends.
+        guard position > 1, decoder.loopCount == 0 || plays < decoder.loopCount else { return nil }
         position = 0
         if !keptComplete { try? decoder.rewind() }
         guard let first = frame(at: 0) else { return nil }

@@ -7,8 +7,15 @@ import URLCacheKit
 extension ScreenApp {
     /// After anything that may have changed the picture: a player for the
     /// image on screen if it is an animation, none otherwise. A file is
-    /// opened to find out once per picture and size.
-    func syncAnimation() {
+    /// opened to find out once per picture and size. Whether the state
+    /// changed (the screen is drawn again).
+    func syncAnimation() -> Bool {
+        let before = state.playback
+        openAnimation()
+        return state.playback != before
+    }
+
+    private func openAnimation() {
         guard let image = state.image, case let .file(path)? = state.imageSource, !state.isBundled else {
             stopAnimation()
             return
@@ -19,10 +26,17 @@ extension ScreenApp {
         guard key != animationChecked else { return }
         stopAnimation()
         animationChecked = key
+        let resumed = carried
+        carried = nil
         guard let opened = FramePlayer(path: path, size: size, background: decodeContext.background,
                                        samples: decodeContext.samples) else { return }
         player = opened
         state.playback = Playback(frame: 0, frames: opened.frames, due: Date().addingTimeInterval(opened.firstDelay.seconds))
+        if let resumed, resumed.path == path, resumed.playback.paused || resumed.playback.ended {
+            state.playback?.paused = resumed.playback.paused
+            state.playback?.ended = resumed.playback.ended
+            state.playback?.due = nil
+        }
         log.write("animation: \(path) at \(size.width)x\(size.height)")
     }
 
@@ -37,8 +51,26 @@ extension ScreenApp {
         }
     }
 
+
+    /// A zoomed view is of the first frame (its sharp view is decoded from
+    /// the file as a still): the frame on screen goes back to it, held.
+    func firstFrameForZoom() {
+        guard state.viewport.isZoomed, let player, let playback = state.playback, playback.frame != 0,
+              let image = state.image else { return }
+        player.restart()
+        guard let first = player.nextFrame() else { return }
+        state.image = DecodedImage(info: image.info, pixmap: first.pixmap, warnings: image.warnings)
+        state.playback?.frame = first.index
+        state.playback?.due = nil
+        state.zoomed = nil
+        state.viewPixels = nil
+    }
+
     /// No animation now, and none known of: the picture is looked at again.
+    /// Where it was paused or played out is carried to the next player of
+    /// the same file (a check brings it again; a resize opens it anew).
     func stopAnimation() {
+        if let player, let playback = state.playback { carried = (player.path, playback) }
         player = nil
         state.playback = nil
         animationChecked = nil
@@ -49,7 +81,8 @@ extension ScreenApp {
     func advanceAnimation(now: Date, asked: Bool = false) -> Bool {
         guard let player, var playback = state.playback, let image = state.image else { return false }
         if !asked {
-            guard ScreenLogic.animating(state), let due = playback.due, due <= now else { return false }
+            // No deadline while it moves: it was held (a zoomed view): on at once.
+            guard ScreenLogic.animating(state), playback.due ?? now <= now else { return false }
         }
         if playback.ended {
             player.restart()

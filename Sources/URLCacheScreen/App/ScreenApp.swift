@@ -66,6 +66,8 @@ public final class ScreenApp {
     /// The animation on screen, and the last picture checked for being one.
     var player: FramePlayer?
     var animationChecked: String?
+    /// A paused or played-out animation reloaded (a check): it stays so.
+    var carried: (path: String, playback: Playback)?
 
     /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
     /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
@@ -128,6 +130,7 @@ public final class ScreenApp {
         while !state.quitting {
             dirty = advanceAnimation(now: Date()) || dirty
             if dirty {
+                firstFrameForZoom()
                 showView()
                 requestThumbnails()
                 view.serverFreshness = options.controller.mode(for: state.entry) == .server
@@ -138,7 +141,10 @@ public final class ScreenApp {
             }
             // After the draw: a large animation's still is not kept waiting
             // while its frames are counted.
-            syncAnimation()
+            if syncAnimation() {
+                dirty = true
+                continue
+            }
             // The screen re-checks by itself when the copy goes stale: after
             // the fixed interval, or as soon as the server's freshness runs out.
             let interval = state.freshFor ?? options.controller.refreshInterval
@@ -167,11 +173,12 @@ public final class ScreenApp {
             }
             if ready[1].readable {
                 wakeups.drain()
-                // A load's picture (even of the same file: a new version) is
-                // looked at afresh for being an animation.
+                // A load's new picture (even of the same file: a new version)
+                // is looked at afresh for being an animation.
+                let before = state.image
                 if takeLoad() {
                     dirty = true
-                    stopAnimation()
+                    if state.image != before { stopAnimation() }
                 }
                 if let queued = queuedLoad, !loader.running {
                     queuedLoad = nil

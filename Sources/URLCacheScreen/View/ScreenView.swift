@@ -23,9 +23,9 @@ public final class ScreenView {
     /// How kitty is given the pixels when they go straight to it.
     public var kittyMedium = KittyMedium.direct
     private var cachedPicture: FittedPicture?
-    /// The animation frame drawn (-1: a still): frames alike in the
+    /// The animation frame drawn (0 for a still): frames alike in the
     /// samples `identity` hashes are still told apart.
-    private var shownFrame = -1
+    private var shownFrame = 0
     /// Each new picture gets a new kitty image id.
     private var nextPictureID: UInt32 = 1
     /// Spreads placeholder ids between processes (one kitty window holds
@@ -77,7 +77,8 @@ public final class ScreenView {
 
     /// Draws everything; `now` drives the spinner and the rate.
     public func draw(_ state: ScreenState, on terminal: Terminal, now: Date) {
-        shownFrame = state.playback?.frame ?? -1
+        // The gallery's thumbnails are no frames (a still is drawn as frame 0).
+        shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
         let size = terminal.size
         terminal.erase()
         guard let layout = Layout(columns: size.columns, rows: size.rows) else {
@@ -222,7 +223,7 @@ public final class ScreenView {
             } else if let zoom = geometry(state, layout, cell: terminal.cellPixels)?.describe(state.viewport) {
                 // "×4 · view at 38%, 61%" leads while zoomed.
                 status = status.isEmpty ? zoom : zoom + " · " + status
-            } else if let frame = state.playback?.status {
+            } else if state.image != nil, let frame = state.playback?.status {
                 // "frame 12 of 48 · paused" leads while an animation stands still.
                 status = status.isEmpty ? frame : frame + " · " + status
             }
