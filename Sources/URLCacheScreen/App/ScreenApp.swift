@@ -395,6 +395,9 @@ public final class ScreenApp {
                 if source != state.imageSource { state.resetView() }
                 state.image = decoded
                 state.imageSource = source
+                // The window may have grown again while this decoded (a
+                // drag): that resize found the loader busy and asked nothing.
+                redecodeIfGrown()
             }
             return true
         }
