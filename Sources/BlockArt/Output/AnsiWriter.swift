@@ -25,12 +25,7 @@ public enum AnsiWriter {
         var out: [UInt8] = []
         out.reserveCapacity(grid.columns * grid.rows * 40 + grid.rows * 16)
         for row in 0..<grid.rows {
-            out.append(0x1B)
-            out.append(UInt8(ascii: "["))
-            number(top + row + 1, into: &out)
-            out.append(UInt8(ascii: ";"))
-            number(left + 1, into: &out)
-            out.append(UInt8(ascii: "H"))
+            moveTo(row: top + row, column: left, into: &out)
             appendRow(grid, row, startsPlain: false, into: &out)
         }
         return out
@@ -42,14 +37,19 @@ public enum AnsiWriter {
         guard old.columns == new.columns, old.rows == new.rows else { return placedBytes(new, row: top, column: left) }
         var out: [UInt8] = []
         for (y, run) in changedRuns(from: old, to: new) {
-            out.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-            number(top + y + 1, into: &out)
-            out.append(UInt8(ascii: ";"))
-            number(left + run.lowerBound + 1, into: &out)
-            out.append(UInt8(ascii: "H"))
+            moveTo(row: top + y, column: left + run.lowerBound, into: &out)
             appendRow(new, y, startsPlain: false, columns: run, into: &out)
         }
         return out
+    }
+
+    /// CUP to a cell, 0-based.
+    private static func moveTo(row: Int, column: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+        number(row + 1, into: &out)
+        out.append(UInt8(ascii: ";"))
+        number(column + 1, into: &out)
+        out.append(UInt8(ascii: "H"))
     }
 
     /// The next frame of an animation printed as `bytes` printed the last:

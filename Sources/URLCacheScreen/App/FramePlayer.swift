@@ -10,14 +10,11 @@ final class FramePlayer {
     /// The most memory kept frames take (the bound: 64 MiB).
     static let keptBytes = 64 << 20
 
-    /// What it plays: the file, and the size its frames are.
-    let path: String
-    let size: (width: Int, height: Int)
     private let decoder: AnimationDecoder
     /// The first loop's frames in sRGB bytes (a quarter of the floats:
     /// 120 frames of 320×176 take 20 MB, not 81), each back in floats
     /// when shown.
-    private var kept: [(index: Int, pixels: PixelImage, delay: Duration)]? = []
+    private var kept: [(pixels: PixelImage, delay: Duration)]? = []
     private var keptBytes = 0
     /// The first loop was read through into `kept`: later loops come from it.
     private var keptComplete = false
@@ -37,8 +34,6 @@ final class FramePlayer {
                                                        size: { _ in size }) else { return nil }
         self.decoder = decoder
         frames = decoder.frameCount
-        self.path = path
-        self.size = size
         // A loop that will not fit is not kept at all: keeping its first
         // 64 MiB only to let them go would raise the peak for nothing.
         if frames * size.width * size.height * 3 > FramePlayer.keptBytes { kept = nil }
@@ -77,13 +72,13 @@ final class FramePlayer {
     private func frame(at index: Int) -> AnimationFrame? {
         if keptComplete, let kept {
             guard index < kept.count else { return nil }
-            return AnimationFrame(index: kept[index].index, pixmap: kept[index].pixels.pixmap(), delay: kept[index].delay)
+            return AnimationFrame(index: index, pixmap: kept[index].pixels.pixmap(), delay: kept[index].delay)
         }
         guard var frame = try? decoder.next() else { return nil }
         if kept != nil {
             let pixels = frame.pixmap.pixelImage()
             keptBytes += pixels.rgb.count
-            kept?.append((frame.index, pixels, frame.delay))
+            kept?.append((pixels, frame.delay))
             if keptBytes > FramePlayer.keptBytes { kept = nil }
             // Shown as it will be shown when kept: every loop looks the same.
             frame.pixmap = pixels.pixmap()

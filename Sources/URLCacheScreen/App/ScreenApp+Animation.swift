@@ -20,24 +20,22 @@ extension ScreenApp {
             stopAnimation()
             return
         }
-        let size = (width: image.pixmap.width, height: image.pixmap.height)
-        if let player, player.path == path, player.size == size { return }
-        let key = "\(path) \(size.width)x\(size.height)"
-        guard key != animationChecked else { return }
+        let check = AnimationCheck(path: path, width: image.pixmap.width, height: image.pixmap.height)
+        guard check != animationChecked else { return }
         stopAnimation()
-        animationChecked = key
+        animationChecked = check
         let resumed = carried
         carried = nil
-        guard let opened = FramePlayer(path: path, size: size, background: decodeContext.background,
+        guard let opened = FramePlayer(path: path, size: (check.width, check.height), background: decodeContext.background,
                                        samples: decodeContext.samples) else { return }
         player = opened
-        state.playback = Playback(frame: 0, frames: opened.frames, due: Date().addingTimeInterval(opened.firstDelay.seconds))
-        if let resumed, resumed.path == path, resumed.playback.paused || resumed.playback.ended {
-            state.playback?.paused = resumed.playback.paused
-            state.playback?.ended = resumed.playback.ended
+        state.playback = Playback(frames: opened.frames, due: Date().addingTimeInterval(opened.firstDelay.seconds))
+        if let resumed, resumed.path == path, resumed.paused || resumed.ended {
+            state.playback?.paused = resumed.paused
+            state.playback?.ended = resumed.ended
             state.playback?.due = nil
         }
-        log.write("animation: \(path) at \(size.width)x\(size.height)")
+        log.write("animation: \(path) at \(check.width)x\(check.height)")
     }
 
     /// `space`: says where it paused, or plays on from the next frame, now.
@@ -51,15 +49,13 @@ extension ScreenApp {
         }
     }
 
-
     /// A zoomed view is of the first frame (its sharp view is decoded from
     /// the file as a still): the frame on screen goes back to it, held.
     func firstFrameForZoom() {
-        guard state.viewport.isZoomed, let player, let playback = state.playback, playback.frame != 0,
-              let image = state.image else { return }
+        guard state.viewport.isZoomed, let player, let playback = state.playback, playback.frame != 0, state.image != nil else { return }
         player.restart()
         guard let first = player.nextFrame() else { return }
-        state.image = DecodedImage(info: image.info, pixmap: first.pixmap, warnings: image.warnings)
+        state.image?.pixmap = first.pixmap
         state.playback?.frame = first.index
         state.playback?.due = nil
         state.zoomed = nil
@@ -70,7 +66,9 @@ extension ScreenApp {
     /// Where it was paused or played out is carried to the next player of
     /// the same file (a check brings it again; a resize opens it anew).
     func stopAnimation() {
-        if let player, let playback = state.playback { carried = (player.path, playback) }
+        if player != nil, let checked = animationChecked, let playback = state.playback {
+            carried = (checked.path, playback.paused, playback.ended)
+        }
         player = nil
         state.playback = nil
         animationChecked = nil
@@ -79,7 +77,7 @@ extension ScreenApp {
     /// The next frame, if it is due now (or `asked`, by `.` or `space`):
     /// whether the screen changed.
     func advanceAnimation(now: Date, asked: Bool = false) -> Bool {
-        guard let player, var playback = state.playback, let image = state.image else { return false }
+        guard let player, var playback = state.playback, state.image != nil else { return false }
         if !asked {
             // No deadline while it moves: it was held (a zoomed view): on at once.
             guard ScreenLogic.animating(state), playback.due ?? now <= now else { return false }
@@ -88,16 +86,16 @@ extension ScreenApp {
             player.restart()
             playback.ended = false
         }
-        guard let frame = player.nextFrame() else {
+        let next = player.nextFrame()
+        playback.frames = player.frames
+        guard let frame = next else {
             playback.ended = true
             playback.due = nil
-            playback.frames = player.frames
             state.playback = playback
             return true
         }
-        state.image = DecodedImage(info: image.info, pixmap: frame.pixmap, warnings: image.warnings)
+        state.image?.pixmap = frame.pixmap
         playback.frame = frame.index
-        playback.frames = player.frames
         // Each delay counts from when its frame was due, so that slow frames
         // do not add up; after a pause (a box, a zoom) it counts from now.
         let from = playback.due.map { now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
@@ -105,4 +103,10 @@ extension ScreenApp {
         state.playback = playback
         return true
     }
+}
+
+/// The picture last looked at for being an animation: its file and size.
+struct AnimationCheck: Equatable {
+    var path: String
+    var width: Int, height: Int
 }

@@ -65,9 +65,9 @@ public final class ScreenApp {
     let decodeContext: DecodeContext
     /// The animation on screen, and the last picture checked for being one.
     var player: FramePlayer?
-    var animationChecked: String?
+    var animationChecked: AnimationCheck?
     /// A paused or played-out animation reloaded (a check): it stays so.
-    var carried: (path: String, playback: Playback)?
+    var carried: (path: String, paused: Bool, ended: Bool)?
 
     /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
     /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and

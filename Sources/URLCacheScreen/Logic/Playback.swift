@@ -16,8 +16,8 @@ public struct Playback: Sendable, Equatable {
     /// When the next frame is to be shown; nil while it does not move.
     public var due: Date?
 
-    public init(frame: Int = 0, frames: Int? = nil, paused: Bool = false, ended: Bool = false, due: Date? = nil) {
-        (self.frame, self.frames, self.paused, self.ended, self.due) = (frame, frames, paused, ended, due)
+    public init(frame: Int = 0, frames: Int? = nil, due: Date? = nil) {
+        (self.frame, self.frames, self.due) = (frame, frames, due)
     }
 
     /// The status line's "frame 12 of 48" while paused or ended.
