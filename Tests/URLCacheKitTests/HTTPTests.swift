@@ -65,4 +65,24 @@ final class HTTPTests: XCTestCase {
             XCTAssertFalse(DiskCache.isOurs(theirs), theirs)
         }
     }
+
+    /// A limit libcurl will not take stops the transfer with its name,
+    /// before any connection: nothing runs on libcurl's defaults.
+    func testARefusedSafetyOptionIsAnErrorNotADefault() throws {
+        var limits = TransferLimits()
+        limits.maxRedirects = -5  // libcurl takes -1 (no limit) and up, refuses the rest
+        let request = TransferRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:9/")), limits: limits)
+        XCTAssertThrowsError(try CurlTransport().perform(request, receiver: TakeAll())) { error in
+            guard case let .optionRefused(option, _)? = error as? TransportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(option, "CURLOPT_MAXREDIRS")
+            XCTAssertTrue("\(error)".hasPrefix("libcurl refused CURLOPT_MAXREDIRS ("), "\(error)")
+        }
+    }
+}
+
+/// A receiver that takes whatever comes.
+private final class TakeAll: TransferReceiver {
+    func head(_ head: ResponseHead) -> TransferDecision<Never> { .proceed }
+    func body(_ bytes: UnsafeRawBufferPointer) -> TransferDecision<Never> { .proceed }
+    func progress(_ progress: TransferProgress) -> Bool { true }
 }

@@ -26,6 +26,7 @@ public struct CurlTransport: Transport {
         let context = CurlTransferContext(limits: request.limits,
                                           onHead: { decide(receiver.head($0)) }, onBody: { decide(receiver.body($0)) },
                                           onProgress: { receiver.progress($0) })
+        var rejected: (option: String, code: CURLcode)?
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
         var headers: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(headers) }
@@ -36,21 +37,16 @@ public struct CurlTransport: Transport {
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
             let user = Unmanaged.passUnretained(context).toOpaque()
             ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+            // What the transfer's safety rests on is checked: a libcurl that
+            // refuses one of these would otherwise run with its own default
+            // (every protocol, unlimited redirects, no size limit).
+            if let refused = CurlTransport.secure(handle, request, timeLeft: request.limits.timeLeft(since: context.started)) {
+                rejected = refused
+                return CURLE_BAD_FUNCTION_ARGUMENT
+            }
             ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
-            ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-            ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-            ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, request.limits.maxRedirects)
-            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
-            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
-            ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.limits.connectTimeout * 1000))
-            // At least 1 ms (0 is "no limit" to libcurl), at most a year.
-            let timeLeft = request.limits.timeLeft(since: context.started)
-            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(min(max(timeLeft, 0.001), 31_536_000) * 1000))
-            ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.limits.maxBytes))
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
             ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
-            ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
             ccurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
             ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
             ccurl_setopt_data_fn(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
@@ -62,6 +58,9 @@ public struct CurlTransport: Transport {
             ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
             return ccurl_easy_perform(handle)
         }
+        if let rejected {
+            throw .optionRefused(option: rejected.option, detail: String(cString: ccurl_easy_strerror(rejected.code)))
+        }
         let message = String(decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let detail = message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message
@@ -69,6 +68,33 @@ public struct CurlTransport: Transport {
             return TransferOutcome(head: context.finalHead ?? context.parser.current, stopped: stop)
         }
         throw CurlTransport.error(code, detail: detail, context: context, request: request)
+    }
+
+    /// Sets the options the transfer's safety rests on; the first libcurl
+    /// refuses, by name, or nil when it took them all.
+    private static func secure(_ handle: UnsafeMutableRawPointer, _ request: TransferRequest,
+                               timeLeft: TimeInterval) -> (option: String, code: CURLcode)? {
+        let limits = request.limits
+        // At least 1 ms (0 is "no limit" to libcurl), at most a year.
+        let total = Int(min(max(timeLeft, 0.001), 31_536_000) * 1000)
+        let settings: [(String, () -> CURLcode)] = [
+            ("CURLOPT_PROTOCOLS_STR", { ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https") }),
+            ("CURLOPT_REDIR_PROTOCOLS_STR", { ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") }),
+            ("CURLOPT_FOLLOWLOCATION", { ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1) }),
+            ("CURLOPT_MAXREDIRS", { ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects) }),
+            ("CURLOPT_SSL_VERIFYPEER", { ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) }),
+            ("CURLOPT_SSL_VERIFYHOST", { ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) }),
+            ("CURLOPT_CONNECTTIMEOUT_MS", { ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeout * 1000)) }),
+            ("CURLOPT_TIMEOUT_MS", { ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, total) }),
+            ("CURLOPT_MAXFILESIZE_LARGE", { ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBytes)) }),
+            // Without it a DNS timeout would raise SIGALRM in a threaded program.
+            ("CURLOPT_NOSIGNAL", { ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) }),
+        ]
+        for (name, set) in settings {
+            let code = set()
+            if code != CURLE_OK { return (name, code) }
+        }
+        return nil
     }
 
     private static func error(_ code: CURLcode, detail: String, context: CurlTransferContext,

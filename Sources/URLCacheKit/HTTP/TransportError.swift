@@ -34,6 +34,9 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case badEncoding(detail: String)
     /// Cancelled by the user (Esc on the screen).
     case cancelled
+    /// libcurl refused an option the transfer's safety rests on (protocols,
+    /// redirects, TLS checks, limits): nothing is asked without it.
+    case optionRefused(option: String, detail: String)
     /// Anything else libcurl reports, in its words.
     case other(detail: String)
 
@@ -54,6 +57,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
         case let .truncated(detail): return "download cut short: \(detail.terminalSafe)"
         case let .badEncoding(detail): return "bad content encoding: \(detail.terminalSafe)"
         case .cancelled: return "download cancelled"
+        case let .optionRefused(option, detail):
+            return "libcurl refused \(option) (\(detail.terminalSafe)): no transfer without it"
         case let .other(detail): return detail.terminalSafe
         }
     }
