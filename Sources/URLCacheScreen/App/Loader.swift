@@ -42,69 +42,94 @@ final class Loader: Sendable {
     /// How pictures are decoded, and the pipe woken on progress (at most
     /// ten times a second) and on the result.
     private let context: DecodeContext
+    /// The screen's controller: its `offline` is the one thing a load sets.
+    private let controller: URLCacheController
     private var wakeups: WakePipe { context.wakeups }
 
-    init(_ context: DecodeContext) { self.context = context }
+    init(_ context: DecodeContext, controller: URLCacheController) {
+        self.context = context
+        self.controller = controller
+    }
 
     /// Whether a load is under way.
     var running: Bool { state.withLock { $0.running } }
 
-    /// Starts a load; `decodeSize` picks the pixmap size from the source's.
-    /// With `offerEarly`, a
-    /// picture is decoded and handed over first (`takeEarly`) while the
-    /// check goes on: with nothing cached, the one the binary carries for
-    /// the entry, if any; a copy in its stale-while-revalidate window.
-    /// With `check` false, nothing is asked of the network: the cached copy
-    /// (or the file at `path`: a kept earlier image) is decoded again.
-    func start(controller: URLCacheController, entry: URLEntry, check: Bool, force: Bool, automatic: Bool, index: Int,
-               offerEarly: Bool, decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int), path: String? = nil) {
+    /// Starts `request` for `entry` (number `index` of the list) on a thread
+    /// of its own; `decodeSize` picks the pixmap size from the source's.
+    func start(_ request: LoadRequest, entry: URLEntry, index: Int,
+               decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
         state.withLock { $0 = State(running: true) }
-        let url = entry.url
         let thread = Thread { [self] in
-            // Looked for here, not on the screen's thread: the cached start
-            // never reads the built-in list a second time.
-            let early = offerEarly ? Loader.early(controller, entry, force: force, context: context, size: decodeSize) : nil
-            if let early {
-                state.withLock { $0.early = (early, index) }
-                wakeups.wake()
-            }
-            // The copy drawn early, while its file is the one still there
-            // (a 304 or a failed check leaves it), is not decoded again.
-            var drawn: (image: DecodedImage, path: String, file: Int)?
-            if case let .revalidating(image, copy)? = early, let file = Loader.fileNumber(copy.imagePath) { drawn = (image, copy.imagePath, file) }
-            let observer = FetchObserver(
-                progress: { [self] p in
-                    let wake = state.withLock { state in
-                        state.progress = p
-                        state.waiting = nil
-                        guard Date().timeIntervalSince(state.lastWake) >= 0.1 else { return false }
-                        state.lastWake = Date()
-                        return true
-                    }
-                    if wake { wakeups.wake() }
-                },
-                isCancelled: { [self] in state.withLock { $0.cancelled } },
-                waiting: { [self] pid in
-                    state.withLock { $0.waiting = ScreenState.Waiting(pid: pid) }
-                    wakeups.wake()
-                })
-            let report = check ? controller.display(entry, force: force, automatic: automatic, observer: observer) : nil
-            let copy = check ? report?.copy : (try? controller.cache.lookup(url)) ?? nil
-            var image: Swift.Result<DecodedImage, DecodeError>?
-            let file = path ?? copy?.imagePath
-            if let drawn, path == nil, copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {
-                image = .success(drawn.image)
-            } else if let file {
-                image = Swift.Result { () throws(DecodeError) in try ScreenState.PictureSource.file(file).decode(context, size: decodeSize) }
-            }
+            let result = load(request, entry: entry, index: index, size: decodeSize)
             state.withLock {
-                $0.result = Result(report: report, image: image, automatic: automatic, index: index, path: file)
+                $0.result = result
                 $0.running = false
             }
             wakeups.wake()
         }
         thread.stackSize = 4 << 20
         thread.start()
+    }
+
+    /// What the loader's thread does for `request`.
+    private func load(_ request: LoadRequest, entry: URLEntry, index: Int,
+                      size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) -> Result {
+        guard case let .display(force, automatic, offline, offerEarly) = request else {
+            // No check: the kept file `[` chose, or the cached copy again.
+            var path: String?
+            if case let .keptImage(kept) = request {
+                path = kept
+            } else {
+                path = ((try? controller.cache.lookup(entry.url)) ?? nil)?.imagePath
+            }
+            let image = path.map { file in
+                Swift.Result { () throws(DecodeError) in try ScreenState.PictureSource.file(file).decode(context, size: size) }
+            }
+            return Result(report: nil, image: image, automatic: true, index: index, path: path)
+        }
+        var controller = self.controller
+        controller.offline = offline
+        // Looked for here, not on the screen's thread: the cached start
+        // never reads the built-in list a second time.
+        let early = offerEarly ? Loader.early(controller, entry, force: force, context: context, size: size) : nil
+        if let early {
+            state.withLock { $0.early = (early, index) }
+            wakeups.wake()
+        }
+        // The copy drawn early, while its file is the one still there (a
+        // 304 or a failed check leaves it), is not decoded again.
+        var drawn: (image: DecodedImage, path: String, file: Int)?
+        if case let .revalidating(image, copy)? = early, let file = Loader.fileNumber(copy.imagePath) { drawn = (image, copy.imagePath, file) }
+        let report = controller.display(entry, force: force, automatic: automatic, observer: observer())
+        if let drawn, report.copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {
+            return Result(report: report, image: .success(drawn.image), automatic: automatic, index: index, path: drawn.path)
+        }
+        let path = report.copy?.imagePath
+        let image = path.map { file in
+            Swift.Result { () throws(DecodeError) in try ScreenState.PictureSource.file(file).decode(context, size: size) }
+        }
+        return Result(report: report, image: image, automatic: automatic, index: index, path: path)
+    }
+
+    /// Progress, cancellation and the wait for another process, through
+    /// the shared state.
+    private func observer() -> FetchObserver {
+        FetchObserver(
+            progress: { [self] p in
+                let wake = state.withLock { state in
+                    state.progress = p
+                    state.waiting = nil
+                    guard Date().timeIntervalSince(state.lastWake) >= 0.1 else { return false }
+                    state.lastWake = Date()
+                    return true
+                }
+                if wake { wakeups.wake() }
+            },
+            isCancelled: { [self] in state.withLock { $0.cancelled } },
+            waiting: { [self] pid in
+                state.withLock { $0.waiting = ScreenState.Waiting(pid: pid) }
+                wakeups.wake()
+            })
     }
 
     func cancel() { state.withLock { $0.cancelled = true } }

@@ -29,12 +29,8 @@ extension ScreenApp {
         guard let opened = FramePlayer(path: path, size: (check.width, check.height), background: decodeContext.background,
                                        samples: decodeContext.samples) else { return }
         player = opened
-        state.playback = Playback(frames: opened.frames, due: Date().addingTimeInterval(opened.firstDelay.seconds))
-        if let resumed, resumed.path == path, resumed.paused || resumed.ended {
-            state.playback?.paused = resumed.paused
-            state.playback?.ended = resumed.ended
-            state.playback?.due = nil
-        }
+        ScreenLogic.animationOpened(frames: opened.frames, firstDelay: opened.firstDelay, now: Date(),
+                                    resumed: resumed.flatMap { $0.path == path ? ($0.paused, $0.ended) : nil }, &state)
         log.write("animation: \(path) at \(check.width)x\(check.height)")
     }
 
@@ -55,11 +51,7 @@ extension ScreenApp {
         guard state.viewport.isZoomed, let player, let playback = state.playback, playback.frame != 0, state.image != nil else { return }
         player.restart()
         guard let first = player.nextFrame() else { return }
-        state.image?.pixmap = first.pixmap
-        state.playback?.frame = first.index
-        state.playback?.due = nil
-        state.zoomed = nil
-        state.viewPixels = nil
+        ScreenLogic.heldAtFirstFrame(first, &state)
     }
 
     /// No animation now, and none known of: the picture is looked at again.
@@ -70,37 +62,19 @@ extension ScreenApp {
             carried = (checked.path, playback.paused, playback.ended)
         }
         player = nil
-        state.playback = nil
+        ScreenLogic.animationStopped(&state)
         animationChecked = nil
     }
 
     /// The next frame, if it is due now (or `asked`, by `.` or `space`):
     /// whether the screen changed.
     func advanceAnimation(now: Date, asked: Bool = false) -> Bool {
-        guard let player, var playback = state.playback, state.image != nil else { return false }
-        if !asked {
-            // No deadline while it moves: it was held (a zoomed view): on at once.
-            guard ScreenLogic.animating(state), playback.due ?? now <= now else { return false }
+        guard let player, let playback = state.playback, state.image != nil, asked || ScreenLogic.frameDue(state, now: now) else {
+            return false
         }
-        if playback.ended {
-            player.restart()
-            playback.ended = false
-        }
+        if playback.ended { player.restart() }
         let next = player.nextFrame()
-        playback.frames = player.frames
-        guard let frame = next else {
-            playback.ended = true
-            playback.due = nil
-            state.playback = playback
-            return true
-        }
-        state.image?.pixmap = frame.pixmap
-        playback.frame = frame.index
-        // Each delay counts from when its frame was due, so that slow frames
-        // do not add up; after a pause (a box, a zoom) it counts from now.
-        let from = playback.due.map { now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
-        playback.due = playback.paused ? nil : from.addingTimeInterval(frame.delay.seconds)
-        state.playback = playback
+        ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
     }
 }

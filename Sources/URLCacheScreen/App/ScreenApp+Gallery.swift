@@ -28,8 +28,8 @@ extension ScreenApp {
         guard let shown = state.gallery, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
         let grid = view.galleryLayout(layout)
         // Opened, or resized: the chosen tile is on screen.
-        let gallery = grid.settled(shown)
-        state.gallery = gallery
+        ScreenLogic.settleGallery(grid, &state)
+        guard let gallery = state.gallery else { return }
         let (options, cell) = (self.options, terminal.cellPixels)
         let onScreen = { (index: Int) in grid.origin(of: index, scroll: gallery.scroll) != nil }
         let order = gallery.tiles.indices.filter(onScreen) + gallery.tiles.indices.filter { !onScreen($0) }

@@ -132,19 +132,11 @@ struct ZoomedViews {
         guard state.zoomed?.region != region, let format = state.image?.info.format else { return }
         let wanted = size(region.info(format))
         asked = Date()
-        if ScreenLogic.cutsSharp(state, region: region, size: wanted) {
-            // The view cut from the pixels at hand needs nothing of the
-            // last: it goes first, so that two views' pixels are not held at once.
-            state.zoomed = nil
-            state.zoomed = ScreenLogic.preview(state, region: region, size: wanted)
+        if ScreenLogic.showPreview(region: region, size: wanted, &state) {
             log.write(String(format: "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand", region.x, region.y, region.width, region.height))
             decodeToLog = 0
             return
         }
-        state.zoomed = ScreenLogic.preview(state, region: region, size: wanted)
-        // The preview has what it needs of them: the pixels go before the
-        // next decode's come, so that two sets are never held at once.
-        state.viewPixels = nil
         guard let source = state.imageSource else { return }
         generation += 1
         let scale = (x: Double(wanted.width) / region.width, y: Double(wanted.height) / region.height)
@@ -176,9 +168,7 @@ struct ZoomedViews {
         guard wanted else { return false }
         switch result.image {
         case let .success(decoded):
-            state.viewPixels = ScreenState.ViewPixels(source: request.source, region: d, pixels: decoded)
-            state.zoomed = nil
-            state.zoomed = ScreenLogic.preview(state, region: r, size: request.shown)
+            ScreenLogic.viewDecoded(decoded, source: request.source, decoded: d, region: r, size: request.shown, &state)
             decodeToLog = result.seconds
         case let .failure(error):
             log.write("view decode failed: \(error)")

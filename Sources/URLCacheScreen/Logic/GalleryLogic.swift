@@ -6,6 +6,13 @@ extension ScreenLogic {
     /// What `G` says when the entry has nothing kept to show.
     public static let nothingKeptStatus = "No kept images for this entry yet"
 
+    /// The gallery laid out in `grid` (opened, or resized): the chosen
+    /// tile is on screen.
+    static func settleGallery(_ grid: GalleryLayout, _ state: inout ScreenState) {
+        guard let gallery = state.gallery else { return }
+        state.gallery = grid.settled(gallery)
+    }
+
     /// The gallery opens: the status line starts afresh (it shows what
     /// happens in the gallery from now on), and the zoom is left as it was.
     public static func openGallery(_ gallery: Gallery, _ state: inout ScreenState) {

@@ -1,3 +1,4 @@
+import BlockArt
 import Foundation
 
 /// An animation playing in the image area: which frame is up, whether it
@@ -57,5 +58,62 @@ extension ScreenLogic {
     /// The next wake-up for the animation: its due frame, while it moves.
     static func nextFrameWake(_ state: ScreenState) -> Date? {
         animating(state) ? state.playback?.due : nil
+    }
+
+    /// An animation was opened for the picture on screen, its first frame
+    /// up and the next due after `firstDelay`. One paused or played out
+    /// that a check brought again (`resumed`) stays so.
+    static func animationOpened(frames: Int?, firstDelay: Duration, now: Date, resumed: (paused: Bool, ended: Bool)?,
+                                _ state: inout ScreenState) {
+        state.playback = Playback(frames: frames, due: now.addingTimeInterval(firstDelay.seconds))
+        if let resumed, resumed.paused || resumed.ended {
+            state.playback?.paused = resumed.paused
+            state.playback?.ended = resumed.ended
+            state.playback?.due = nil
+        }
+    }
+
+    /// The picture is no animation now (another picture, or none).
+    static func animationStopped(_ state: inout ScreenState) {
+        state.playback = nil
+    }
+
+    /// Whether the next frame is due now: the animation moves and its time
+    /// has come (with no deadline, it was held: on at once).
+    static func frameDue(_ state: ScreenState, now: Date) -> Bool {
+        animating(state) && state.playback?.due ?? now <= now
+    }
+
+    /// The player's next frame goes on screen; nil: the loop played out,
+    /// and the last frame stays. `frames`: the loop's length, once known.
+    static func frameShown(_ frame: AnimationFrame?, frames: Int?, now: Date, _ state: inout ScreenState) {
+        guard var playback = state.playback, state.image != nil else { return }
+        playback.ended = false
+        playback.frames = frames
+        guard let frame else {
+            playback.ended = true
+            playback.due = nil
+            state.playback = playback
+            return
+        }
+        state.image?.pixmap = frame.pixmap
+        playback.frame = frame.index
+        // Each delay counts from when its frame was due, so that slow frames
+        // do not add up; after a pause (a box, a zoom) it counts from now.
+        let from = playback.due.map { now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
+        playback.due = playback.paused ? nil : from.addingTimeInterval(frame.delay.seconds)
+        state.playback = playback
+    }
+
+    /// A zoomed view is of the first frame (its sharp view is decoded from
+    /// the file as a still): `first` goes on screen, held, and the views of
+    /// the frame before are dropped.
+    static func heldAtFirstFrame(_ first: AnimationFrame, _ state: inout ScreenState) {
+        guard state.image != nil else { return }
+        state.image?.pixmap = first.pixmap
+        state.playback?.frame = first.index
+        state.playback?.due = nil
+        state.zoomed = nil
+        state.viewPixels = nil
     }
 }

@@ -231,9 +231,11 @@ public enum ScreenLogic {
 
     /// A Display Image finished (or failed, or was cancelled). A cached
     /// copy replaces a bundled picture; without one, the picture stays.
-    /// `source`: the file `image` was decoded from.
+    /// `source`: the file `image` was decoded from; `freshFor`: how long
+    /// the copy stays fresh, when the server's word sets it.
     public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
-                                now: Date, source: String? = nil, _ state: inout ScreenState) {
+                                now: Date, source: String? = nil, freshFor: TimeInterval? = nil, _ state: inout ScreenState) {
+        state.freshFor = freshFor
         let asked = state.loading?.asked ?? !automatic
         // A zoomed view stays on the same picture (a check that found it
         // current, or failed); a new image, or another, goes back to fit.

@@ -68,9 +68,21 @@ public struct ScreenState: Sendable {
     /// stays blank rather than saying "never" until the next image.
     public var fieldsCleared = false
 
-    public init(entries: [URLEntry]) {
+    /// The fixed interval between checks (the list's `refreshInterval`).
+    public var refreshInterval: TimeInterval = 86400
+
+    /// `offline` and `pixelsAvailable` as the command line and the
+    /// terminal set them at the start.
+    public init(entries: [URLEntry], offline: Bool = false, pixelsAvailable: Bool = false, refreshInterval: TimeInterval = 86400) {
         self.entries = entries
+        self.offline = offline
+        self.pixelsAvailable = pixelsAvailable
+        self.refreshInterval = refreshInterval
     }
+
+    /// How long the copy on screen stays fresh: what the server said, or
+    /// the fixed interval.
+    public var checkInterval: TimeInterval { freshFor ?? refreshInterval }
 
     /// The entry on screen.
     public var entry: URLEntry { entries[index] }

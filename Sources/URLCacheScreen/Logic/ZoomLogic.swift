@@ -127,4 +127,31 @@ extension ScreenLogic {
         let have = scale(width, height, shown)
         return relative.pixels(scaleX: have.x, scaleY: have.y, width: width, height: height)
     }
+
+    /// The view of `region` goes on screen from the pixels at hand, at the
+    /// scale `size` asks for. True: it is cut sharp from the last decode's
+    /// pixels, and nothing need be decoded. Else they are scaled up, and
+    /// then dropped before the next decode's come, so that two sets are
+    /// never held at once.
+    static func showPreview(region: ImageRegion, size: (width: Int, height: Int), _ state: inout ScreenState) -> Bool {
+        if cutsSharp(state, region: region, size: size) {
+            // The view cut from them needs nothing of the last: it goes
+            // first, so that two views' pixels are not held at once.
+            state.zoomed = nil
+            state.zoomed = preview(state, region: region, size: size)
+            return true
+        }
+        state.zoomed = preview(state, region: region, size: size)
+        state.viewPixels = nil
+        return false
+    }
+
+    /// A view's sharp pixels came, decoded over `decoded` (its region and
+    /// margin): kept for pans, and the view of `region` cut from them.
+    static func viewDecoded(_ pixels: PixelImage, source: ScreenState.PictureSource, decoded: ImageRegion, region: ImageRegion,
+                            size: (width: Int, height: Int), _ state: inout ScreenState) {
+        state.viewPixels = ScreenState.ViewPixels(source: source, region: decoded, pixels: pixels)
+        state.zoomed = nil
+        state.zoomed = preview(state, region: region, size: size)
+    }
 }

@@ -1,0 +1,136 @@
+import BlockArt
+import Foundation
+import URLCacheKit
+
+/// The screen's loads: Display Image, a kept image, a decode again for a
+/// larger window, the size each decodes at, and what each brings back.
+extension ScreenApp {
+    func startLoad(force: Bool, automatic: Bool, asked: Bool = false) {
+        guard !loader.running else {
+            // The loader is busy (a decode of a kept image or for a larger
+            // window, or a download just cancelled): this load follows it.
+            queuedLoad = (force, automatic, asked)
+            return
+        }
+        ScreenApp.startDisplay(loader, &state, force: force, automatic: automatic, asked: asked, log: log, decodeSize: decodeArea())
+    }
+
+    /// Display Image on the loader's thread.
+    static func startDisplay(_ loader: Loader, _ state: inout ScreenState, force: Bool, automatic: Bool, asked: Bool,
+                             log: Log, decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+        let request = ScreenLogic.displayStarted(force: force, automatic: automatic, asked: asked, now: Date(), &state)
+        log.write("display \(state.entry.url.absoluteString) force=\(force) automatic=\(automatic)")
+        loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeSize)
+    }
+
+    /// `[` `]`: another of the entry's kept images, decoded from its file
+    /// with no check; the status says which.
+    func showHistory(step: Int) {
+        guard !loader.running, !state.isBundled else { return }
+        let items = (try? options.controller.cache.history(state.entry.url)) ?? []
+        guard let request = ScreenLogic.stepHistory(items, step: step, &state) else { return }
+        loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeArea())
+    }
+
+    /// The window grew past what the image was decoded for: decode the
+    /// cached file again at the new size, with no check and no spinner, so
+    /// that the art is as sharp as `render` would print it.
+    func redecodeIfGrown() {
+        guard !loader.running, state.loading == nil, !state.isBundled, (state.historyIndex ?? 0) == 0, let image = state.image,
+              let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+        let need = ScreenApp.decodeSize(for: image.info, columns: layout.columns, rows: layout.imageRows, options: options,
+                                        cell: terminal.cellPixels)
+        guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
+        log.write("window grew: decoding again at \(need.width)x\(need.height)")
+        loader.start(.redecode, entry: state.entry, index: state.index, decodeSize: decodeArea())
+    }
+
+    /// The pixmap size to decode at: exactly what the image area needs now,
+    /// as `render` decodes, so that the art needs no second resampling; a
+    /// window that grows later gets `redecodeIfGrown`. Never more than the source.
+    func decodeArea() -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
+        ScreenApp.decodeArea(terminal.size, cell: terminal.cellPixels, options: options)
+    }
+
+    static func decodeArea(_ size: (columns: Int, rows: Int), cell: (width: Int, height: Int),
+                                   options: Options) -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
+        let layout = Layout(columns: max(size.columns, Layout.minimum.columns), rows: max(size.rows, Layout.minimum.rows))
+        let columns = layout?.columns ?? 80, rows = layout?.imageRows ?? 20
+        return { info in ScreenApp.decodeSize(for: info, columns: columns, rows: rows, options: options, cell: cell) }
+    }
+
+    /// What the art needs, or, with pixels on, the picture's pixel box if
+    /// larger (`f` switches between them without decoding again).
+    static func decodeSize(for info: SourceInfo, columns: Int, rows: Int, options: Options,
+                           cell: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let art = Renderer.artSize(for: info, columns: columns, rows: rows, cellAspect: options.cellAspect, symbols: options.symbols,
+                                   atMostSource: true).pixmap
+        guard options.pictureFormat.isPixels else { return art }
+        let box = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: columns, rows: rows,
+                                     cellWidth: cell.width, cellHeight: cell.height, centred: true)
+        return (max(art.width, min(box.width, info.width)), max(art.height, min(box.height, info.height)))
+    }
+
+    /// `onNewImage` on a thread of its own: the screen never waits for it,
+    /// and what it says goes to the log, never to the terminal.
+    func runHook(_ due: NewImageHook.Due, number: Int) {
+        let log = self.log
+        Thread {
+            log.write("onNewImage \(due.program) for entry \(number)")
+            let run = due.hook.run(with: due.variables)
+            run.output.split(separator: "\n").forEach { log.write("onNewImage: " + $0) }
+            log.write(run.warning(program: due.program) ?? "onNewImage \(due.program) finished")
+        }.start()
+    }
+
+    /// Takes the bundled picture or a finished load, if there is one;
+    /// returns whether it changed anything.
+    func takeLoad() -> Bool {
+        var changed = false
+        if let early = loader.takeEarly(), early.index == state.index {
+            switch early.picture {
+            case let .bundled(image):
+                log.write("showing the bundled picture until the first download")
+                ScreenLogic.showBundled(image, &state)
+            case let .revalidating(image, copy):
+                log.write("showing the copy while it is checked (stale-while-revalidate)")
+                ScreenLogic.showRevalidating(image, copy: copy, &state)
+            }
+            changed = true
+        }
+        guard let result = loader.takeResult() else { return changed }
+        guard let report = result.report else {
+            // A decode for a larger window: only the pixels change.
+            if result.index == state.index, case let .success(decoded)? = result.image {
+                ScreenLogic.redecoded(decoded, source: result.path.map(ScreenState.PictureSource.file), &state)
+                // The window may have grown again while this decoded (a
+                // drag): that resize found the loader busy and asked nothing.
+                redecodeIfGrown()
+            }
+            return true
+        }
+        if case let .failure(error) = report.result { log.write("display failed: \(error)") }
+        if case let .success(decoded)? = result.image {
+            log.write("picture ready: \(decoded.info.width)x\(decoded.info.height) \(decoded.info.format)")
+        }
+        if state.entries.indices.contains(result.index),
+           let due = NewImageHook.due(after: report, entry: state.entries[result.index], number: result.index + 1,
+                                      settings: options.list.settings) {
+            runHook(due, number: result.index + 1)
+        }
+        // A check from the gallery (r) shows in its tile.
+        ScreenLogic.refreshTile(entry: result.index, copy: report.copy, &state)
+        if result.index == state.index {
+            // A no-store image is not asked for again every minute: the fixed interval.
+            let freshFor = report.result == .success(.notStored) ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
+            ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), source: result.path,
+                                 freshFor: freshFor, &state)
+            // Decoded for the window as it was when the load started: the
+            // launch's before ncurses gave its size, or any before a resize.
+            redecodeIfGrown()
+        } else {
+            ScreenLogic.finishedElsewhere(&state)
+        }
+        return true
+    }
+}

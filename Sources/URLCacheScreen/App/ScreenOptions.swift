@@ -1,0 +1,38 @@
+import BlockArt
+import URLCacheKit
+
+extension ScreenApp {
+    /// What the screen is started with: the list, the controller, and how
+    /// the terminal is drawn on.
+    public struct Options: Sendable {
+        public var list: URLList
+        public var controller: URLCacheController
+        public var symbols: SymbolSet
+        public var dither: Dither
+        public var background: RGB8
+        public var cellAspect: Double
+        public var logPath: String?
+        /// Quit as soon as the first image is on screen (for Benchmarks/).
+        public var exitAfterFirstImage = false
+        /// Pixels to use where the state asks for them (`.symbols`: none),
+        /// and the sixel registers.
+        public var pictureFormat: PictureFormat = .symbols
+        public var registers = SixelEncoder.defaultRegisters
+        /// How pictures reach the terminal inside tmux (passthrough,
+        /// kitty's placeholders), or not.
+        public var route = PictureRoute.direct
+        /// How kitty is given the pixels (shared memory on this machine).
+        public var kittyMedium = KittyMedium.direct
+
+        public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
+                    dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
+            self.list = list
+            self.controller = controller
+            self.symbols = symbols
+            self.dither = dither
+            self.background = background
+            self.cellAspect = cellAspect
+            self.logPath = logPath
+        }
+    }
+}
