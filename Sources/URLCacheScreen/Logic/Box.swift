@@ -96,13 +96,8 @@ public struct Box: Equatable, Sendable {
         }
     }
 
-    static let helpLines = [
-        "d, Enter   Display Image", "r          re-check now", "c          Clear Cache",
-        "← → / p n  previous / next image", "Esc        cancel a download", "f          pixels / block art",
-        "[ ]        older / newer kept image", "g G        gallery: every entry / this one's kept images", "i          about this image", "+ - 0      zoom in / out / fit (the wheel too)",
-        "h j k l    pan a zoomed view (Shift+arrows, a drag)", "space .    pause / step an animation", "s          save a copy (~/Pictures/urlcache)", "j k        scroll a long box (PgUp PgDn too)", "o          offline on / off", "?          this help",
-        "q          quit",
-    ]
+    /// The keys, as the table that maps them writes them.
+    static var helpLines: [String] { KeyTable.helpLines }
 }
 
 extension ScreenState {

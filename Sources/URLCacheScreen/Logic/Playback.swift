@@ -37,18 +37,18 @@ extension ScreenLogic {
         return state.overlay == nil && state.gallery == nil && !state.viewport.isZoomed
     }
 
-    /// `space` and `.` on an animation; nil for any other key, or with no animation.
-    static func handlePlayback(_ key: Key, _ state: inout ScreenState) -> [Effect]? {
+    /// `space` and `.` on an animation; nil with no animation.
+    static func handlePlayback(_ command: Command, _ state: inout ScreenState) -> [Effect]? {
         // A zoomed view shows the first frame: the keys would move a frame not shown.
         guard let playback = state.playback, state.gallery == nil, !state.viewport.isZoomed else { return nil }
-        switch key {
-        case .character(" "):
+        switch command {
+        case .playback:
             // Played out, it plays again from its first frame (the shell
             // starts it over); else it pauses or plays on.
             state.playback?.paused = playback.ended ? false : !playback.paused
             state.playback?.due = nil
             return [.playback]
-        case .character(".") where state.playback?.paused == true:
+        case .nextFrame where state.playback?.paused == true:
             return [.nextFrame]
         default:
             return nil

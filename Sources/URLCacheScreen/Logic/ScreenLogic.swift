@@ -56,50 +56,57 @@ public enum ScreenLogic {
         // Ctrl-Z works whatever is open or running: the state stays as it is.
         if key == .suspend { return [.suspend] }
         if let overlay = state.overlay { return handleBox(overlay, key, &state, box: box) }
-        if key == .character("f") {
+        guard let command = KeyTable.command(for: key, in: .screen) else { return [] }
+        if let effects = anytime(command, &state) { return effects }
+        if state.loading != nil {
+            // The buttons are disabled while loading, as in the original; Esc cancels.
+            switch command {
+            case .cancel: return [.cancel]
+            case .quit: return quit(&state)
+            default: return []
+            }
+        }
+        switch command {
+        case .display: return press(.displayImage, &state)
+        case .recheck: return press(.recheck, &state)
+        case .clearCache: return press(.clearCache, &state)
+        case .previous: return press(.previous, &state)
+        case .next: return press(.next, &state)
+        case .help: return press(.help, &state)
+        case .older: return [.history(step: 1)]
+        case .newer: return [.history(step: -1)]
+        case .offline:
+            state.offline.toggle()
+            // Going online checks at once what offline left alone.
+            return state.offline ? [] : [.display(force: false, asked: false)]
+        case .quit: return press(.quit, &state)
+        default: return []
+        }
+    }
+
+    /// The commands that work while a download runs: they read the cache
+    /// only, or change only how the picture is shown. nil for the others.
+    private static func anytime(_ command: Command, _ state: inout ScreenState) -> [Effect]? {
+        switch command {
+        case .pixels:
             togglePixels(&state)
             return []
-        }
         // The gallery reads the cache only: it may open while a download runs.
-        if key == .character("g") { return [.gallery(.entries)] }
-        if key == .character("G") { return [.gallery(.history)] }
-        if key == .character("i") {
+        case .gallery: return [.gallery(.entries)]
+        case .galleryHistory: return [.gallery(.history)]
+        case .about:
             state.overlay = .about
             return []
-        }
-        if let effects = handlePlayback(key, &state) { return effects }
+        case .playback, .nextFrame: return handlePlayback(command, &state)
         // A copy reads the cache only: it may be taken while a download runs.
-        if key == .character("s") {
+        case .save:
             guard state.image != nil, !state.isBundled else {
                 state.status = nothingToSaveStatus
                 state.statusIsError = false
                 return []
             }
             return [.save]
-        }
-        if state.loading != nil {
-            // The buttons are disabled while loading, as in the original; Esc cancels.
-            switch key {
-            case .escape: return [.cancel]
-            case .interrupt, .character("q"): return quit(&state)
-            default: return []
-            }
-        }
-        switch key {
-        case .enter, .character("d"): return press(.displayImage, &state)
-        case .character("r"): return press(.recheck, &state)
-        case .character("c"): return press(.clearCache, &state)
-        case .left, .character("p"): return press(.previous, &state)
-        case .right, .character("n"): return press(.next, &state)
-        case .character("?"), .character("h"): return press(.help, &state)
-        case .character("["): return [.history(step: 1)]
-        case .character("]"): return [.history(step: -1)]
-        case .character("o"):
-            state.offline.toggle()
-            // Going online checks at once what offline left alone.
-            return state.offline ? [] : [.display(force: false, asked: false)]
-        case .character("q"), .interrupt: return press(.quit, &state)
-        default: return []
+        default: return nil
         }
     }
 
@@ -129,13 +136,12 @@ public enum ScreenLogic {
         let page = max(1, (box?.lines.count ?? 1) - 1)
         // Space and b page only where they close nothing: an alert's Space is its OK.
         let reading = overlay == .about || overlay == .help
-        let scroll: Int? = switch key {
-        case .down, .character("j"): 1
-        case .up, .character("k"): -1
+        let command = reading ? KeyTable.command(for: key, in: .box, .reading) : KeyTable.command(for: key, in: .box)
+        let scroll: Int? = switch command {
+        case .scrollDown: 1
+        case .scrollUp: -1
         case .pageDown: page
         case .pageUp: -page
-        case .character(" ") where reading: page
-        case .character("b") where reading: -page
         default: nil
         }
         if let scroll, let box, box.scrolls {

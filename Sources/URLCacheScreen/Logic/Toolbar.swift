@@ -4,31 +4,47 @@ import URLCacheSupport
 public enum Button: CaseIterable, Sendable {
     case displayImage, clearCache, previous, next, recheck, help, quit
 
-    /// The label shown, with its key.
-    public var label: String {
+    /// What pressing it asks: what its key asks.
+    public var command: Command {
         switch self {
-        case .displayImage: return "Display Image (d)"
-        case .clearCache: return "Clear Cache (c)"
-        case .previous: return "← Prev"
-        case .next: return "Next →"
-        case .recheck: return "Re-check (r)"
-        case .help: return "Help (?)"
-        case .quit: return "Quit (q)"
+        case .displayImage: return .display
+        case .clearCache: return .clearCache
+        case .previous: return .previous
+        case .next: return .next
+        case .recheck: return .recheck
+        case .help: return .help
+        case .quit: return .quit
         }
     }
 
-    /// A shorter label for narrow terminals.
-    public var shortLabel: String {
+    /// The label shown, with its key from `KeyTable` ("Display Image (d)").
+    public var label: String {
         switch self {
-        case .displayImage: return "Display(d)"
-        case .clearCache: return "Clear(c)"
-        case .previous: return "←"
-        case .next: return "→"
-        case .recheck: return "r"
-        case .help: return "?"
-        case .quit: return "q"
+        case .displayImage: return "Display Image" + key
+        case .clearCache: return "Clear Cache" + key
+        // The arrows are the keys.
+        case .previous: return "← Prev"
+        case .next: return "Next →"
+        case .recheck: return "Re-check" + key
+        case .help: return "Help" + key
+        case .quit: return "Quit" + key
         }
     }
+
+    /// A shorter label for narrow terminals: "Display(d)", or the key alone.
+    public var shortLabel: String {
+        let letter = KeyTable.letter(for: command).map(String.init) ?? ""
+        switch self {
+        case .displayImage: return "Display(\(letter))"
+        case .clearCache: return "Clear(\(letter))"
+        case .previous: return "←"
+        case .next: return "→"
+        case .recheck, .help, .quit: return letter
+        }
+    }
+
+    /// " (d)": the key the table binds to the button's command.
+    private var key: String { KeyTable.letter(for: command).map { " (\($0))" } ?? "" }
 }
 
 /// The toolbar laid out in a width: each button's label and column span.

@@ -40,19 +40,15 @@ extension ScreenLogic {
     /// The viewport a key makes, or nil for a key that is not about the view.
     private static func viewKey(_ key: Key, _ view: Viewport, _ geometry: ViewGeometry) -> Viewport? {
         let quarter = ViewGeometry.panStep
-        switch key {
-        case .character("+"), .character("="): return geometry.zoomed(view, steps: 1)
-        case .character("-"): return geometry.zoomed(view, steps: -1)
-        case .character("0"): return Viewport()
-        case .shiftLeft: return geometry.panned(view, across: -quarter, down: 0)
-        case .shiftRight: return geometry.panned(view, across: quarter, down: 0)
-        case .shiftUp: return geometry.panned(view, across: 0, down: -quarter)
-        case .shiftDown: return geometry.panned(view, across: 0, down: quarter)
-        // h j k l pan a zoomed view; at zoom 1, h stays help and j k do nothing.
-        case .character("h") where view.isZoomed: return geometry.panned(view, across: -quarter, down: 0)
-        case .character("l"): return geometry.panned(view, across: quarter, down: 0)
-        case .character("k"): return geometry.panned(view, across: 0, down: -quarter)
-        case .character("j"): return geometry.panned(view, across: 0, down: quarter)
+        let command = view.isZoomed ? KeyTable.command(for: key, in: .zoomed, .view) : KeyTable.command(for: key, in: .view)
+        switch command {
+        case .zoomIn: return geometry.zoomed(view, steps: 1)
+        case .zoomOut: return geometry.zoomed(view, steps: -1)
+        case .fit: return Viewport()
+        case .panLeft: return geometry.panned(view, across: -quarter, down: 0)
+        case .panRight: return geometry.panned(view, across: quarter, down: 0)
+        case .panUp: return geometry.panned(view, across: 0, down: -quarter)
+        case .panDown: return geometry.panned(view, across: 0, down: quarter)
         default: return nil
         }
     }

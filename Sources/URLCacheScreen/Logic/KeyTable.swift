@@ -1,0 +1,124 @@
+import URLCacheSupport
+
+/// What a key asks of the screen. The logic acts on these; which key asks
+/// for which is `KeyTable`'s.
+public enum Command: Sendable, Equatable {
+    case display, recheck, clearCache, previous, next, cancel, pixels, older, newer
+    case gallery, galleryHistory, about, save, offline, help, quit
+    case zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown
+    case playback, nextFrame
+    case scrollDown, scrollUp, pageDown, pageUp
+}
+
+/// Where a key means its command: keys mean other things elsewhere
+/// (`h` is help at fit and pans a zoomed view; `j` scrolls a box).
+public enum KeyScope: Sendable, Equatable {
+    /// The screen with no box open.
+    case screen
+    /// A picture on screen and no box: the zoom and the pans.
+    case view
+    /// As `view`, once zoomed in.
+    case zoomed
+    /// An open box that scrolls.
+    case box
+    /// A box one reads (help, about): paged as `less` pages.
+    case reading
+}
+
+/// One key and what it asks where.
+public struct KeyBinding: Sendable, Equatable {
+    public let key: Key
+    public let command: Command
+    public let scope: KeyScope
+}
+
+/// One line of the help: the keys as it writes them, what they do, and
+/// the bindings behind it.
+public struct KeyRow: Sendable {
+    public let keys: String
+    public let meaning: String
+    public let bindings: [KeyBinding]
+
+    init(_ keys: String, _ meaning: String, _ bindings: [(key: Key, command: Command)], in scope: KeyScope = .screen) {
+        self.keys = keys
+        self.meaning = meaning
+        self.bindings = bindings.map { KeyBinding(key: $0.key, command: $0.command, scope: scope) }
+    }
+
+    init(_ keys: String, _ meaning: String, scoped bindings: [KeyBinding]) {
+        (self.keys, self.meaning, self.bindings) = (keys, meaning, bindings)
+    }
+}
+
+/// The screen's keys, once: the help is written from this table, the
+/// toolbar's labels name its keys, and the logic looks keys up in it. A
+/// new key is a new row.
+public enum KeyTable {
+    public static let rows: [KeyRow] = [
+        KeyRow("d, Enter", "Display Image", [(.character("d"), .display), (.enter, .display)]),
+        KeyRow("r", "re-check now", [(.character("r"), .recheck)]),
+        KeyRow("c", "Clear Cache", [(.character("c"), .clearCache)]),
+        KeyRow("← → / p n", "previous / next image",
+               [(.left, .previous), (.right, .next), (.character("p"), .previous), (.character("n"), .next)]),
+        KeyRow("Esc", "cancel a download", [(.escape, .cancel)]),
+        KeyRow("f", "pixels / block art", [(.character("f"), .pixels)]),
+        KeyRow("[ ]", "older / newer kept image", [(.character("["), .older), (.character("]"), .newer)]),
+        KeyRow("g G", "gallery: every entry / this one's kept images",
+               [(.character("g"), .gallery), (.character("G"), .galleryHistory)]),
+        KeyRow("i", "about this image", [(.character("i"), .about)]),
+        KeyRow("+ - 0", "zoom in / out / fit (the wheel too)",
+               [(.character("+"), .zoomIn), (.character("="), .zoomIn), (.character("-"), .zoomOut), (.character("0"), .fit)], in: .view),
+        // At fit, h stays help and j k l do nothing.
+        KeyRow("h j k l", "pan a zoomed view (Shift+arrows, a drag)", scoped: [
+            KeyBinding(key: .character("h"), command: .panLeft, scope: .zoomed),
+            KeyBinding(key: .character("j"), command: .panDown, scope: .view),
+            KeyBinding(key: .character("k"), command: .panUp, scope: .view),
+            KeyBinding(key: .character("l"), command: .panRight, scope: .view),
+            KeyBinding(key: .shiftLeft, command: .panLeft, scope: .view),
+            KeyBinding(key: .shiftRight, command: .panRight, scope: .view),
+            KeyBinding(key: .shiftUp, command: .panUp, scope: .view),
+            KeyBinding(key: .shiftDown, command: .panDown, scope: .view),
+        ]),
+        KeyRow("space .", "pause / step an animation", [(.character(" "), .playback), (.character("."), .nextFrame)]),
+        KeyRow("s", "save a copy (~/Pictures/urlcache)", [(.character("s"), .save)]),
+        KeyRow("j k", "scroll a long box (PgUp PgDn too)", scoped: [
+            KeyBinding(key: .character("j"), command: .scrollDown, scope: .box),
+            KeyBinding(key: .down, command: .scrollDown, scope: .box),
+            KeyBinding(key: .character("k"), command: .scrollUp, scope: .box),
+            KeyBinding(key: .up, command: .scrollUp, scope: .box),
+            KeyBinding(key: .pageDown, command: .pageDown, scope: .box),
+            KeyBinding(key: .pageUp, command: .pageUp, scope: .box),
+            // Only where they close nothing: an alert's Space is its OK.
+            KeyBinding(key: .character(" "), command: .pageDown, scope: .reading),
+            KeyBinding(key: .character("b"), command: .pageUp, scope: .reading),
+        ]),
+        KeyRow("o", "offline on / off", [(.character("o"), .offline)]),
+        KeyRow("?", "this help", [(.character("?"), .help), (.character("h"), .help)]),
+        KeyRow("q", "quit", [(.character("q"), .quit), (.interrupt, .quit)]),
+    ]
+
+    /// Every binding, in the table's order.
+    public static let bindings: [KeyBinding] = rows.flatMap(\.bindings)
+
+    /// What `key` asks in the first of `scopes` that binds it.
+    public static func command(for key: Key, in scopes: KeyScope...) -> Command? {
+        for scope in scopes {
+            if let binding = bindings.first(where: { $0.key == key && $0.scope == scope }) { return binding.command }
+        }
+        return nil
+    }
+
+    /// The first character key that asks `command`, for a label: "d".
+    public static func letter(for command: Command) -> Character? {
+        for binding in bindings where binding.command == command {
+            if case let .character(letter) = binding.key { return letter }
+        }
+        return nil
+    }
+
+    /// The help's lines: the keys in a column of their own.
+    public static var helpLines: [String] {
+        let width = (rows.map(\.keys.columns).max() ?? 0) + 2
+        return rows.map { $0.keys + String(repeating: " ", count: max(1, width - $0.keys.columns)) + $0.meaning }
+    }
+}
