@@ -55,11 +55,22 @@ let package = Package(
         // The decoders and feed readers under libFuzzer (Scripts/fuzz); built plainly, it replays inputs.
         .executableTarget(name: "urlcache-fuzz", dependencies: ["BlockArt", "URLCacheKit", "URLCacheSupport"]),
 
-        // Shared by the test targets: where the fixtures are.
-        .target(name: "URLCacheTestSupport", path: "Tests/TestSupport"),
+        // The tests in three tiers. Unit: the four libraries, no process and
+        // no server (Scripts/test --fast runs these alone). Integration: the
+        // real binary and controller against real nginx and the scripted
+        // server. Terminal: the screen in tmux, and pixels in real terminals
+        // under Xvfb.
+        // The stand-ins and where the fixtures are, for every tier.
+        .target(name: "URLCacheTestSupport", dependencies: ["URLCacheKit", "URLCacheScreen", "BlockArt", "URLCacheSupport"],
+                path: "Tests/TestSupport"),
+        // The servers, the binary's runs and temporary homes, for the two
+        // tiers that start processes.
+        .target(name: "URLCacheHarness", dependencies: ["URLCacheTestSupport"], path: "Tests/Harness"),
+        .testTarget(name: "URLCacheSupportTests", dependencies: ["URLCacheSupport"]),
         .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit", "BlockArt", "URLCacheTestSupport"]),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit", "URLCacheTestSupport"]),
-        .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["URLCacheKit", "URLCacheTestSupport"]),
+        .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen", "URLCacheTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["URLCacheKit", "URLCacheTestSupport", "URLCacheHarness"]),
+        .testTarget(name: "TerminalTests", dependencies: ["URLCacheTestSupport", "URLCacheHarness"]),
     ]
 )

@@ -113,4 +113,10 @@ final class FuzzRegressionTests: XCTestCase {
             }
         }
     }
+
+    /// Text from a file is made safe as all outside text is (TerminalSafe).
+    func testDecoderMessagesFollowTheSameRule() {
+        let error = DecodeError.corrupt(format: "PNG", message: "bad\u{1B}]0;x\u{07}\u{202E}chunk\ttype")
+        XCTAssertEqual(error.description, "corrupt PNG image: bad\u{FFFD}]0;x\u{FFFD}\u{FFFD}chunk type")
+    }
 }

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-# A copy of shared/tools/termshot.py, so that the tests need nothing outside the repository.
+# A copy of shared/tools/termshot.py, so that the tests need nothing outside the repository;
+# it polls the screen until it settles where that one sleeps.
 """termshot.py: run a command in a real terminal (xterm or kitty) under Xvfb,
 screenshot it, and measure how well a picture on it matches a source image.
 
   termshot.py shot TERM OUT.png CMD...        run CMD in TERM (xterm-sixel | xterm | kitty),
-                                              wait WAIT s (env, default 4), type KEYS (env, xdotool
-                                              names) and wait WAIT2 s, screenshot to OUT.png
+                                              wait until the screen settles (at most WAIT s, env,
+                                              default 4), type KEYS (env, xdotool names), wait
+                                              until it changes and settles (at most WAIT2 s),
+                                              screenshot to OUT.png
   termshot.py psnr SHOT.png SOURCE [--rows a:b]
                                               find the picture (pixels unlike the magenta
                                               background) and print PSNR (dB, sRGB) against
@@ -79,10 +82,47 @@ def ensure_display():
             time.sleep(0.1)
     sys.exit(f'termshot: no X server could be started (tried :{first} to :{first + 7})')
 
+def capture(disp):
+    """The screen's pixels, raw: cheap enough to take a few times a second."""
+    return subprocess.run(['import', '-display', disp, '-window', 'root', '-depth', '8', 'rgb:-'],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=20).stdout
+
+def drawn(raw):
+    """Whether something is drawn: more colours than the root window's and
+    a bare terminal's background (a sample of the pixels is enough)."""
+    a = np.frombuffer(raw, dtype=np.uint8)
+    a = a[:len(a) // 3 * 3].reshape(-1, 3)[::53]
+    return len(np.unique(a, axis=0)) > 2
+
+def alike(a, b):
+    """The same screen but for a cell or two: a blinking cursor."""
+    if a is None or b is None or len(a) != len(b): return False
+    x = np.frombuffer(a, dtype=np.uint8)
+    y = np.frombuffer(b, dtype=np.uint8)
+    return np.count_nonzero(x != y) <= 3 * 300
+
+def settle(disp, limit, before=None):
+    """Polls the screen until it stops changing, instead of sleeping: the
+    same pixels four times running over about a second, with something
+    drawn (and, after keys, different from `before`, what they were then).
+    `limit` seconds at most: an animation or a spinner never settles.
+    Returns the pixels last seen."""
+    end = time.time() + limit
+    last, same, changed = None, 0, before is None
+    while time.time() < end:
+        raw = capture(disp)
+        changed = changed or not alike(raw, before)
+        same = same + 1 if alike(raw, last) else 0
+        last = raw
+        if changed and same >= 3 and drawn(raw):
+            return raw
+        time.sleep(0.3)
+    return last
+
 def shot(term, out, cmd):
     disp = ensure_display()
     env = dict(os.environ, DISPLAY=disp, LIBGL_ALWAYS_SOFTWARE='1')
-    wait = float(os.environ.get('WAIT', '4'))
+    wait = float(os.environ.get('WAIT', '4'))   # at most: the screen is polled until it settles
     bg = os.environ.get('BG', '#ff00ff')    # magenta shows what a picture leaves uncovered; BG for docs
     script = ' '.join(cmd) + '; sleep 60'
     if term.startswith('xterm'):
@@ -119,13 +159,13 @@ def shot(term, out, cmd):
     else:
         sys.exit(f'unknown terminal {term}')
     p = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    time.sleep(wait)
-    keys = os.environ.get('KEYS', '').split()     # e.g. KEYS=Right: typed, then WAIT2 s more
+    shown = settle(disp, wait)
+    keys = os.environ.get('KEYS', '').split()     # e.g. KEYS=Right: typed, then at most WAIT2 s more
     if keys:
         subprocess.run(['xdotool', 'search', '--sync', '--pid', str(p.pid), 'windowactivate', '--sync'], env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
         subprocess.run(['xdotool', 'key', '--delay', '200'] + keys, env=env, timeout=20)
-        time.sleep(float(os.environ.get('WAIT2', '3')))
+        settle(disp, float(os.environ.get('WAIT2', '3')), before=shown)
     subprocess.run(['import', '-display', disp, '-window', 'root', out], check=True)
     try:
         os.killpg(p.pid, 15)

@@ -4,46 +4,6 @@ import XCTest
 @testable import URLCacheKit
 import URLCacheTestSupport
 
-/// A transport that answers from a script instead of the network, and
-/// records what it was asked: the controller's every branch, without a
-/// server (the end-to-end tests cover the same against nginx).
-final class StandInTransport: Transport {
-    /// What the next transfer does: a response (head and body pieces), or a failure.
-    enum Reply: Sendable {
-        case response(ResponseHead, body: [[UInt8]])
-        case failure(TransportError)
-    }
-
-    private let replies: Mutex<[Reply]>
-    private let asked = Mutex<[TransferRequest]>([])
-
-    init(_ replies: [Reply]) { self.replies = Mutex(replies) }
-
-    var requests: [TransferRequest] { asked.withLock { $0 } }
-
-    func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
-        asked.withLock { $0.append(request) }
-        let reply = replies.withLock { $0.isEmpty ? Reply.failure(.other(detail: "no reply scripted")) : $0.removeFirst() }
-        switch reply {
-        case let .failure(error):
-            throw error
-        case let .response(head, body):
-            if case let .stop(reason) = receiver.head(head) { return TransferOutcome(head: head, stopped: reason) }
-            for piece in body {
-                let decision = piece.withUnsafeBytes { receiver.body($0) }
-                if case let .stop(reason) = decision { return TransferOutcome(head: head, stopped: reason) }
-            }
-            return TransferOutcome(head: head, stopped: nil)
-        }
-    }
-}
-
-/// A clock the test sets.
-struct FixedClock: Clock {
-    var date: Date
-    func now() -> Date { date }
-}
-
 final class ControllerTests: XCTestCase {
     var directory: URL!
     let url = URL(string: "http://images.example/sun.png")!

@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheTestSupport
 import XCTest
 @testable import URLCacheKit
 

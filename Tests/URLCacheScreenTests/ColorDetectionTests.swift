@@ -1,15 +1,7 @@
+import URLCacheTestSupport
 import XCTest
 import BlockArt
 @testable import URLCacheScreen
-
-/// A terminfo database the test fills in.
-struct StandInTerminfo: TerminfoDatabase {
-    var entries: [String: Int]
-    /// Entries that set direct colours (setrgbf, Tc or RGB).
-    var direct: Set<String> = []
-    func colors(_ term: String) -> Int? { entries[term] }
-    func directColor(_ term: String) -> Bool { direct.contains(term) }
-}
 
 /// `--colors auto` as a function of the environment and terminfo: the rule
 /// `render` and the screen share.

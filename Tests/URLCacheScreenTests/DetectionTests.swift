@@ -1,5 +1,6 @@
 import BlockArt
 @testable import URLCacheScreen
+import URLCacheTestSupport
 import XCTest
 
 /// `--format auto`, default colours and glyphs: the replies' parser and the

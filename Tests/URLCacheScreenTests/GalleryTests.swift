@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 @testable import URLCacheKit
+import URLCacheTestSupport
 import XCTest
 @testable import URLCacheScreen
 

@@ -2,6 +2,7 @@ import BlockArt
 import Foundation
 @testable import URLCacheKit
 @testable import URLCacheScreen
+import URLCacheTestSupport
 import XCTest
 
 /// The screen's picture of pixels, drawn through a recording terminal.

@@ -2,82 +2,9 @@ import BlockArt
 import Foundation
 import URLCacheKit
 import URLCacheSupport
+import URLCacheTestSupport
 import XCTest
 @testable import URLCacheScreen
-
-/// A terminal stand-in that keeps what was drawn as rows of text.
-final class RecordingTerminal: Terminal {
-    var size: (columns: Int, rows: Int)
-    let colorMode: ColorMode = .truecolor
-    var screen: [[Character]]
-    var styles: [[TextStyle]]
-    var events: [InputEvent] = []
-
-    init(columns: Int, rows: Int) {
-        size = (columns, rows)
-        screen = Array(repeating: Array(repeating: " ", count: columns), count: rows)
-        styles = Array(repeating: Array(repeating: .plain, count: columns), count: rows)
-    }
-
-    func erase() {
-        picture = nil
-        screen = Array(repeating: Array(repeating: " ", count: size.columns), count: size.rows)
-        styles = Array(repeating: Array(repeating: .plain, count: size.columns), count: size.rows)
-    }
-
-    /// Text written past the right edge or off the screen: a layout bug.
-    var overflows: [String] = []
-
-    /// As a terminal does: a wide character takes two cells (the second
-    /// holds a NUL here, left out of `line`).
-    func put(_ text: String, row: Int, column: Int, style: TextStyle) {
-        var x = column
-        for ch in text {
-            let width = ch.columns
-            guard row >= 0, row < size.rows, x >= 0, x + width <= size.columns else {
-                overflows.append(String(ch))
-                x += width
-                continue
-            }
-            screen[row][x] = ch
-            styles[row][x] = style
-            if width == 2 { screen[row][x + 1] = "\u{0}" }
-            x += width
-        }
-    }
-
-    /// The picture of pixels shown, and where; nil when none is.
-    var picture: (picture: PixelPicture, row: Int, column: Int)?
-    var cellPixels: (width: Int, height: Int) { (8, 16) }
-
-    func put(_ picture: PixelPicture, row: Int, column: Int) {
-        self.picture = (picture, row, column)
-    }
-
-    func put(_ grid: CellGrid, row: Int, column: Int) {
-        for r in 0..<grid.rows {
-            for c in 0..<grid.columns where row + r < size.rows && column + c < size.columns {
-                screen[row + r][column + c] = Character(grid[c, r].glyph)
-            }
-        }
-    }
-
-    func refresh() {}
-    let inputDescriptor: Int32 = -1
-    func nextEvent() -> InputEvent? { events.isEmpty ? nil : events.removeFirst() }
-    func resized() {}
-    var suspended = 0
-    func suspend(_ stop: () -> Void) {
-        suspended += 1
-        stop()
-    }
-    func redrawAll() {}
-
-    func line(_ row: Int) -> String { String(screen[row].filter { $0 != "\u{0}" }).trimmingCharacters(in: .whitespaces) }
-    /// The columns row `row` uses, up to its last non-blank cell.
-    func usedColumns(_ row: Int) -> Int { (screen[row].lastIndex { $0 != " " } ?? -1) + 1 }
-    var text: String { (0..<size.rows).map(line).joined(separator: "\n") }
-}
 
 final class ScreenLogicTests: XCTestCase {
     let entries = [URLEntry(url: URL(string: "https://a.example/one.jpg")!, title: "One"),

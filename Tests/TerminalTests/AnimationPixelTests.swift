@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+import URLCacheHarness
+import URLCacheTestSupport
+
+/// An animated GIF in the screen with real pixels, in real kitty and
+/// `xterm -ti vt340` under Xvfb: paused with `space`, the picture on screen
+/// is the frame the log says it paused at (PSNR against that frame, and far
+/// worse against the others); stepped with `.`, it is the next one.
+final class AnimationPixelTests: NginxTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let made = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
+                                  [Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-animation.py").path,
+                                   nginx.root.file("four.gif")])
+        guard made.status == 0 else { throw XCTSkip("python3-numpy and python3-pil make the animation: \(made.stderr)") }
+    }
+
+    /// The frame (1-based) the log last names: paused at, or stepped to.
+    private func frameShown(_ log: String) throws -> Int {
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        let named = text.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /animation (?:paused at|stepped to) frame (\d+)/).flatMap { Int($0.1) }
+        }
+        return try XCTUnwrap(named.last, "the log names the frame: \(text)")
+    }
+
+    /// The screen in `terminal` after `keys`: the frame on screen and its
+    /// PSNR against each of the four frames.
+    private func shot(_ terminal: String, keys: String, rows: String) throws -> (frame: Int, db: [Double]) {
+        let log = home.file("screen-\(UUID().uuidString).log")
+        let list = try writeList([nginx.url("/four.gif")], in: home)
+        let screen = Termshot.clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
+                                       "--log-file", log]
+        let png = try Termshot.shot(terminal, screen, in: home, keys: keys, wait: terminal == "kitty" ? 7 : 5)
+        let db = try (0..<4).map { try Termshot.measure(png, against: nginx.root.file("four.gif.frame\($0).png"), rows: rows).db }
+        return (try frameShown(log), db)
+    }
+
+    private func assertPausedAndStepped(_ terminal: String, rows: String, atLeast decibels: Double) throws {
+        let paused = try shot(terminal, keys: "space", rows: rows)
+        if paused.db.allSatisfy({ $0 == 0 }) { throw XCTSkip("\(terminal) opened no window here") }
+        let frame = paused.frame - 1
+        XCTAssertGreaterThan(paused.db[frame], decibels, "frame \(paused.frame), paused: \(paused.db)")
+        for other in 0..<4 where other != frame {
+            XCTAssertLessThan(paused.db[other], paused.db[frame] - 6, "not frame \(other + 1): \(paused.db)")
+        }
+        let stepped = try shot(terminal, keys: "space period", rows: rows)
+        let next = stepped.frame - 1
+        print("\(terminal): paused at frame \(paused.frame) \(paused.db) dB; stepped to \(stepped.frame) \(stepped.db) dB")
+        XCTAssertGreaterThan(stepped.db[next], decibels, "stepped to frame \(stepped.frame): \(stepped.db)")
+        for other in 0..<4 where other != next {
+            XCTAssertLessThan(stepped.db[other], stepped.db[next] - 6, "not frame \(other + 1): \(stepped.db)")
+        }
+    }
+
+    func testKittyPlaysTheFramesInRealPixels() throws {
+        try assertPausedAndStepped("kitty", rows: "0:620", atLeast: 27)
+    }
+
+    func testSixelPlaysTheFramesInRealPixels() throws {
+        try assertPausedAndStepped("xterm-sixel", rows: "19:427", atLeast: 25)
+    }
+}
