@@ -33,7 +33,7 @@ func readDatesOnce(_ bytes: [UInt8]) {
 /// One input as a cache record: nil or a record whose every string
 /// prints terminal-safe, never a crash.
 func readRecordOnce(_ bytes: [UInt8]) {
-    guard let record = CacheMetadata.decode(Data(bytes)) else { return }
+    guard let record = CacheRecord.decode(Data(bytes)) else { return }
     let strings = [record.url, record.etag, record.lastModified, record.contentType, record.imageURL, record.feedETag,
                    record.feedLastModified, record.title, record.credit, record.description, record.link,
                    record.cacheControl, record.expires, record.lifetime?.reason]

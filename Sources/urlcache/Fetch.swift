@@ -73,7 +73,7 @@ struct Fetch: ParsableCommand {
 
 /// A feed's words about the image, a line each, made terminal-safe
 /// (`fetch` and `list` print them).
-func captionLines(_ metadata: CacheMetadata?) -> [String] {
+func captionLines(_ metadata: CacheRecord?) -> [String] {
     guard let metadata else { return [] }
     return [("Title", metadata.title), ("Credit", metadata.credit), ("Image", metadata.imageURL)]
         .compactMap { label, value in value.map { "\(label): \($0.terminalSafe)" } }

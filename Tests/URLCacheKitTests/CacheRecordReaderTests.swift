@@ -7,11 +7,36 @@ import URLCacheTestSupport
 /// edit: the fuzzer's seeds and findings replayed, and a link never read.
 final class CacheRecordReaderTests: XCTestCase {
     func testARecordAsTheCacheWritesItReadsWhole() throws {
-        let record = try XCTUnwrap(CacheMetadata.decode(try Data(contentsOf: Fixtures.cache.appendingPathComponent("feed-entry.meta"))))
+        let record = try XCTUnwrap(CacheRecord.decode(try Data(contentsOf: Fixtures.cache.appendingPathComponent("feed-entry.meta"))))
         XCTAssertEqual(record.title, "Edge-on galaxy")
         XCTAssertEqual(record.feedValidators, Validators(etag: "W/\"f1\"", lastModified: "Mon, 23 Nov 2026 21:12:55 GMT"))
         XCTAssertEqual(record.lifetime?.reason, "max-age")
         XCTAssertEqual(record.lifetime?.mustRevalidate, true)
+    }
+
+    /// The record's groups are the Swift side's: its file is the flat
+    /// object every earlier version wrote and read, key for key.
+    func testTheFileIsTheFlatObjectItAlwaysWas() throws {
+        let file = try Data(contentsOf: Fixtures.cache.appendingPathComponent("feed-entry.meta"))
+        var every = try XCTUnwrap(JSONSerialization.jsonObject(with: file) as? [String: Any])
+        every["etag"] = "\"i1\""
+        every["lastModified"] = "Sun, 22 Nov 2026 10:00:00 GMT"
+        every["contentType"] = "image/jpeg"
+        every["cacheControl"] = "max-age=60"
+        every["expires"] = "Mon, 23 Nov 2026 22:00:00 GMT"
+        every["refusal"] = ["status": 404, "at": 1, "until": 2]
+        every["movedTo"] = ["target": "https://b.example/feed", "at": 1, "until": 2]
+        every["patience"] = ["status": 503, "at": 1, "until": 2]
+        every["failures"] = ["count": 2, "at": 1, "until": 2]
+        let written = try JSONSerialization.data(withJSONObject: every)
+        let record = try XCTUnwrap(CacheRecord.decode(written))
+        XCTAssertEqual(record.image.validators, Validators(etag: "\"i1\"", lastModified: "Sun, 22 Nov 2026 10:00:00 GMT"))
+        XCTAssertEqual(record.remembered.failures?.count, 2)
+        let again = try XCTUnwrap(JSONSerialization.jsonObject(with: record.encoded()) as? [String: Any])
+        XCTAssertEqual(again as NSDictionary, every as NSDictionary)
+        XCTAssertEqual(Set(again.keys), ["url", "etag", "lastModified", "contentType", "imageURL", "feedETag", "feedLastModified",
+                                         "title", "credit", "description", "link", "firstSeen", "lifetime", "cacheControl",
+                                         "expires", "refusal", "movedTo", "patience", "failures"])
     }
 
     func testEveryFuzzInputAndFixtureReadsOrIsRefused() throws {
@@ -23,7 +48,7 @@ final class CacheRecordReaderTests: XCTestCase {
         XCTAssertGreaterThan(paths.count, 5)
         var records = 0
         for path in paths {
-            guard let record = CacheMetadata.decode(try Data(contentsOf: path)) else { continue }
+            guard let record = CacheRecord.decode(try Data(contentsOf: path)) else { continue }
             records += 1
             XCTAssertFalse(record.url.terminalSafe.unicodeScalars.contains { $0.value < 0x20 })
         }
@@ -36,7 +61,7 @@ final class CacheRecordReaderTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let link = dir.appendingPathComponent("x.meta").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Fixtures.cache.appendingPathComponent("feed-entry.meta").path)
-        XCTAssertNil(CacheMetadata.read(link))
-        XCTAssertNotNil(CacheMetadata.read(Fixtures.cache.appendingPathComponent("feed-entry.meta").path))
+        XCTAssertNil(CacheRecord.read(link))
+        XCTAssertNotNil(CacheRecord.read(Fixtures.cache.appendingPathComponent("feed-entry.meta").path))
     }
 }

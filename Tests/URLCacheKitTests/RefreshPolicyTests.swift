@@ -8,7 +8,7 @@ final class RefreshPolicyTests: XCTestCase {
 
     private func copy(age: TimeInterval, etag: String? = "\"abc\"", lastModified: String? = "Sat, 01 Nov 2026 10:00:00 GMT") -> CachedCopy {
         CachedCopy(imagePath: "/x.img", updated: now.addingTimeInterval(-age),
-                   metadata: CacheMetadata(url: "http://h/x.jpg", etag: etag, lastModified: lastModified))
+                   metadata: CacheRecord(url: "http://h/x.jpg", etag: etag, lastModified: lastModified))
     }
 
     private func plan(_ cached: CachedCopy?, force: Bool = false, interval: TimeInterval = 86_400) -> RefreshPolicy.Plan {

@@ -69,7 +69,7 @@ final class SaveTests: XCTestCase {
         var item = HistoryItem(path: "/x", firstSeen: day, metadata: nil, isCurrent: true)
         XCTAssertEqual(SaveName.title(item, of: URLEntry(url: url)), "earth")
         XCTAssertEqual(SaveName.title(item, of: URLEntry(url: url, title: "Blue Marble")), "Blue Marble")
-        item.metadata = CacheMetadata(url: url.absoluteString)
+        item.metadata = CacheRecord(url: url.absoluteString)
         item.metadata?.title = "Hurricane Nine"
         XCTAssertEqual(SaveName.title(item, of: URLEntry(url: url, title: "Blue Marble")), "Hurricane Nine")
         XCTAssertEqual(SaveName.title(HistoryItem(path: "/x", firstSeen: day, metadata: nil, isCurrent: true),

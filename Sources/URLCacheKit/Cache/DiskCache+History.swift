@@ -12,7 +12,7 @@ public struct HistoryItem: Sendable, Equatable {
     /// file's time).
     public var firstSeen: Date
     /// Its URL, validators and words as they were.
-    public var metadata: CacheMetadata?
+    public var metadata: CacheRecord?
     /// The entry's current image (never evicted).
     public var isCurrent: Bool
 }
@@ -30,7 +30,7 @@ extension DiskCache {
                                      metadata: current.metadata, isCurrent: true))
         }
         for (stamp, base) in archived(url).sorted(by: { $0.0 > $1.0 }) {
-            let metadata = CacheMetadata.read(base + ".meta")
+            let metadata = CacheRecord.read(base + ".meta")
             items.append(HistoryItem(path: base + ".img", firstSeen: metadata?.firstSeen ?? Date(timeIntervalSince1970: TimeInterval(stamp) / 1000),
                                      metadata: metadata, isCurrent: false))
         }
@@ -54,7 +54,7 @@ extension DiskCache {
         while Posix.fileSize("\(base).\(stamp).img") != nil { stamp += 1 }
         let archived = "\(base).\(stamp)"
         do { try Posix.link(paths.image, archived + ".img") } catch { return }
-        var metadata = current.metadata ?? CacheMetadata(url: url.absoluteString)
+        var metadata = current.metadata ?? CacheRecord(url: url.absoluteString)
         metadata.firstSeen = metadata.firstSeen ?? current.updated
         let archivedPaths = EntryPaths(image: archived + ".img", metadata: archived + ".meta", lock: paths.lock,
                                        stagingPrefix: paths.stagingPrefix)

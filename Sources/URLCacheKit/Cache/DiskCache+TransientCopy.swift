@@ -15,7 +15,7 @@ extension DiskCache {
     }
 
     /// Puts the downloaded `file` and its record at the transient place.
-    func keepTransient(_ file: StagedFile, for url: URL, metadata: CacheMetadata) throws(CacheError) {
+    func keepTransient(_ file: StagedFile, for url: URL, metadata: CacheRecord) throws(CacheError) {
         let path = transientPath(for: url)
         // A shared temporary directory, made and checked as the cache is:
         // someone may have made this one first.
@@ -31,7 +31,7 @@ extension DiskCache {
     func transientCopy(for url: URL) -> CachedCopy? {
         let path = transientPath(for: url)
         guard let updated = try? Posix.modificationTime(path) else { return nil }
-        let metadata = CacheMetadata.read(path + ".meta")
+        let metadata = CacheRecord.read(path + ".meta")
         return CachedCopy(imagePath: path, updated: updated, metadata: metadata)
     }
 }

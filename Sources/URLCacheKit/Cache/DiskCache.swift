@@ -72,7 +72,7 @@ public struct DiskCache: Sendable {
             throw .failed(error, at: paths.image, else: CacheError.readFailed)
         }
         guard let updated else { return nil }
-        let metadata = CacheMetadata.read(paths.metadata)
+        let metadata = CacheRecord.read(paths.metadata)
         // Metadata written for another URL (never expected) is not trusted.
         let trusted = metadata?.url == url.absoluteString ? metadata : nil
         return CachedCopy(imagePath: paths.image, updated: updated, metadata: trusted)
@@ -116,9 +116,9 @@ public struct DiskCache: Sendable {
     /// The image it replaces joins the entry's history; the history is
     /// then cut to `keep` and the cache to `maxBytes`, all under the cache's
     /// one lock, so that two processes never lose an image between them.
-    func commit(_ staged: StagedFile, for url: URL, metadata: CacheMetadata, updated: Date) throws(CacheError) {
+    func commit(_ staged: StagedFile, for url: URL, record: CacheRecord, updated: Date) throws(CacheError) {
         let paths = paths(for: url)
-        var metadata = metadata
+        var metadata = record
         metadata.firstSeen = updated
         try withCacheLock { () throws(CacheError) in
             if keep > 1 { archiveCurrent(url) }
@@ -133,24 +133,23 @@ public struct DiskCache: Sendable {
     }
 
     /// Records a successful check that found the image unchanged: the
-    /// modification time becomes `date`; new validators are saved if given.
-    /// A successful check supersedes any error answer the entry remembered.
-    func markChecked(_ url: URL, at date: Date, metadata: CacheMetadata?) throws(CacheError) {
+    /// modification time becomes `date`, and `record` is saved, with the
+    /// day the image was first seen (`previous`'s: the same image) and no
+    /// error answer remembered (a success supersedes them).
+    func markChecked(_ url: URL, at date: Date, record: CacheRecord, previous: CachedCopy) throws(CacheError) {
         let paths = paths(for: url)
         do { try Posix.setTimes(path: paths.image, date) } catch {
             throw .failed(error, at: paths.image, else: CacheError.writeFailed)
         }
-        guard var metadata else { return }
-        metadata.refusal = nil
-        metadata.patience = nil
-        metadata.failures = nil
-        try writeMetadata(metadata, paths: paths)
+        var record = record.checked()
+        record.firstSeen = previous.metadata?.firstSeen ?? previous.updated
+        try writeMetadata(record, paths: paths)
     }
 
     /// Records what the last check learnt without a new image or a
     /// successful check: the image and its time stay as they are.
-    func remember(_ url: URL, metadata: CacheMetadata) throws(CacheError) {
-        try writeMetadata(metadata, paths: paths(for: url))
+    func remember(_ url: URL, record: CacheRecord) throws(CacheError) {
+        try writeMetadata(record, paths: paths(for: url))
     }
 
     /// Removes every cached image and its files; returns how many images.
@@ -186,7 +185,7 @@ public struct DiskCache: Sendable {
         return name.hasSuffix(".img") || name.hasSuffix(".meta") || name.hasSuffix(".lock") || name.contains(".tmp.")
     }
 
-    func writeMetadata(_ metadata: CacheMetadata, paths: EntryPaths) throws(CacheError) {
+    func writeMetadata(_ metadata: CacheRecord, paths: EntryPaths) throws(CacheError) {
         do {
             let staged = try newStagedFile(paths, tag: "meta.")
             try staged.append(Array(metadata.encoded()))

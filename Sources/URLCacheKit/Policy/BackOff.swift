@@ -47,7 +47,7 @@ extension FetchError {
 
 extension URLCacheController {
     /// An automatic check that must not ask yet: the streak's wait stands.
-    func backingOff(_ metadata: CacheMetadata?, automatic: Bool, now: Date) -> FetchError? {
+    func backingOff(_ metadata: CacheRecord?, automatic: Bool, now: Date) -> FetchError? {
         guard automatic, let streak = metadata?.failures, streak.stands(at: now) else { return nil }
         return .backingOff(streak)
     }
@@ -57,10 +57,9 @@ extension URLCacheController {
     /// costs one request too many, so it is not reported.
     func noteFailure(_ error: FetchError, key: URL, now: Date) {
         guard error.countsAgainstTheServer, let copy = try? cache.lookup(key) else { return }
-        var metadata = copy.metadata ?? CacheMetadata(url: key.absoluteString)
         // The fixed interval: under the server's rules a copy's own lifetime
         // may be 0, which would make no wait at all.
-        metadata.failures = FailureStreak.after(metadata.failures, failedAt: now, cap: refreshInterval)
-        try? cache.remember(key, metadata: metadata)
+        let record = (copy.metadata ?? CacheRecord(url: key.absoluteString)).failing(at: now, cap: refreshInterval)
+        try? cache.remember(key, record: record)
     }
 }

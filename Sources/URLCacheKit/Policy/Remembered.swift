@@ -121,15 +121,13 @@ extension URLCacheController {
         let refusal = mode(for: entry) == .server ? Refusal.of(head, now: now, cap: refreshInterval) : nil
         let patience = Patience.of(head, now: now, cap: refreshInterval)
         guard refusal != nil || patience != nil else { return }
-        var metadata = cached.metadata ?? CacheMetadata(url: key.absoluteString)
-        metadata.refusal = refusal
-        metadata.patience = patience
-        try? cache.remember(key, metadata: metadata)
+        let record = (cached.metadata ?? CacheRecord(url: key.absoluteString)).remembering(refusal: refusal, patience: patience)
+        try? cache.remember(key, record: record)
     }
 
     /// Why this check must not ask now, from what the entry remembers: a
     /// server's request to wait, or (under its rules) a 404 that stands.
-    public func rememberedAnswer(_ metadata: CacheMetadata?, entry: URLEntry, now: Date) -> FetchError? {
+    public func rememberedAnswer(_ metadata: CacheRecord?, entry: URLEntry, now: Date) -> FetchError? {
         if let patience = metadata?.patience, patience.stands(at: now) { return .askedToWait(patience) }
         if mode(for: entry) == .server, let refusal = metadata?.refusal, refusal.stands(at: now) { return .refusalRemembered(refusal) }
         return nil

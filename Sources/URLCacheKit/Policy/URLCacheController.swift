@@ -36,7 +36,9 @@ public struct URLCacheController: Sendable {
 
     /// Display Image: shows the cached copy when it is fresh, otherwise asks
     /// the server (conditionally) and downloads only a changed image; for a
-    /// feed entry, the feed first, then the image it names.
+    /// feed entry, the feed first, then the image it names. Three steps:
+    /// `resolve` (which image, on what conditions), the transfer
+    /// (`ResponseReceiver`), `settle` (the record merged and committed).
     /// `force` skips the interval (the checks stay conditional).
     /// `automatic`: nobody asked (the screen's timed re-check, `fetch
     /// --all`); it backs off after failures.
@@ -97,32 +99,14 @@ public struct URLCacheController: Sendable {
             ?? backingOff(cached?.metadata, automatic: automatic, now: now) {
             return DisplayReport(result: flagMustRevalidate(.failure(answer), entry: entry, cached: cached), copy: cached)
         }
-        let remembered = mode(for: entry) == .server ? cached?.metadata : nil
         // A permanent redirect with a lifetime: straight to its target.
-        var request = TransferRequest(url: remembered?.movedTo?.target(at: now) ?? key, limits: limits)
-        if entry.feed == nil { request.accept = TransferRequest.imageTypes }
-        if case let .check(ifNoneMatch, ifModifiedSince) = plan {
-            request.ifNoneMatch = ifNoneMatch
-            request.ifModifiedSince = ifModifiedSince
-        }
+        let remembered = mode(for: entry) == .server ? cached?.metadata?.movedTo : nil
+        let target = remembered?.target(at: now) ?? key
+        // Resolve, transfer, settle.
         let result: Result<DisplayOutcome, FetchError>
-        if let spec = entry.feed {
-            result = checkFeed(request, entry: entry, spec: spec, cached: cached, now: now, observer: observer)
-        } else {
-            do {
-                let (head, download) = try DownloadReceiver.download(request, key: key, stored: cached?.metadata?.validators,
-                                                                     over: transport, into: cache, now: now, observer: observer)
-                var metadata = CacheMetadata(url: key.absoluteString, contentType: head.contentType ?? cached?.metadata?.contentType)
-                metadata.keepValidators(of: head, download: download, stored: cached?.metadata?.validators)
-                metadata.keepFreshness(of: head, stored: cached?.metadata, now: now, cap: refreshInterval)
-                metadata.movedTo = redirectMemory(head, asked: request.url, previous: remembered?.movedTo, now: now, entry: entry)
-                if case .errorStatus = download { rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry) }
-                let store = !(mode(for: entry) == .server && metadata.lifetime?.noStore == true)
-                result = finish(key, head: head, download: download, cached: cached, now: now, metadata: metadata, store: store)
-                    .mapError { error in Patience.of(head, now: now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error }
-            } catch {
-                result = .failure(error)
-            }
+        switch resolve(entry, target: target, plan: plan, cached: cached, now: now, observer: observer) {
+        case let .image(ask): result = fetchImage(ask, entry: entry, cached: cached, now: now, observer: observer)
+        case let .stop(stop): result = settle(stop, entry: entry, cached: cached, now: now)
         }
         if case let .failure(error) = result { noteFailure(error, key: key, now: now) }
         // A no-store image is shown from outside the cache.
@@ -158,58 +142,6 @@ public struct URLCacheController: Sendable {
     public func standing(of entry: URLEntry, _ copy: CachedCopy, now: Date) -> RefreshPolicy.Standing {
         let window = mode(for: entry) == .server ? copy.metadata?.lifetime?.staleWhileRevalidate ?? 0 : 0
         return RefreshPolicy.standing(updated: copy.updated, interval: interval(for: entry, copy), staleWhileRevalidate: window, now: now)
-    }
-
-    /// Acts on what an image download came to: the one place the cache
-    /// changes. `metadata` is what the entry keeps if the image is current.
-    /// `store` false (`no-store` under the server's rules): a new image is
-    /// shown from outside the cache, and nothing is written in it.
-    func finish(_ key: URL, head: ResponseHead, download: DownloadResult, cached: CachedCopy?, now: Date,
-                metadata: CacheMetadata, store: Bool) -> Result<DisplayOutcome, FetchError> {
-        if !store, case let .staged(file, _) = download {
-            if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
-            do { try cache.keepTransient(file, for: key, metadata: metadata) } catch { return .failure(.cache(error)) }
-            return .success(.notStored)
-        }
-        // The same image keeps the day it was first seen (the history's date).
-        var metadata = metadata
-        metadata.firstSeen = cached?.metadata?.firstSeen ?? cached?.updated
-        do throws(CacheError) {
-            switch download {
-            case .notModified, .unchangedByHeaders:
-                guard cached != nil else { return .failure(.notModifiedWithoutCopy) }
-                try cache.markChecked(key, at: now, metadata: metadata)
-                return .success(.upToDate)
-            case .unaskedNotModified:
-                return .failure(cached == nil ? .notModifiedWithoutCopy : .unaskedNotModified)
-            case .errorStatus:
-                return .failure(.status(of: head))
-            case let .rejected(format):
-                return .failure(.notAnImage(what: format.description, status: head.status, contentType: head.contentType))
-            case let .staged(file, _):
-                if let cached, FileComparison.sameContents(file.path, cached.imagePath) {
-                    try cache.markChecked(key, at: now, metadata: metadata)
-                    return .success(.upToDate)
-                }
-                // Nothing replaces the cached image unless it decodes, all of it.
-                if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
-                try cache.commit(file, for: key, metadata: metadata, updated: now)
-                return .success(.newlyCached)
-            }
-        } catch {
-            return .failure(.cache(error))
-        }
-    }
-}
-
-extension CacheMetadata {
-    /// The image validators to keep after a download: the response's, but
-    /// the stored ones after a 304 that carried none.
-    mutating func keepValidators(of head: ResponseHead, download: DownloadResult, stored: Validators?) {
-        var validators = head.validators
-        if case .notModified = download { validators = (stored ?? Validators()).updated(by: head.validators) }
-        etag = validators.etag
-        lastModified = validators.lastModified
     }
 }
 

@@ -201,7 +201,7 @@ public struct ScreenState: Sendable {
         }
 
         /// From the cache's record; nil when it holds none of the words.
-        init?(_ metadata: CacheMetadata?) {
+        init?(_ metadata: CacheRecord?) {
             guard let metadata, metadata.title != nil || metadata.credit != nil || metadata.description != nil else { return nil }
             title = metadata.title
             credit = metadata.credit

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Display Image's first step: which image to ask for, and on what
+/// conditions. A plain entry names its image; a feed entry asks the feed
+/// (conditionally) which image today's item is, or learns a reason to stop.
+/// Nothing is written here: the answers are settled (`settle`) after.
+extension URLCacheController {
+    /// The image to transfer, as `resolve` found it.
+    struct ImageAsk {
+        /// Its request: the URL (a remembered redirect's target, or the
+        /// image a feed names) and the conditions.
+        var request: TransferRequest
+        /// The validators of the copy it would replace; nil for a feed's
+        /// new image (a plain GET).
+        var stored: Validators?
+        /// A feed entry's answer, which the image settles with.
+        var feed: FeedAnswer?
+    }
+
+    /// What a changed feed said.
+    struct FeedAnswer {
+        /// The feed's record: its validators, lifetime and the item's words.
+        var record: CacheRecord
+        /// The image its item names.
+        var imageURL: URL
+        /// The item is a still from a video (its kind and page).
+        var still: (kind: String, link: String?)?
+        /// `no-store` under the server's rules: nothing is recorded.
+        var noStore: Bool
+        /// The image is the one already cached: asked conditionally.
+        var same: Bool
+    }
+
+    /// Why no image is transferred.
+    enum FeedStop {
+        /// The feed did not change (a 304, or headers that match): its head.
+        case unchanged(ResponseHead, DownloadResult, movedTo: MovedPermanently?)
+        /// Today's item is no picture (a video): its kind and page, and the
+        /// feed's record.
+        case noPicture(kind: String, link: String?, feed: CacheRecord, noStore: Bool)
+        /// The feed's server answered with an error status: its head.
+        case errorStatus(ResponseHead)
+        /// The feed failed (the transfer, its size, its contents).
+        case failed(FetchError)
+    }
+
+    enum Resolution {
+        case image(ImageAsk)
+        case stop(FeedStop)
+    }
+
+    /// The one request builder: `url` on the conditions `plan` names;
+    /// images accept the formats the decoders read, feeds are held to
+    /// their own size limit. One deadline for every transfer of a check
+    /// (`limits` carries it).
+    func request(to url: URL, plan: RefreshPolicy.Plan?, image: Bool) -> TransferRequest {
+        var request = TransferRequest(url: url, limits: limits)
+        if image { request.accept = TransferRequest.imageTypes } else { request.limits.maxBytes = maxFeedBytes }
+        if case let .check(ifNoneMatch, ifModifiedSince)? = plan {
+            request.ifNoneMatch = ifNoneMatch
+            request.ifModifiedSince = ifModifiedSince
+        }
+        return request
+    }
+
+    /// The image `entry` asks for, or why none: `target` is where the entry
+    /// is asked (a remembered permanent redirect's target, or its URL).
+    func resolve(_ entry: URLEntry, target: URL, plan: RefreshPolicy.Plan, cached: CachedCopy?, now: Date,
+                 observer: FetchObserver) -> Resolution {
+        guard let spec = entry.feed else {
+            return .image(ImageAsk(request: request(to: target, plan: plan, image: true), stored: cached?.metadata?.validators))
+        }
+        // The cache's key is the entry's URL; the request may go straight
+        // to where a remembered permanent redirect points.
+        let key = entry.url
+        let feedRequest = request(to: target, plan: plan, image: false)
+        let head: ResponseHead, body: DownloadResult
+        do {
+            (head, body) = try ResponseReceiver.receive(feedRequest, into: .memory(limit: maxFeedBytes),
+                                                        stored: cached?.metadata?.feedValidators, over: transport, now: now,
+                                                        observer: observer)
+        } catch {
+            return .stop(.failed(error))
+        }
+        let movedTo = redirectMemory(head, asked: target, previous: cached?.metadata?.movedTo, now: now, entry: entry)
+        guard case let .bytes(bytes) = body else {
+            if case .errorStatus = body { return .stop(.errorStatus(head)) }
+            return .stop(.unchanged(head, body, movedTo: movedTo))
+        }
+        let item: FeedItem
+        do { item = try FeedReader.read(bytes, contentType: head.contentType, feedURL: key, select: spec.select) } catch {
+            return .stop(.failed(.feed(error)))
+        }
+        let record = CacheRecord.feedRead(key, head: head, item: item, movedTo: movedTo, now: now, cap: refreshInterval)
+        let noStore = mode(for: entry) == .server && record.lifetime?.noStore == true
+        let announced: URL, still: (kind: String, link: String?)?
+        switch item.media {
+        case let .other(kind, link): return .stop(.noPicture(kind: kind, link: link, feed: record, noStore: noStore))
+        case let .image(url): (announced, still) = (url, nil)
+        case let .still(url, kind, link): (announced, still) = (url, (kind, link))
+        }
+        let same = !noStore && cached?.metadata?.imageURL == announced.absoluteString
+        let stored = same ? cached?.metadata?.validators : nil
+        let conditions = same ? RefreshPolicy.conditions(stored ?? Validators(), now: now) : nil
+        return .image(ImageAsk(request: request(to: announced, plan: conditions, image: true), stored: stored,
+                               feed: FeedAnswer(record: record, imageURL: announced, still: still, noStore: noStore, same: same)))
+    }
+}
