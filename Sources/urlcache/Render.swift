@@ -148,7 +148,7 @@ struct Render: ParsableCommand {
     }
 
     static func ms(_ d: Duration) -> String {
-        String(format: "%.2f", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
+        String(format: "%.2f", d.milliseconds)
     }
 
     /// Where the image comes from.

@@ -16,38 +16,63 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     /// How many leading bytes `sniff` looks at.
     public static let sniffLength = 64
 
-    /// Tells the format from a file's first bytes (`sniffLength` suffice).
+    /// Tells the format from a file's first bytes (`sniffLength` suffice):
+    /// the images we read, then what else it is, for the message.
     public static func sniff<C: Collection>(_ bytes: C) -> ImageFormat where C.Element == UInt8 {
-        let b = Array(bytes.prefix(sniffLength))
+        let head = Head(bytes: Array(bytes.prefix(sniffLength)))
+        if head.bytes.isEmpty { return .unsupported("empty file") }
+        return image(head) ?? isoMedia(head) ?? otherBinary(head) ?? text(head)
+    }
+
+    /// A file's first bytes, and their magic numbers.
+    private struct Head {
+        let bytes: [UInt8]
+
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
-            b.count >= offset + magic.count && Array(b[offset..<offset + magic.count]) == magic
+            bytes.count >= offset + magic.count && Array(bytes[offset..<offset + magic.count]) == magic
         }
-        if b.isEmpty { return .unsupported("empty file") }
-        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
-        if starts(Array("GIF8".utf8)) { return .unsupported("GIF of an unknown version") }
-        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
-        if starts(Array("ftyp".utf8), at: 4) {
-            let brand = String(decoding: b.dropFirst(8).prefix(4), as: UTF8.self)
-            // The major brand, or a compatible one (a "mif1" file that is AVIF).
-            let boxEnd = min(b.count, b.count >= 4 ? Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3]) : 0)
-            let brands = [8] + Array(stride(from: 16, to: boxEnd - 3, by: 4))
-            if brands.contains(where: { starts(Array("avif".utf8), at: $0) || starts(Array("avis".utf8), at: $0) }) { return .avif }
-            if brand.hasPrefix("avi") { return .unsupported("AVIF (\(brand.filter { $0.isLetter || $0.isNumber }))") }
-            if brand.hasPrefix("hei") || brand.hasPrefix("mif") { return .unsupported("HEIF") }
-            return .unsupported("ISO media (\(brand.filter { $0.isLetter || $0.isNumber }))")
-        }
-        if starts([0x42, 0x4D]) { return .unsupported("BMP") }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .unsupported("TIFF") }
-        if starts([0x00, 0x00, 0x01, 0x00]) { return .unsupported("ICO") }
-        if starts([0x1F, 0x8B]) { return .unsupported("gzip data") }
-        if starts(Array("%PDF".utf8)) { return .unsupported("PDF") }
+
+        func starts(_ magic: String, at offset: Int = 0) -> Bool { starts(Array(magic.utf8), at: offset) }
+    }
+
+    private static func image(_ head: Head) -> ImageFormat? {
+        if head.starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.starts("GIF87a") || head.starts("GIF89a") { return .gif }
+        if head.starts("GIF8") { return .unsupported("GIF of an unknown version") }
+        if head.starts("RIFF"), head.starts("WEBP", at: 8) { return .webp }
+        return nil
+    }
+
+    /// An ISO media file (an `ftyp` box first): AVIF by its major brand or a
+    /// compatible one (a "mif1" file that is AVIF), else named by its brand.
+    private static func isoMedia(_ head: Head) -> ImageFormat? {
+        guard head.starts("ftyp", at: 4) else { return nil }
+        let b = head.bytes
+        let brand = String(decoding: b.dropFirst(8).prefix(4), as: UTF8.self)
+        let boxEnd = min(b.count, b.count >= 4 ? Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3]) : 0)
+        let brands = [8] + Array(stride(from: 16, to: boxEnd - 3, by: 4))
+        if brands.contains(where: { head.starts("avif", at: $0) || head.starts("avis", at: $0) }) { return .avif }
+        if brand.hasPrefix("avi") { return .unsupported("AVIF (\(brand.filter { $0.isLetter || $0.isNumber }))") }
+        if brand.hasPrefix("hei") || brand.hasPrefix("mif") { return .unsupported("HEIF") }
+        return .unsupported("ISO media (\(brand.filter { $0.isLetter || $0.isNumber }))")
+    }
+
+    private static func otherBinary(_ head: Head) -> ImageFormat? {
+        if head.starts([0x42, 0x4D]) { return .unsupported("BMP") }
+        if head.starts([0x49, 0x49, 0x2A, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2A]) { return .unsupported("TIFF") }
+        if head.starts([0x00, 0x00, 0x01, 0x00]) { return .unsupported("ICO") }
+        if head.starts([0x1F, 0x8B]) { return .unsupported("gzip data") }
+        if head.starts("%PDF") { return .unsupported("PDF") }
         // "PNG" a byte in, or the IHDR chunk where a PNG's first chunk sits:
         // a PNG whose signature bytes were damaged.
-        if starts(Array("PNG".utf8), at: 1) || starts(Array("IHDR".utf8), at: 12) {
-            return .unsupported("damaged PNG (bad signature)")
-        }
+        if head.starts("PNG", at: 1) || head.starts("IHDR", at: 12) { return .unsupported("damaged PNG (bad signature)") }
+        return nil
+    }
+
+    /// Text (a server's error page, mostly), or binary data we cannot name.
+    private static func text(_ head: Head) -> ImageFormat {
+        let b = head.bytes
         let text = String(decoding: b, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).lowercased()
         if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head") || text.hasPrefix("<body") {
             return .unsupported("HTML text")

@@ -32,15 +32,7 @@ extension Renderer {
                 best = Choice(mask: 0, glyph: " ", fg: q, bg: q)
             }
         }
-        // Colour pairs are searched only for the few shapes that fit best
-        // before quantising: the rest cannot win.
-        scratch.order.removeAll(keepingCapacity: true)
-        scratch.order.append(contentsOf: shapes.indices)
-        if shapes.count > Renderer.shortlistLength {
-            let sums = scratch.sums
-            scratch.order.sort { sums[$0].score > sums[$1].score }
-            scratch.order.removeLast(shapes.count - Renderer.shortlistLength)
-        }
+        shortlist(shapes.count, &scratch)
         for index in scratch.order {
             let shape = shapes[index], sums = scratch.sums[index]
             let nf = Float(sums.count), nb = Float(n - sums.count)
@@ -73,5 +65,17 @@ extension Renderer {
             }
         }
         return best
+    }
+
+    /// Colour pairs are searched only for the few shapes that fit best
+    /// before quantising (`scratch.order`): the rest cannot win.
+    @inline(__always)
+    private static func shortlist(_ count: Int, _ scratch: inout Scratch) {
+        scratch.order.removeAll(keepingCapacity: true)
+        scratch.order.append(contentsOf: 0..<count)
+        guard count > Renderer.shortlistLength else { return }
+        let sums = scratch.sums
+        scratch.order.sort { sums[$0].score > sums[$1].score }
+        scratch.order.removeLast(count - Renderer.shortlistLength)
     }
 }

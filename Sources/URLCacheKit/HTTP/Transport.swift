@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheSupport
 
 /// One conditional GET.
 public struct TransferRequest: Sendable {
@@ -55,13 +56,6 @@ public struct TransferLimits: Sendable, Equatable {
         var left = maxTime - (now - start).seconds
         if let deadline { left = min(left, (deadline - now).seconds) }
         return left
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, fractions included.
-    public var seconds: TimeInterval {
-        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }
 

@@ -1,4 +1,5 @@
 import BlockArt
+import URLCacheSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -190,7 +191,7 @@ extension PictureDetection {
             detection.cellPixels = (area.width / cells.columns, area.height / cells.rows)
         }
         if let answer {
-            let ms = Double(answer.elapsed.components.attoseconds) / 1e15 + Double(answer.elapsed.components.seconds) * 1000
+            let ms = answer.elapsed.milliseconds
             detection.reasons.append(String(format: "reply time: %.1f ms, %d bytes%@", ms, answer.byteCount,
                                             answer.timedOut ? " (deadline passed)" : ""))
         }

@@ -122,7 +122,7 @@ public enum TerminalQuery {
             let left = deadline - (clock.now - start)
             guard left > .zero else { break }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let ms = Int32(max(1, left.milliseconds.rounded(.down)))
             guard let ready = try? Errno.retryingOnInterrupt({ poll(&pfd, 1, ms) }) else { break }
             guard ready > 0 else { continue }
             guard let n = try? Errno.retryingOnInterrupt({ read(fd, &buffer, buffer.count) }), n > 0 else { break }

@@ -1,5 +1,6 @@
 import BlockArt
 import Foundation
+import URLCacheSupport
 
 /// An animation playing in the image area: which frame is up, whether it
 /// is paused, and when the next is due. The frames themselves are the
