@@ -52,10 +52,7 @@ extension ScreenApp {
     /// for the gallery open now.
     func takeThumbnails() -> Bool {
         var changed = false
-        for thumbnail in thumbnails.take() {
-            guard state.gallery?.tiles.contains(where: { $0.source == thumbnail.key.path }) == true else { continue }
-            // In place: a copy of the gallery would copy its thumbnails too.
-            state.gallery?.thumbnails[thumbnail.key.path] = thumbnail
+        for thumbnail in thumbnails.take() where ScreenLogic.thumbnailReady(thumbnail, &state) {
             changed = true
         }
         return changed

@@ -13,6 +13,15 @@ extension ScreenLogic {
         state.gallery = grid.settled(gallery)
     }
 
+    /// A tile's thumbnail was decoded: kept, if the tile is still there;
+    /// whether it was.
+    static func thumbnailReady(_ thumbnail: Gallery.Thumbnail, _ state: inout ScreenState) -> Bool {
+        guard state.gallery?.tiles.contains(where: { $0.source == thumbnail.key.path }) == true else { return false }
+        // In place: a copy of the gallery would copy its thumbnails too.
+        state.gallery?.thumbnails[thumbnail.key.path] = thumbnail
+        return true
+    }
+
     /// The gallery opens: the status line starts afresh (it shows what
     /// happens in the gallery from now on), and the zoom is left as it was.
     public static func openGallery(_ gallery: Gallery, _ state: inout ScreenState) {
@@ -33,9 +42,10 @@ extension ScreenLogic {
                               toolbar: Toolbar, toolbarRow: Int?) -> [Effect] {
         guard let layout else {
             // Too small a window to draw it: going back and quitting still work.
-            switch event {
-            case .key(.escape), .key(.character("g")), .key(.character("G")): state.gallery = nil
-            case .key(.character("q")), .key(.interrupt): return quit(&state)
+            guard case let .key(key) = event else { return [] }
+            switch KeyTable.command(for: key, in: .gallery) {
+            case .back: state.gallery = nil
+            case .quit: return quit(&state)
             default: break
             }
             return []
@@ -70,11 +80,12 @@ extension ScreenLogic {
     private static func galleryKey(_ key: Key, _ state: inout ScreenState, _ layout: GalleryLayout) -> [Effect] {
         guard let gallery = state.gallery else { return [] }
         let page = layout.across * layout.rowsShown
-        let move: Int? = switch key {
-        case .left, .character("h"): -1
-        case .right, .character("l"): 1
-        case .up, .character("k"): -layout.across
-        case .down, .character("j"): layout.across
+        let command = KeyTable.command(for: key, in: .gallery)
+        let move: Int? = switch command {
+        case .moveLeft: -1
+        case .moveRight: 1
+        case .moveUp: -layout.across
+        case .moveDown: layout.across
         case .pageUp: -page
         case .pageDown: page
         default: nil
@@ -83,13 +94,13 @@ extension ScreenLogic {
             select(gallery.selected + move, &state, layout)
             return []
         }
-        switch key {
-        case .enter: return openTile(&state)
-        case .escape, .character("g"), .character("G"): state.gallery = nil
-        case .character("r") where gallery.kind == .entries: return checkTile(&state)
-        case .character("?"): state.overlay = .help
-        case .character("f"): togglePixels(&state)
-        case .character("q"), .interrupt: return quit(&state)
+        switch command {
+        case .open: return openTile(&state)
+        case .back: state.gallery = nil
+        case .recheck where gallery.kind == .entries: return checkTile(&state)
+        case .help: state.overlay = .help
+        case .pixels: togglePixels(&state)
+        case .quit: return quit(&state)
         default: break
         }
         return []

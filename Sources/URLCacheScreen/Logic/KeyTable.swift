@@ -8,6 +8,7 @@ public enum Command: Sendable, Equatable {
     case zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown
     case playback, nextFrame
     case scrollDown, scrollUp, pageDown, pageUp
+    case moveLeft, moveRight, moveUp, moveDown, open, back
 }
 
 /// Where a key means its command: keys mean other things elsewhere
@@ -23,6 +24,8 @@ public enum KeyScope: Sendable, Equatable {
     case box
     /// A box one reads (help, about): paged as `less` pages.
     case reading
+    /// The gallery, with no box over it.
+    case gallery
 }
 
 /// One key and what it asks where.
@@ -38,6 +41,8 @@ public struct KeyRow: Sendable {
     public let keys: String
     public let meaning: String
     public let bindings: [KeyBinding]
+    /// Whether the help lists it (the gallery says its own keys).
+    public var inHelp = true
 
     init(_ keys: String, _ meaning: String, _ bindings: [(key: Key, command: Command)], in scope: KeyScope = .screen) {
         self.keys = keys
@@ -47,6 +52,13 @@ public struct KeyRow: Sendable {
 
     init(_ keys: String, _ meaning: String, scoped bindings: [KeyBinding]) {
         (self.keys, self.meaning, self.bindings) = (keys, meaning, bindings)
+    }
+
+    /// A row of the gallery's keys, which the help does not list.
+    static func gallery(_ keys: String, _ meaning: String, _ bindings: [(key: Key, command: Command)]) -> KeyRow {
+        var row = KeyRow(keys, meaning, bindings, in: .gallery)
+        row.inHelp = false
+        return row
     }
 }
 
@@ -95,6 +107,18 @@ public enum KeyTable {
         KeyRow("o", "offline on / off", [(.character("o"), .offline)]),
         KeyRow("?", "this help", [(.character("?"), .help), (.character("h"), .help)]),
         KeyRow("q", "quit", [(.character("q"), .quit), (.interrupt, .quit)]),
+        // The gallery's own keys; its title line says the main ones.
+        KeyRow.gallery("← → ↑ ↓ / h l k j, PgUp PgDn", "move", [
+            (.left, .moveLeft), (.character("h"), .moveLeft), (.right, .moveRight), (.character("l"), .moveRight),
+            (.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown),
+            (.pageUp, .pageUp), (.pageDown, .pageDown),
+        ]),
+        KeyRow.gallery("Enter", "open the chosen tile", [(.enter, .open)]),
+        KeyRow.gallery("Esc g G", "back to the picture", [(.escape, .back), (.character("g"), .back), (.character("G"), .back)]),
+        KeyRow.gallery("r ? f q", "re-check the tile's entry, help, pixels, quit", [
+            (.character("r"), .recheck), (.character("?"), .help), (.character("f"), .pixels),
+            (.character("q"), .quit), (.interrupt, .quit),
+        ]),
     ]
 
     /// Every binding, in the table's order.
@@ -118,7 +142,8 @@ public enum KeyTable {
 
     /// The help's lines: the keys in a column of their own.
     public static var helpLines: [String] {
-        let width = (rows.map(\.keys.columns).max() ?? 0) + 2
-        return rows.map { $0.keys + String(repeating: " ", count: max(1, width - $0.keys.columns)) + $0.meaning }
+        let shown = rows.filter(\.inHelp)
+        let width = (shown.map(\.keys.columns).max() ?? 0) + 2
+        return shown.map { $0.keys + String(repeating: " ", count: max(1, width - $0.keys.columns)) + $0.meaning }
     }
 }
