@@ -10,23 +10,20 @@ extension CacheRecord: Codable {
         case refusal, movedTo, patience, failures
     }
 
+    /// The text fields, each under its flat key.
+    private static var texts: [(Key, WritableKeyPath<CacheRecord, String?>)] {
+        [(.etag, \.image.validators.etag), (.lastModified, \.image.validators.lastModified), (.contentType, \.image.contentType),
+         (.imageURL, \.image.url), (.feedETag, \.feedValidators.etag), (.feedLastModified, \.feedValidators.lastModified),
+         (.title, \.caption.title), (.credit, \.caption.credit), (.description, \.caption.description), (.link, \.caption.link),
+         (.cacheControl, \.freshness.cacheControl), (.expires, \.freshness.expires)]
+    }
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        url = try c.decode(String.self, forKey: .url)
-        image = Image(url: try c.decodeIfPresent(String.self, forKey: .imageURL),
-                      contentType: try c.decodeIfPresent(String.self, forKey: .contentType),
-                      validators: Validators(etag: try c.decodeIfPresent(String.self, forKey: .etag),
-                                             lastModified: try c.decodeIfPresent(String.self, forKey: .lastModified)))
-        feedValidators = Validators(etag: try c.decodeIfPresent(String.self, forKey: .feedETag),
-                                    lastModified: try c.decodeIfPresent(String.self, forKey: .feedLastModified))
-        freshness = Freshness(lifetime: try c.decodeIfPresent(Lifetime.self, forKey: .lifetime),
-                              cacheControl: try c.decodeIfPresent(String.self, forKey: .cacheControl),
-                              expires: try c.decodeIfPresent(String.self, forKey: .expires))
-        caption = Caption(title: try c.decodeIfPresent(String.self, forKey: .title),
-                          credit: try c.decodeIfPresent(String.self, forKey: .credit),
-                          description: try c.decodeIfPresent(String.self, forKey: .description),
-                          link: try c.decodeIfPresent(String.self, forKey: .link))
+        self.init(url: try c.decode(String.self, forKey: .url))
+        for (key, field) in CacheRecord.texts { self[keyPath: field] = try c.decodeIfPresent(String.self, forKey: key) }
         firstSeen = try c.decodeIfPresent(Date.self, forKey: .firstSeen)
+        freshness.lifetime = try c.decodeIfPresent(Lifetime.self, forKey: .lifetime)
         remembered = Remembered(refusal: try c.decodeIfPresent(Refusal.self, forKey: .refusal),
                                 movedTo: try c.decodeIfPresent(MovedPermanently.self, forKey: .movedTo),
                                 patience: try c.decodeIfPresent(Patience.self, forKey: .patience),
@@ -36,20 +33,9 @@ extension CacheRecord: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(url, forKey: .url)
-        try c.encodeIfPresent(image.validators.etag, forKey: .etag)
-        try c.encodeIfPresent(image.validators.lastModified, forKey: .lastModified)
-        try c.encodeIfPresent(image.contentType, forKey: .contentType)
-        try c.encodeIfPresent(image.url, forKey: .imageURL)
-        try c.encodeIfPresent(feedValidators.etag, forKey: .feedETag)
-        try c.encodeIfPresent(feedValidators.lastModified, forKey: .feedLastModified)
-        try c.encodeIfPresent(caption.title, forKey: .title)
-        try c.encodeIfPresent(caption.credit, forKey: .credit)
-        try c.encodeIfPresent(caption.description, forKey: .description)
-        try c.encodeIfPresent(caption.link, forKey: .link)
+        for (key, field) in CacheRecord.texts { try c.encodeIfPresent(self[keyPath: field], forKey: key) }
         try c.encodeIfPresent(firstSeen, forKey: .firstSeen)
         try c.encodeIfPresent(freshness.lifetime, forKey: .lifetime)
-        try c.encodeIfPresent(freshness.cacheControl, forKey: .cacheControl)
-        try c.encodeIfPresent(freshness.expires, forKey: .expires)
         try c.encodeIfPresent(remembered.refusal, forKey: .refusal)
         try c.encodeIfPresent(remembered.movedTo, forKey: .movedTo)
         try c.encodeIfPresent(remembered.patience, forKey: .patience)
