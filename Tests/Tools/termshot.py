@@ -103,7 +103,7 @@ def alike(a, b):
 
 def settle(disp, limit, before=None):
     """Polls the screen until it stops changing, instead of sleeping: the
-    same pixels four times running over about a second, with something
+    same pixels five times running over about 1.5 s, with something
     drawn (and, after keys, different from `before`, what they were then).
     `limit` seconds at most: an animation or a spinner never settles.
     Returns the pixels last seen."""
@@ -114,7 +114,8 @@ def settle(disp, limit, before=None):
         changed = changed or not alike(raw, before)
         same = same + 1 if alike(raw, last) else 0
         last = raw
-        if changed and same >= 3 and drawn(raw):
+        # Five alike in a row (about 1.5 s): a spinner's cell turns faster.
+        if changed and same >= 4 and drawn(raw):
             return raw
         time.sleep(0.3)
     return last

@@ -50,5 +50,9 @@ extension ControllerTests {
         try seed()
         let cancelled = controller(StandInTransport([.failure(.cancelled)])).display(URLEntry(url: url), automatic: true)
         XCTAssertNil(cancelled.copy?.metadata?.failures)
+        // A libcurl that refuses a safety setting fails here, not at the server.
+        let refused = controller(StandInTransport([.failure(.optionRefused(option: "CURLOPT_PROTOCOLS_STR", detail: "unknown option"))]))
+            .display(URLEntry(url: url), automatic: true)
+        XCTAssertNil(refused.copy?.metadata?.failures)
     }
 }

@@ -35,7 +35,8 @@ extension FetchError {
     /// asked, a cancel, or our own cache or list.
     var countsAgainstTheServer: Bool {
         switch self {
-        case .transport(.cancelled): return false
+        // A cancel, or a libcurl that refuses a safety setting: ours, not the server's.
+        case .transport(.cancelled), .transport(.optionRefused): return false
         case .transport, .httpStatus, .notTheWholeImage, .damagedImage, .notAnImage: return true
         case let .announcedImage(_, error), let .staleRequiresRevalidation(error, _), let .waitAsked(error, _):
             return error.countsAgainstTheServer

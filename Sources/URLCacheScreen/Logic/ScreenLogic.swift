@@ -238,7 +238,8 @@ public enum ScreenLogic {
     /// A Display Image finished (or failed, or was cancelled). A cached
     /// copy replaces a bundled picture; without one, the picture stays.
     /// `source`: the file `image` was decoded from; `freshFor`: how long
-    /// the copy stays fresh, when the server's word sets it.
+    /// the copy stays fresh, when the server's word sets it (nil, the
+    /// default, is the fixed interval: pass it on every load that checked).
     public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
                                 now: Date, source: String? = nil, freshFor: TimeInterval? = nil, _ state: inout ScreenState) {
         state.freshFor = freshFor
