@@ -277,11 +277,6 @@ public final class ScreenView {
         text.clipped(toColumns: width)
     }
 
-    /// "24 hours", "90 minutes", "30 seconds".
-    public static func describe(_ interval: TimeInterval) -> String {
-        let seconds = Int(interval.rounded())
-        if seconds % 3600 == 0 && seconds >= 3600 { return "\(seconds / 3600) hour\(seconds == 3600 ? "" : "s")" }
-        if seconds % 60 == 0 && seconds >= 60 { return "\(seconds / 60) minute\(seconds == 60 ? "" : "s")" }
-        return "\(seconds) second\(seconds == 1 ? "" : "s")"
-    }
+    /// The check interval as the status line says it: "24 hours".
+    public static func describe(_ interval: TimeInterval) -> String { DurationText.exactly(interval) }
 }
