@@ -11,7 +11,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   else echo "the benchmarks need: ${missing[*]} (sudo apt-get install ${missing[*]})" >&2; exit 1; fi
 fi
 "$root/Scripts/install-deps"
-swift build -c release --static-swift-stdlib --package-path "$root" >&2   # as Scripts/run builds it
+swift build -c release --static-swift-stdlib --product urlcache --package-path "$root" >&2   # as Scripts/run builds it
 urlcache="$root/.build/release/urlcache"
 python=/usr/bin/python3            # Debian's, with numpy and PIL
 artq="$root/../shared/tools/artq.py"

@@ -22,7 +22,7 @@ Image.open(sys.argv[1]).save(sys.argv[2], quality=88, method=0)' "$out/photo100.
 serve "$out/$image"
 cache_served "$image"
 printf '%-8s %12s %14s %12s %12s\n' format "fit peak" "zoomed peak" "zoom's extra" "sharp views"
-for format in symbols kitty sixel; do
+for format in ${FORMATS:-symbols kitty sixel}; do
   line=$(MEMORY=1 $python "$root/Benchmarks/zoom-pty.py" "$work/log-$format" 160x50 8x17 "+ljhk+lj-hk+" -- \
     env TERM=xterm-256color COLORTERM=truecolor "$urlcache" --config "$work/list.plist" --cache-dir "$work/cache" \
     --format "$format" --log-file "$work/log-$format")

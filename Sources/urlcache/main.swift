@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlockArt
 import Foundation
 
 // The executable only parses arguments and wires the parts together; this
@@ -13,6 +14,9 @@ func end(_ status: Int32) -> Never {
     fflush(nil)
     _exit(status)
 }
+
+// One heap for every thread: memory freed by one decode serves the next (ImageMemory says why).
+ImageMemory.shareOneHeap()
 
 do {
     try URLCacheCommand.checkCommandName(Array(CommandLine.arguments.dropFirst()))

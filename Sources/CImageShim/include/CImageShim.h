@@ -141,4 +141,10 @@ int cimg_png_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int
 int cimg_deflate(const uint8_t *bytes, size_t count, int level, uint8_t **out, size_t *out_count);
 void cimg_free(void *p);
 
+// Memory.
+
+/// Every thread allocates from one heap (mallopt's M_ARENA_MAX, a macro
+/// Swift cannot see). 1 on success, 0 if glibc refused.
+int cimg_one_heap(void);
+
 #endif
