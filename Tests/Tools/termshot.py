@@ -160,7 +160,15 @@ def shot(term, out, cmd):
     else:
         sys.exit(f'unknown terminal {term}')
     p = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    shown = settle(disp, wait)
+    # The window first, with no screenshots in its way: a terminal's first
+    # start under a fresh Xvfb (fonts, software GL) can take seconds.
+    start = time.time()
+    try:
+        subprocess.run(['xdotool', 'search', '--sync', '--pid', str(p.pid)], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=wait + 10)
+    except subprocess.TimeoutExpired:
+        pass    # a terminal started through dbus-run-session has another pid: the limit alone then
+    shown = settle(disp, max(wait - (time.time() - start), 2))
     keys = os.environ.get('KEYS', '').split()     # e.g. KEYS=Right: typed, then at most WAIT2 s more
     if keys:
         subprocess.run(['xdotool', 'search', '--sync', '--pid', str(p.pid), 'windowactivate', '--sync'], env=env,
