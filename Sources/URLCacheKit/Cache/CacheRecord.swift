@@ -109,4 +109,10 @@ public struct CachedCopy: Sendable, Equatable {
         self.updated = updated
         self.metadata = metadata
     }
+
+    /// Its record, or a blank one for `url` when the record is missing or
+    /// damaged: what a check's answer is merged into.
+    func record(for url: URL) -> CacheRecord {
+        metadata ?? CacheRecord(url: url.absoluteString)
+    }
 }

@@ -54,7 +54,7 @@ extension DiskCache {
         while Posix.fileSize("\(base).\(stamp).img") != nil { stamp += 1 }
         let archived = "\(base).\(stamp)"
         do { try Posix.link(paths.image, archived + ".img") } catch { return }
-        var metadata = current.metadata ?? CacheRecord(url: url.absoluteString)
+        var metadata = current.record(for: url)
         metadata.firstSeen = metadata.firstSeen ?? current.updated
         let archivedPaths = EntryPaths(image: archived + ".img", metadata: archived + ".meta", lock: paths.lock,
                                        stagingPrefix: paths.stagingPrefix)

@@ -60,7 +60,7 @@ extension URLCacheController {
         guard error.countsAgainstTheServer, let copy = try? cache.lookup(key) else { return }
         // The fixed interval: under the server's rules a copy's own lifetime
         // may be 0, which would make no wait at all.
-        let record = (copy.metadata ?? CacheRecord(url: key.absoluteString)).failing(at: now, cap: refreshInterval)
+        let record = copy.record(for: key).failing(at: now, cap: refreshInterval)
         try? cache.remember(key, record: record)
     }
 }

@@ -121,7 +121,7 @@ extension URLCacheController {
         let refusal = mode(for: entry) == .server ? Refusal.of(head, now: now, cap: refreshInterval) : nil
         let patience = Patience.of(head, now: now, cap: refreshInterval)
         guard refusal != nil || patience != nil else { return }
-        let record = (cached.metadata ?? CacheRecord(url: key.absoluteString)).remembering(refusal: refusal, patience: patience)
+        let record = cached.record(for: key).remembering(refusal: refusal, patience: patience)
         try? cache.remember(key, record: record)
     }
 

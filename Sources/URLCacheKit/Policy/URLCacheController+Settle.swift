@@ -70,13 +70,13 @@ extension URLCacheController {
         case let .unchanged(head, download, movedTo):
             guard let cached else { return .failure(.notModifiedWithoutCopy) }
             if case .unaskedNotModified = download { return .failure(.unaskedNotModified) }
-            let record = (cached.metadata ?? CacheRecord(url: key.absoluteString))
+            let record = cached.record(for: key)
                 .feedUnchanged(head: head, movedTo: movedTo, now: now, cap: refreshInterval)
             return markChecked(key, record: record, cached: cached, now: now)
         case let .noPicture(kind, link, feed, noStore):
             guard let cached else { return .failure(.noImageYet(kind: kind, link: link)) }
             if noStore { return .success(.notAnImageToday(kind: kind, link: link)) }
-            let record = (cached.metadata ?? CacheRecord(url: key.absoluteString)).keepingPicture(after: feed)
+            let record = cached.record(for: key).keepingPicture(after: feed)
             return markChecked(key, record: record, cached: cached, now: now).map { _ in .notAnImageToday(kind: kind, link: link) }
         }
     }

@@ -82,10 +82,7 @@ final class Loader: Sendable {
             } else {
                 path = ((try? controller.cache.lookup(entry.url)) ?? nil)?.imagePath
             }
-            let image = path.map { file in
-                Swift.Result { () throws(DecodeError) in try ScreenState.PictureSource.file(file).decode(context, size: size) }
-            }
-            return Result(report: nil, image: image, automatic: true, index: index, path: path)
+            return Result(report: nil, image: decode(path, size: size), automatic: true, index: index, path: path)
         }
         var controller = self.controller
         controller.offline = offline
@@ -105,10 +102,15 @@ final class Loader: Sendable {
             return Result(report: report, image: .success(drawn.image), automatic: automatic, index: index, path: drawn.path)
         }
         let path = report.copy?.imagePath
-        let image = path.map { file in
+        return Result(report: report, image: decode(path, size: size), automatic: automatic, index: index, path: path)
+    }
+
+    /// The file at `path` decoded, if there is one.
+    private func decode(_ path: String?, size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int))
+        -> Swift.Result<DecodedImage, DecodeError>? {
+        path.map { file in
             Swift.Result { () throws(DecodeError) in try ScreenState.PictureSource.file(file).decode(context, size: size) }
         }
-        return Result(report: report, image: image, automatic: automatic, index: index, path: path)
     }
 
     /// Progress, cancellation and the wait for another process, through

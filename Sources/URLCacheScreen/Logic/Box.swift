@@ -97,7 +97,7 @@ public struct Box: Equatable, Sendable {
     }
 
     /// The keys, as the table that maps them writes them.
-    static var helpLines: [String] { KeyTable.helpLines }
+    static let helpLines = KeyTable.helpLines
 }
 
 extension ScreenState {

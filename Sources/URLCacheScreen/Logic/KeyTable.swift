@@ -140,10 +140,11 @@ public enum KeyTable {
         return nil
     }
 
-    /// The help's lines: the keys in a column of their own.
-    public static var helpLines: [String] {
+    /// The help's lines: the keys in a column of their own. Made once: the
+    /// help box is laid out at every draw while it is open.
+    public static let helpLines: [String] = {
         let shown = rows.filter(\.inHelp)
         let width = (shown.map(\.keys.columns).max() ?? 0) + 2
         return shown.map { $0.keys + String(repeating: " ", count: max(1, width - $0.keys.columns)) + $0.meaning }
-    }
+    }()
 }
