@@ -44,6 +44,10 @@ extension DiskCache {
     /// Opens and locks `path`, waiting as `wait` says; the descriptor holds the lock.
     func acquire(_ path: String, wait: LockWait) throws(CacheError) -> Int32 {
         var told = false
+        // From 1 ms to 100 ms: the whole cache's lock is held for a rename
+        // (other threads of one `fetch --all` wait for it), an entry's for
+        // a whole check (another process's, 100 ms is soon enough).
+        var pause = GrowingPause(first: 1000, cap: 100_000)
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(min(wait.limit, 31_536_000) * 1000)))
         while true {
             let fd: Int32
@@ -58,7 +62,7 @@ extension DiskCache {
                     }
                     if wait.isCancelled() { throw CacheError.lockWaitCancelled }
                     if ContinuousClock.now >= deadline { throw CacheError.busy(pid: DiskCache.holder(fd), seconds: Int(wait.limit)) }
-                    usleep(100_000)
+                    pause.sleep()
                 }
             } catch {
                 close(fd)

@@ -86,7 +86,7 @@ enum HookProcess {
         // Looked at after 0.5 ms, then twice as long each time up to 20 ms:
         // a question to tmux is answered in 2–3 ms, and a flat 20 ms pause
         // made every start in tmux wait that long for it.
-        var pause: useconds_t = 500
+        var pause = GrowingPause(first: 500, cap: 20_000)
         while true {
             let done = waitpid(pid, &status, WNOHANG)
             if done == pid { break }
@@ -100,8 +100,7 @@ enum HookProcess {
                 }
                 return .timedOut(seconds: timeout)
             }
-            usleep(pause)
-            pause = min(pause * 2, 20_000)
+            pause.sleep()
         }
         // <sys/wait.h>'s macros: the low 7 bits a signal, else the exit status above them.
         let signal = status & 0x7F
