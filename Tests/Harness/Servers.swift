@@ -15,6 +15,10 @@ public struct LoggedRequest: Decodable {
     public var acceptEncoding: String?
     public var accept: String?
     public var proxied: Bool?
+    /// nginx's serial number of the connection the request came on.
+    public var connection: Int?
+    /// The protocol it came in: "HTTP/1.1", "HTTP/2.0".
+    public var httpProtocol: String?
 }
 
 /// The scriptable server (Tests/Servers/scripted_server.py) on 127.0.0.1:
@@ -160,8 +164,9 @@ public final class Nginx {
     public let tls: Bool
 
     /// `tls`: serve HTTPS with a fresh self-signed certificate for
-    /// 127.0.0.1, made by openssl, which no trust store holds.
-    public init(tls: Bool = false) throws {
+    /// 127.0.0.1, made by openssl, which no trust store holds (`certificate`
+    /// names it, for a client told to trust it). `http2`: offer HTTP/2 too.
+    public init(tls: Bool = false, http2: Bool = false) throws {
         guard let nginx = Nginx.executable else { throw XCTSkip("nginx is not installed (Scripts/test installs nginx-light)") }
         self.tls = tls
         root = try TemporaryDirectory()
@@ -174,8 +179,11 @@ public final class Nginx {
             ])
             guard made.status == 0 else { throw NSError(domain: "Nginx", code: 2, userInfo: [NSLocalizedDescriptionKey: made.stderr]) }
         }
-        (port, process) = try Nginx.start(nginx, prefix: prefix, root: root, tls: tls)
+        (port, process) = try Nginx.start(nginx, prefix: prefix, root: root, tls: tls, http2: http2)
     }
+
+    /// The certificate it serves over TLS.
+    public var certificate: String { prefix.file("cert.pem") }
 
     /// nginx cannot listen on port 0 and say which port it got, so it is
     /// given one and asked, through the kernel, whether it holds it: a
@@ -183,10 +191,10 @@ public final class Nginx {
     /// another. The ports are below the kernel's ephemeral range, which
     /// clients' own ports come from.
     private static func start(_ nginx: String, prefix: TemporaryDirectory, root: TemporaryDirectory,
-                              tls: Bool) throws -> (port: Int, process: Process) {
+                              tls: Bool, http2: Bool) throws -> (port: Int, process: Process) {
         for _ in 0..<20 {
             let port = Int.random(in: 20_000..<32_000)
-            let conf = try prefix.write("nginx.conf", configuration(port: port, prefix: prefix, root: root, tls: tls))
+            let conf = try prefix.write("nginx.conf", configuration(port: port, prefix: prefix, root: root, tls: tls, http2: http2))
             try? FileManager.default.removeItem(atPath: prefix.file("error.log"))
             let process = Process()
             process.executableURL = URL(fileURLWithPath: nginx)
@@ -209,11 +217,12 @@ public final class Nginx {
         throw NSError(domain: "Nginx", code: 1, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(log)"])
     }
 
-    private static func configuration(port: Int, prefix: TemporaryDirectory, root: TemporaryDirectory, tls: Bool) -> String {
+    private static func configuration(port: Int, prefix: TemporaryDirectory, root: TemporaryDirectory,
+                                      tls: Bool, http2: Bool) -> String {
         var listen = "listen 127.0.0.1:\(port);"
         if tls {
             listen = """
-                listen 127.0.0.1:\(port) ssl;
+                listen 127.0.0.1:\(port) ssl\(http2 ? " http2" : "");
                         ssl_certificate \(prefix.file("cert.pem"));
                         ssl_certificate_key \(prefix.file("key.pem"));
                 """
@@ -226,7 +235,7 @@ public final class Nginx {
             pid \(prefix.file("nginx.pid"));
             events { worker_connections 64; }
             http {
-                log_format tests '$request_method $uri $status $body_bytes_sent "$http_if_none_match" "$http_if_modified_since"';
+                log_format tests '$request_method $uri $status $body_bytes_sent "$http_if_none_match" "$http_if_modified_since" $connection $server_protocol';
                 access_log \(prefix.file("access.log")) tests;
                 client_body_temp_path \(prefix.path)/body;
                 proxy_temp_path \(prefix.path)/proxy;
@@ -253,17 +262,20 @@ public final class Nginx {
 
     public func url(_ path: String) -> String { "\(tls ? "https" : "http")://127.0.0.1:\(port)\(path)" }
 
-    /// Access-log lines: method, uri, status, body bytes, If-None-Match, If-Modified-Since.
+    /// Access-log lines: method, uri, status, body bytes, If-None-Match,
+    /// If-Modified-Since, connection number, protocol.
     public var requests: [LoggedRequest] {
         let text = (try? String(contentsOfFile: prefix.file("access.log"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map { line in
             let quoted = line.split(separator: "\"", omittingEmptySubsequences: false).map(String.init)
             let fields = quoted[0].split(separator: " ").map(String.init)
             func header(_ value: String) -> String? { value == "-" ? nil : value }
+            let after = quoted.count > 4 ? quoted[4].split(separator: " ").map(String.init) : []
             return LoggedRequest(method: fields[0], path: fields[1], status: Int(fields[2]) ?? 0,
                                  bodyBytes: Int(fields[3]) ?? 0,
                                  ifNoneMatch: quoted.count > 1 ? header(quoted[1]) : nil,
-                                 ifModifiedSince: quoted.count > 3 ? header(quoted[3]) : nil)
+                                 ifModifiedSince: quoted.count > 3 ? header(quoted[3]) : nil,
+                                 connection: after.first.flatMap { Int($0) }, httpProtocol: after.dropFirst().first)
         }
     }
 }

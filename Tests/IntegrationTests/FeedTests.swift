@@ -162,6 +162,8 @@ final class FeedTests: NginxTestCase {
             let result = try fetch(try feedList(path, select: select))
             XCTAssertEqual(result.status, 0, "\(fixture): \(result.stderr)")
             XCTAssertEqual(nginx.requests.dropFirst(before).map(\.path), [path, image], fixture)
+            // The image is asked on the connection the feed came on.
+            XCTAssertEqual(Set(nginx.requests.dropFirst(before).map(\.connection)).count, 1, fixture)
         }
     }
 

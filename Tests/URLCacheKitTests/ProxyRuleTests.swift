@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 @testable import URLCacheKit
 
-/// Which proxy a failure names: libcurl's rules for the proxy variables.
+/// What the environment says of the network: which proxy a failure names
+/// (libcurl's rules for the proxy variables), which certificates are
+/// trusted (the curl program's).
 final class ProxyRuleTests: XCTestCase {
     private func proxy(_ url: String, _ environment: [String: String]) -> String? {
         URL(string: url).flatMap { ProxyRule.proxy(for: $0, environment: environment) }?.description
@@ -31,5 +33,17 @@ final class ProxyRuleTests: XCTestCase {
     func testAPasswordIsNeverShown() {
         XCTAssertEqual(proxy("https://a.example/x", ["https_proxy": "http://me:secret@p.lan:3128"]), "p.lan:3128 (https_proxy)")
         XCTAssertEqual(proxy("https://a.example/x", ["https_proxy": "me:s e@cr%t@p lan"]), "p lan (https_proxy)")
+    }
+
+    /// CURL_CA_BUNDLE wins over SSL_CERT_FILE and SSL_CERT_DIR, as in curl;
+    /// empty values count as unset.
+    func testTrustedCertificatesAreReadAsCurlReadsThem() {
+        let both = TrustedCertificates(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem", "SSL_CERT_DIR": "/c"])
+        XCTAssertEqual(both.file, "/a.pem")
+        XCTAssertNil(both.directory)
+        let ssl = TrustedCertificates(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem", "SSL_CERT_DIR": "/c"])
+        XCTAssertEqual(ssl.file, "/b.pem")
+        XCTAssertEqual(ssl.directory, "/c")
+        XCTAssertEqual(TrustedCertificates(environment: [:]), TrustedCertificates(environment: ["SSL_CERT_FILE": ""]))
     }
 }

@@ -23,6 +23,10 @@ const char *ccurl_load_error(void);
 CURL *ccurl_easy_init(void);
 void ccurl_easy_cleanup(CURL *handle);
 CURLcode ccurl_easy_perform(CURL *handle);
+/// Performs `handle` as curl_easy_perform does, but on the process's one
+/// multi handle, so that its connections (and HTTP/2 streams) are shared
+/// with every other transfer, in turn or at once (shared_multi.c).
+CURLcode ccurl_shared_perform(CURL *handle);
 const char *ccurl_easy_strerror(CURLcode code);
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *text);
 void ccurl_slist_free_all(struct curl_slist *list);

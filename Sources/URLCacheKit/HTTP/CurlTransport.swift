@@ -3,12 +3,19 @@ internal import CCurlLoader
 
 /// The transport over libcurl: http and https only (redirects included, at
 /// most five), TLS verified, bounded in time and size, gzip accepted, proxy
-/// variables honoured (libcurl reads them itself).
+/// variables honoured (libcurl reads them itself). Every transfer of the
+/// process runs on one multi handle, so connections are reused across
+/// transfers and threads, and HTTP/2 (offered over TLS) carries transfers
+/// to one host at once as streams of one connection.
 public struct CurlTransport: Transport {
     public let userAgent: String
+    /// Certificates to trust instead of the system's, as curl takes them.
+    public let trust: TrustedCertificates
 
-    public init(userAgent: String = URLCacheVersion.userAgent) {
+    public init(userAgent: String = URLCacheVersion.userAgent,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.userAgent = userAgent
+        self.trust = TrustedCertificates(environment: environment)
     }
 
     public func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
@@ -56,7 +63,16 @@ public struct CurlTransport: Transport {
             ccurl_setopt_xferinfo_fn(handle, curlProgressCallback)
             ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, user)
             ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
-            return ccurl_easy_perform(handle)
+            // HTTP/2 where TLS offers it (libcurl's default since 7.62, said
+            // here). Over TLS, a transfer that starts while another connects
+            // to the same host waits to learn whether it can be a stream on
+            // that connection; in plain HTTP/1.1 the wait would queue it
+            // behind the other transfer instead of opening its own.
+            ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+            if request.url.scheme?.lowercased() == "https" { ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1) }
+            if let file = trust.file { ccurl_setopt_string(handle, CURLOPT_CAINFO, file) }
+            if let directory = trust.directory { ccurl_setopt_string(handle, CURLOPT_CAPATH, directory) }
+            return ccurl_shared_perform(handle)
         }
         if let rejected {
             throw .optionRefused(option: rejected.option, detail: String(cString: ccurl_easy_strerror(rejected.code)))

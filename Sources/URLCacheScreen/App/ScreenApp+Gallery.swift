@@ -25,7 +25,7 @@ extension ScreenApp {
     /// Asks for the thumbnails the tiles need at their size now: those on
     /// screen first, then the rest, so that scrolling finds them ready.
     func requestThumbnails() {
-        guard let shown = state.gallery, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+        guard state.gallery != nil, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
         let grid = view.galleryLayout(layout)
         // Opened, or resized: the chosen tile is on screen.
         ScreenLogic.settleGallery(grid, &state)
