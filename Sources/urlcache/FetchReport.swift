@@ -17,8 +17,10 @@ struct FetchReport {
     var status: Int32 {
         switch report.result {
         case .failure(.unusableEntry): return 2
-        // Held back by its own rule, not failed: a timer's run each hour is no failure.
-        case .success, .failure(.backingOff): return report.copy == nil ? 1 : 0
+        // Held back by its own rule, not failed: a timer's run each hour is
+        // no failure, with an image or with none yet (the run that failed said so).
+        case .failure(.backingOff): return 0
+        case .success: return report.copy == nil ? 1 : 0
         case .failure: return report.copy == nil ? 1 : 3
         }
     }
@@ -28,17 +30,20 @@ struct FetchReport {
         switch report.result {
         case .success: return report.copy == nil ? "\(entry.url.absoluteString): the image vanished from the cache" : nil
         // Said in the entry's block, where a timer's log keeps it; stderr (cron's mail) stays quiet.
-        case .failure(.backingOff) where report.copy != nil: return nil
+        case .failure(.backingOff): return nil
         // Its own words say which entry and why: it has no URL to name.
         case let .failure(.unusableEntry(problem)): return problem.description
         case let .failure(error): return "\(entry.url.absoluteString): \(error.description)"
         }
     }
 
-    /// The outcome, "Updated:", the path and the feed's words; nothing
-    /// when there is no image.
+    /// The outcome, "Updated:", the path and the feed's words; with no
+    /// image, nothing, or why it was not checked.
     var lines: [String] {
-        guard let copy = report.copy else { return [] }
+        guard let copy = report.copy else {
+            guard case let .failure(.backingOff(streak)) = report.result else { return [] }
+            return ["Not cached (not checked: \(FetchError.backingOff(streak)))"]
+        }
         let outcome: String
         switch report.result {
         case let .success(value): outcome = value.statusLine

@@ -58,9 +58,10 @@ struct List: ParsableCommand {
             case let .success(copy?):
                 show("   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(entry, copy, controller, now))")
                 captionLines(copy.metadata).forEach { show("   " + $0) }
-                rememberedLines(entry, copy, controller, now).forEach { show("   " + $0) }
+                rememberedLines(entry, copy.metadata, controller, now).forEach { show("   " + $0) }
             case .success(nil):
                 show("   not cached")
+                rememberedLines(entry, cache.answersWithoutImage(entry.url), controller, now).forEach { show("   " + $0) }
             case let .failure(error):
                 show("   cache unreadable: \(error)")
             }
@@ -68,11 +69,11 @@ struct List: ParsableCommand {
     }
 }
 
-/// What the entry remembers besides its image: a server's request to wait;
-/// under the server's rules, a 404 or 410 that still stands and a
-/// permanent redirect that is followed.
-func rememberedLines(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheController, _ now: Date) -> [String] {
-    guard let metadata = copy.metadata else { return [] }
+/// What the entry remembers besides its image (or with none yet): a
+/// server's request to wait, failed checks; under the server's rules, a
+/// 404 or 410 that still stands and a permanent redirect that is followed.
+func rememberedLines(_ entry: URLEntry, _ record: CacheRecord?, _ controller: URLCacheController, _ now: Date) -> [String] {
+    guard let metadata = record else { return [] }
     // The controller's own rule: what would keep the next check from asking.
     var lines = [controller.rememberedAnswer(metadata, entry: entry, now: now)?.description].compactMap { $0 }
     if let streak = metadata.failures {

@@ -38,10 +38,12 @@ final class FetchAllTests: ScriptedServerTestCase {
         XCTAssertEqual(server.requests.count, 5, "one request an entry")
         XCTAssertEqual(Set(server.requests.map(\.path)).count, 5)
 
-        // Fresh now: nothing asked; still the worst status of the five.
+        // Fresh now, and the missing one held back by its failure (an
+        // automatic check): nothing asked, and no failure this time.
         let again = try fetchAll()
         XCTAssertEqual(again.lines.filter { $0 == "   Previously cached image" }.count, 4)
-        XCTAssertEqual(server.requests.count, 6, "only the missing one is asked again")
+        XCTAssertEqual(server.requests.count, 5, "the missing one waits out its back-off: nothing asked")
+        XCTAssertEqual(again.status, 0, again.stderr)
     }
 
     func testPathAndJSONForScripts() throws {
@@ -103,6 +105,36 @@ final class FetchAllTests: ScriptedServerTestCase {
         let asked = try urlcache(["fetch"] + run, home: home)
         XCTAssertEqual(asked.status, 0, asked.stderr)
         XCTAssertEqual(server.requests.count, 3, "a check a person runs is never held back")
+        let cleared = try urlcache(["list"] + run, home: home)
+        XCTAssertFalse(cleared.stdout.contains("failed"), "a success ends the streak: \(cleared.stdout)")
+    }
+
+    /// An entry that has never had an image backs off too: the streak is
+    /// kept in a record of its own, `list` says so, and the image's first
+    /// success ends it.
+    func testFetchAllBacksOffWithNothingCached() throws {
+        let script = server.root.file("script.json")
+        try #"{"status": 500}"#.write(toFile: script, atomically: true, encoding: .utf8)
+        let list = try writeList(titled: [("Earth", server.url("/scripted/earth.jpg"))], in: home)
+        let run = ["--config", list, "--cache-dir", cacheDir]
+        let failed = try urlcache(["fetch", "--all"] + run, home: home)
+        XCTAssertEqual(failed.status, 1, "failed with nothing cached: \(failed.stderr)")
+        XCTAssertEqual(server.requests.count, 1)
+        let held = try urlcache(["fetch", "--all"] + run, home: home)
+        XCTAssertEqual(server.requests.count, 1, "nothing asked while the wait stands: \(held.stdout)")
+        XCTAssertEqual(held.status, 0, "held back by its own rule is no failure: \(held.stderr)")
+        XCTAssertEqual(held.stderr, "", "cron mails nothing for it")
+        XCTAssertTrue(held.stdout.contains("   Not cached (not checked: after a failed check, automatic checks wait until"), held.stdout)
+        let listed = try urlcache(["list"] + run, home: home)
+        XCTAssertTrue(listed.stdout.contains("not cached"), listed.stdout)
+        XCTAssertTrue(listed.stdout.contains("the last check failed: automatic checks (fetch --all, the screen's own) wait until"),
+                      listed.stdout)
+
+        try #"{"status": 200}"#.write(toFile: script, atomically: true, encoding: .utf8)
+        let asked = try urlcache(["fetch"] + run, home: home)
+        XCTAssertEqual(asked.status, 0, asked.stderr)
+        XCTAssertEqual(asked.lines.first, "Newly cached image")
+        XCTAssertEqual(server.requests.count, 2, "a check a person runs is never held back")
         let cleared = try urlcache(["list"] + run, home: home)
         XCTAssertFalse(cleared.stdout.contains("failed"), "a success ends the streak: \(cleared.stdout)")
     }

@@ -114,6 +114,33 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
         }
     }
 
+    /// A Retry-After that comes before anything is cached is waited for
+    /// as well, and `list` says until when; --force asks, and the image it
+    /// brings replaces the remembered wait.
+    func testRetryAfterIsWaitedForWithNothingCached() throws {
+        try script(503, ["Retry-After: 120"])
+        let asked = try fetch(freshness: "fixed")
+        XCTAssertNotEqual(asked.status, 0, asked.stderr)
+        XCTAssertEqual(server.requests.count, 1)
+        let again = try fetch(freshness: "fixed")
+        XCTAssertNotEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(server.requests.count, 1, "nothing asked while the wait stands")
+        XCTAssertNotNil(again.stderr.firstMatch(of: /the server asked to wait until (?:\d+ \w+ )?\d\d:\d\d \(HTTP 503 at \d\d:\d\d\); no request was made/),
+                        again.stderr)
+        let list = try urlcache(["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir], home: home,
+                                environment: ["TZ": "UTC"])
+        XCTAssertTrue(list.stdout.contains("not cached"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("the server asked to wait until"), list.stdout)
+
+        try script(200)
+        let forced = try fetch(["--force"], freshness: "fixed")
+        XCTAssertEqual(forced.lines.first, "Newly cached image", forced.stderr)
+        XCTAssertEqual(server.requests.count, 2, "a person asked")
+        try age(forced.lines[2], by: 25 * 3600)
+        XCTAssertEqual(try fetch(freshness: "fixed").status, 0)
+        XCTAssertEqual(server.requests.count, 3, "the wait went with the image's arrival")
+    }
+
     func testOnlyExplicitFreshnessIsRemembered() throws {
         let cases: [(status: Int, headers: [String], remembered: Bool)] = [
             (410, ["Expires: {now+3600}"], true),

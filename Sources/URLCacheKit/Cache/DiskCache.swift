@@ -78,6 +78,17 @@ public struct DiskCache: Sendable {
         return CachedCopy(imagePath: paths.image, updated: updated, metadata: trusted)
     }
 
+    /// What an entry with no image remembers (a server's request to wait,
+    /// a streak of failed checks), so that a server that asked for patience
+    /// before anything was cached gets it too. nil when the entry has an
+    /// image (its `lookup` carries its record) or remembers nothing.
+    public func answersWithoutImage(_ url: URL) -> CacheRecord? {
+        let paths = paths(for: url)
+        guard (try? Posix.modificationTime(paths.image)) == .some(nil) else { return nil }
+        let record = CacheRecord.read(paths.metadata)
+        return record?.url == url.absoluteString ? record : nil
+    }
+
     /// Runs `body` holding the entry's lock, so that two processes never
     /// write one entry at once. The lock is released when `body` returns;
     /// an entry left with no image keeps no lock file. Creates the cache

@@ -53,14 +53,16 @@ extension URLCacheController {
         return .backingOff(streak)
     }
 
-    /// Counts a failed check of a cached entry against its streak. With
-    /// nothing cached there is no record to keep it in. Failing to write it
-    /// costs one request too many, so it is not reported.
+    /// Counts a failed check against the entry's streak, beside its image
+    /// or alone when nothing is cached yet. Failing to write it costs one
+    /// request too many, so it is not reported.
     func noteFailure(_ error: FetchError, key: URL, now: Date) {
-        guard error.countsAgainstTheServer, let copy = try? cache.lookup(key) else { return }
+        guard error.countsAgainstTheServer else { return }
+        let copy: CachedCopy?
+        do { copy = try cache.lookup(key) } catch { return }
         // The fixed interval: under the server's rules a copy's own lifetime
         // may be 0, which would make no wait at all.
-        let record = copy.record(for: key).failing(at: now, cap: refreshInterval)
+        let record = currentRecord(key, cached: copy).failing(at: now, cap: refreshInterval)
         try? cache.remember(key, record: record)
     }
 }

@@ -111,18 +111,24 @@ public struct MovedPermanently: RememberedAnswer, Codable, Sendable, Equatable {
 
 extension URLCacheController {
     /// An error answer worth remembering is written beside the cached
-    /// image (which stays, with its time): a 429 or 503's Retry-After
-    /// always; a 404 or 410 with a lifetime under the server's rules. The
-    /// next checks ask nothing until it is past. With nothing cached there
-    /// is no entry to remember it in. Failing to write it costs one request
-    /// next time, so it is not reported.
+    /// image (which stays, with its time), or alone when nothing is cached
+    /// yet: a 429 or 503's Retry-After always; a 404 or 410 with a lifetime
+    /// under the server's rules. The next checks ask nothing until it is
+    /// past. Failing to write it costs one request next time, so it is not
+    /// reported.
     func rememberErrorAnswer(_ head: ResponseHead, key: URL, cached: CachedCopy?, now: Date, entry: URLEntry) {
-        guard let cached else { return }
         let refusal = mode(for: entry) == .server ? Refusal.of(head, now: now, cap: refreshInterval) : nil
         let patience = Patience.of(head, now: now, cap: refreshInterval)
         guard refusal != nil || patience != nil else { return }
-        let record = cached.record(for: key).remembering(refusal: refusal, patience: patience)
+        let record = currentRecord(key, cached: cached).remembering(refusal: refusal, patience: patience)
         try? cache.remember(key, record: record)
+    }
+
+    /// What a check's remembered answer is merged into: the copy's record,
+    /// else what the entry remembers with no image, else a blank record.
+    func currentRecord(_ key: URL, cached: CachedCopy?) -> CacheRecord {
+        if let cached { return cached.record(for: key) }
+        return cache.answersWithoutImage(key) ?? CacheRecord(url: key.absoluteString)
     }
 
     /// Why this check must not ask now, from what the entry remembers: a

@@ -95,8 +95,10 @@ public struct URLCacheController: Sendable {
         let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
         let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: interval(for: entry, cached), force: force)
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
-        if !force, let answer = rememberedAnswer(cached?.metadata, entry: entry, now: now)
-            ?? backingOff(cached?.metadata, automatic: automatic, now: now) {
+        // With no image yet, the entry may still remember a server's answer.
+        let remembers = cached == nil ? cache.answersWithoutImage(key) : cached?.metadata
+        if !force, let answer = rememberedAnswer(remembers, entry: entry, now: now)
+            ?? backingOff(remembers, automatic: automatic, now: now) {
             return DisplayReport(result: flagMustRevalidate(.failure(answer), entry: entry, cached: cached), copy: cached)
         }
         // A permanent redirect with a lifetime: straight to its target.
