@@ -12,8 +12,13 @@
 // polls and removes. When the driver's own transfer ends it steps down and
 // another waiter takes over. libcurl calls each transfer's callbacks on
 // the driver's thread while the transfer's owner is blocked here; the lock
-// orders their memory. With nothing in flight no thread is left behind,
-// and nothing wakes.
+// orders their memory. A callback therefore must never block (it would
+// hold up every transfer), nor wait for anything its owner's thread holds.
+// With nothing in flight no thread is left behind, and nothing wakes.
+//
+// Idle connections stay open in the multi handle between transfers: a
+// program the process starts must not inherit them (HookProcess closes
+// every descriptor past its outputs).
 #include "CCurlLoader.h"
 #include "multi_api.h"
 #include <pthread.h>
@@ -43,23 +48,30 @@ static void finish(CURL *easy, CURLcode result) {
 }
 
 // Hands the waiting transfers to the multi handle (driver, under lock).
-static void add_new(void) {
+// Whether one could not be added (and is done, failed).
+static int add_new(void) {
+    int refused = 0;
     for (struct waiter *w = waiters; w; w = w->next) {
         if (w->added || w->done) continue;
         w->added = 1;
         if (api_multi_add_handle(multi, w->easy) != CURLM_OK) {
-            w->result = CURLE_FAILED_INIT;
+            w->result = CURLE_OUT_OF_MEMORY;
             w->done = 1;
+            refused = 1;
         }
     }
+    return refused;
 }
 
-// One round of the multi handle: perform, then take the ended transfers
-// off it (driver, lock not held). Fills `ended` and returns their number.
-static int run_once(CURL **ended, CURLcode *results, int room, int wait) {
+// One round of the multi handle: poll (when `wait`), perform, then take
+// the ended transfers off it (driver, lock not held). Fills `ended` and
+// returns their number; `broken` is set when the multi handle failed as a
+// whole (a poll that cannot poll would otherwise spin).
+static int run_once(CURL **ended, CURLcode *results, int room, int wait, int *broken) {
     int running = 0;
-    if (wait) api_multi_poll(multi, NULL, 0, 1000, NULL);
-    CURLMcode code = api_multi_perform(multi, &running);
+    CURLMcode code = wait ? api_multi_poll(multi, NULL, 0, 1000, NULL) : CURLM_OK;
+    if (code == CURLM_OK) code = api_multi_perform(multi, &running);
+    *broken = code != CURLM_OK;
     int count = 0;
     CURLMsg *message;
     int left = 0;
@@ -70,8 +82,18 @@ static int run_once(CURL **ended, CURLcode *results, int room, int wait) {
         api_multi_remove_handle(multi, message->easy_handle);
         count += 1;
     }
-    // A multi handle that fails as a whole ends every transfer on it.
-    return code == CURLM_OK ? count : -1;
+    return count;
+}
+
+// Ends every transfer still on the multi handle, after it failed as a
+// whole (driver, under lock).
+static void fail_all(void) {
+    for (struct waiter *w = waiters; w; w = w->next)
+        if (w->added && !w->done) {
+            api_multi_remove_handle(multi, w->easy);
+            w->result = CURLE_OUT_OF_MEMORY;
+            w->done = 1;
+        }
 }
 
 // Drives the multi handle until `me` is done (under lock, `driving` ours).
@@ -81,22 +103,16 @@ static void drive(struct waiter *me) {
     CURLcode results[room];
     int wait = 0;
     while (!me->done) {
-        add_new();
+        if (add_new()) pthread_cond_broadcast(&changed);
         pthread_mutex_unlock(&lock);
-        int count = run_once(ended, results, room, wait);
+        int broken = 0;
+        int count = run_once(ended, results, room, wait, &broken);
         pthread_mutex_lock(&lock);
-        if (count < 0) {
-            for (struct waiter *w = waiters; w; w = w->next)
-                if (w->added && !w->done) {
-                    api_multi_remove_handle(multi, w->easy);
-                    w->result = CURLE_FAILED_INIT;
-                    w->done = 1;
-                }
-        }
         for (int i = 0; i < count; i++) finish(ended[i], results[i]);
-        if (count != 0) pthread_cond_broadcast(&changed);
-        // Poll next time, unless a round ended something (more may be
-        // ready) or a transfer arrived meanwhile.
+        if (broken) fail_all();
+        if (count != 0 || broken) pthread_cond_broadcast(&changed);
+        // Poll next time unless a round ended something: more may be
+        // ready. (A transfer handed over meanwhile wakes the poll.)
         wait = count == 0;
     }
 }

@@ -67,6 +67,18 @@ final class HookTests: ScriptedServerTestCase {
         XCTAssertEqual(after.components(separatedBy: "RUN\n").count - 1, 2, "no run without a new image")
     }
 
+    /// A hook inherits its standard descriptors and nothing else: not the
+    /// connections libcurl keeps open between transfers, nor its wake-up
+    /// pair, which a daemon the hook leaves running would hold for good.
+    func testAHookInheritsNoSocket() throws {
+        let log = home.file("fds.log")
+        let list = try list(hook: ["/bin/sh", "-c", "ls -l /proc/$$/fd | grep -c socket >> \"$1\"; true", "fds", log])
+        let result = try fetch(list)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let counts = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(counts, ["0", "0"], "a run an entry, no socket in either")
+    }
+
     func testAFailingMissingOrOwnHookIsAWarningAndTheImageStays() throws {
         let failing = try fetch(try list(hook: ["/bin/sh", "-c", "echo cannot set wallpaper >&2; exit 4"]))
         XCTAssertEqual(failing.status, 0, "a hook's failure is a warning")

@@ -67,7 +67,10 @@ public struct CurlTransport: Transport {
             // here). Over TLS, a transfer that starts while another connects
             // to the same host waits to learn whether it can be a stream on
             // that connection; in plain HTTP/1.1 the wait would queue it
-            // behind the other transfer instead of opening its own.
+            // behind the other transfer instead of opening its own. (Before
+            // libcurl 8.8, curl issue 13227, a transfer waiting so sees no
+            // timeout and no progress callback, so no cancel, until the other
+            // connection is up; that one's connect timeout bounds the wait.)
             ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
             if request.url.scheme?.lowercased() == "https" { ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1) }
             if let file = trust.file { ccurl_setopt_string(handle, CURLOPT_CAINFO, file) }

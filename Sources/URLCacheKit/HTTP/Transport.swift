@@ -120,7 +120,11 @@ public enum TransferDecision<Stop> {
     case stop(Stop)
 }
 
-/// Receives one transfer's events, on the transferring thread.
+/// Receives one transfer's events, on whichever thread drives the
+/// process's transfers at that moment (CurlTransport shares one libcurl
+/// multi handle) while `perform`'s caller waits. So a receiver never
+/// blocks, and never waits for anything the caller's thread holds: it would
+/// hold up every transfer in flight.
 public protocol TransferReceiver: AnyObject {
     /// Why this receiver may stop a transfer.
     associatedtype Stop

@@ -44,6 +44,13 @@ enum HookProcess {
         return .init(ending: ending, output: String(decoding: output, as: UTF8.self))
     }
 
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later),
+    /// which Swift's Glibc module does not declare; nil on an older glibc.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
     /// posix_spawn, not Foundation's Process: Process learns of the exit
     /// through a socket the child inherits, so a daemon the hook starts
     /// (`swaybg &`) would hold it until the daemon ends. The hook gets its
@@ -57,6 +64,9 @@ enum HookProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // Nothing else: libcurl's idle connections (and whatever else is
+        // open) stay ours, not a daemon's the hook leaves running.
+        _ = closeFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
