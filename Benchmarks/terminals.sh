@@ -4,15 +4,26 @@
 # screenshot's picture against the source (Tests/Tools/termshot.py), two
 # photos at 60x20 cells. Screenshots go to Benchmarks/out/terminals/.
 #   Benchmarks/terminals.sh [TERMINAL...]   default: every one installed
-# TERMINAL: xterm xterm-sixel kitty urxvt st sakura qterminal zutty mlterm
-#           tmux-xterm-sixel tmux-kitty. "stray" counts pixels beside the
-# picture (text a terminal printed): it should be 0.
+# TERMINAL: xterm xterm-sixel kitty konsole mlterm foot urxvt st
+#           xfce4-terminal gnome-terminal lxterminal terminator sakura
+#           mate-terminal tilix qterminal alacritty zutty tmux-xterm-sixel
+#           tmux-kitty (foot runs inside weston). "stray" counts pixels
+# beside the picture (text a terminal printed): it should be 0. Run as
+# root, it installs the terminals it lacks (about 400 packages).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+packages=(xterm kitty konsole mlterm foot weston rxvt-unicode stterm xfce4-terminal gnome-terminal lxterminal terminator
+          sakura mate-terminal tilix qterminal alacritty zutty tmux timg dbus-daemon xdotool imagemagick)
+missing=()
+for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+fi
 Scripts_termshot="$root/Tests/Tools/termshot.py"
 shots="$out/terminals"
 mkdir -p "$shots"
 photos=("$root/Tests/Fixtures/images/photo.jpg" "$root/Tests/Fixtures/images/tall.jpg")
-all=(xterm xterm-sixel kitty urxvt st sakura qterminal zutty mlterm tmux-xterm-sixel tmux-kitty)
+all=(xterm xterm-sixel kitty konsole mlterm foot urxvt st xfce4-terminal gnome-terminal lxterminal terminator sakura
+     mate-terminal tilix qterminal alacritty zutty tmux-xterm-sixel tmux-kitty)
 terminals=("${@:-${all[@]}}")
 clean="env -u TMUX -u KITTY_WINDOW_ID -u TERM_PROGRAM -u COLORTERM -u VTE_VERSION -u WT_SESSION -u KONSOLE_VERSION -u NO_COLOR"
 declare -A program=([xterm-sixel]=xterm [tmux-xterm-sixel]=tmux [tmux-kitty]=tmux)

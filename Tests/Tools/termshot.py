@@ -157,6 +157,10 @@ def shot(term, out, cmd):
                 '-o', 'window_padding_width=0', '-o', 'placement_strategy=top-left',
                 '-o', 'font_family=DejaVu Sans Mono', '-o', 'font_size=10',
                 'bash', '-c', script]
+    elif term in MORE:
+        argv = MORE[term](script, bg)
+        if term == 'foot':
+            env['XDG_RUNTIME_DIR'] = runtime_dir()
     else:
         sys.exit(f'unknown terminal {term}')
     p = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -181,6 +185,113 @@ def shot(term, out, cmd):
     except ProcessLookupError:
         pass
     p.wait(timeout=10)
+
+def config(path, text):
+    """Writes a terminal's configuration under HOME (the caller's scratch home)."""
+    path = os.path.join(os.path.expanduser('~'), path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(text)
+
+def runtime_dir():
+    path = os.path.join(tempfile.gettempdir(), f'termshot-runtime-{os.getuid()}')
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    return path
+
+def in_session(settings, argv):
+    """argv in a D-Bus session of its own, after `settings` (gsettings or
+    dconf lines) have set its profile: the GNOME-family terminals keep their
+    font and colours there, not in a file."""
+    import shlex
+    return ['dbus-run-session', 'bash', '-c', '; '.join(settings + ['exec ' + shlex.join(argv)])]
+
+def rgb16(bg):
+    """#rrggbb as GDK's old #rrrrggggbbbb (mate-terminal)."""
+    r, g, b = (bg[i:i + 2] for i in (1, 3, 5))
+    return f'#{r}{r}{g}{g}{b}{b}'
+
+FONT = 'DejaVu Sans Mono'
+
+def konsole(script, bg):
+    r, g, b = (int(bg[i:i + 2], 16) for i in (1, 3, 5))
+    config('.local/share/konsole/termshot.colorscheme',
+           f'[Background]\nColor={r},{g},{b}\n[BackgroundIntense]\nColor={r},{g},{b}\n'
+           '[Foreground]\nColor=255,255,255\n[General]\nDescription=termshot\nOpacity=1\n')
+    config('.local/share/konsole/termshot.profile',
+           f'[Appearance]\nColorScheme=termshot\nFont={FONT},10,-1,5,50,0,0,0,0,0\n'
+           '[General]\nName=termshot\nTerminalColumns=100\nTerminalRows=30\nTerminalMargin=0\n'
+           '[Scrolling]\nScrollBarPosition=2\n')
+    config('.config/konsolerc', '[KonsoleWindow]\nShowMenuBarByDefault=false\n[TabBar]\nTabBarVisibility=AlwaysHideTabBar\n')
+    return ['konsole', '--profile', 'termshot', '--hide-menubar', '--hide-tabbar', '--nofork', '-e', 'bash', '-c', script]
+
+def xfce4(script, bg):
+    config('.config/xfce4/terminal/terminalrc',
+           f'[Configuration]\nFontName={FONT} 10\nColorBackground={bg}\nColorForeground=#ffffff\n'
+           'MiscMenubarDefault=FALSE\nMiscToolbarDefault=FALSE\nScrollingBar=TERMINAL_SCROLLBAR_NONE\n'
+           'MiscBordersDefault=FALSE\nMiscDefaultGeometry=100x30\n')
+    return ['dbus-run-session', 'xfce4-terminal', '--disable-server', '--geometry', '100x30+0+0', '--hide-menubar',
+            '--hide-toolbar', '--hide-scrollbar', '-x', 'bash', '-c', script]
+
+GNOME_PROFILE = '/org/gnome/terminal/legacy/profiles:/:b1dcc9dd-5262-4d8d-a863-c897e6d979b9/'
+
+def gnome(script, bg):
+    keys = {'use-theme-colors': 'false', 'background-color': f"'{bg}'", 'foreground-color': "'#ffffff'",
+            'use-system-font': 'false', 'font': f"'{FONT} 10'", 'scrollbar-policy': "'never'",
+            'default-size-columns': '100', 'default-size-rows': '30'}
+    settings = [f'gsettings set org.gnome.Terminal.Legacy.Profile:{GNOME_PROFILE} {k} "{v}"' for k, v in keys.items()]
+    settings.append('gsettings set org.gnome.Terminal.Legacy.Settings default-show-menubar false')
+    return in_session(settings, ['gnome-terminal', '--wait', '--geometry', '100x30+0+0', '--', 'bash', '-c', script])
+
+def lxterminal(script, bg):
+    config('.config/lxterminal/lxterminal.conf',
+           f'[general]\nfontname={FONT} 10\nbgcolor={bg}\nfgcolor=#ffffff\nhidescrollbar=true\n'
+           'hidemenubar=true\nhideclosebutton=true\n')
+    return ['lxterminal', '--geometry=100x30', '-e', 'bash', '-c', script]
+
+def terminator(script, bg):
+    config('.config/terminator/config',
+           '[global_config]\n  tab_position = hidden\n[profiles]\n  [[default]]\n'
+           f'    use_system_font = False\n    font = {FONT} 10\n    background_color = "{bg}"\n'
+           '    foreground_color = "#ffffff"\n    show_titlebar = False\n    scrollbar_position = hidden\n'
+           '[layouts]\n[plugins]\n')
+    return ['terminator', '--no-dbus', '--geometry', '1000x700+0+0', '-x', 'bash', '-c', script]
+
+def mate(script, bg):
+    path = 'org.mate.terminal.profile:/org/mate/terminal/profiles/default/'
+    keys = {'use-theme-colors': 'false', 'background-color': f"'{rgb16(bg)}'", 'foreground-color': "'#FFFFFFFFFFFF'",
+            'use-system-font': 'false', 'font': f"'{FONT} 10'", 'scrollbar-position': "'hidden'",
+            'default-show-menubar': 'false'}
+    settings = [f'gsettings set {path} {k} "{v}"' for k, v in keys.items()]
+    return in_session(settings, ['mate-terminal', '--disable-factory', '--hide-menubar', '--geometry', '100x30+0+0',
+                                 '-x', 'bash', '-c', script])
+
+def tilix(script, bg):
+    path = 'com.gexperts.Tilix.Profile:/com/gexperts/Tilix/profiles/2b7c4080-0ddd-46c5-8f23-563fd3ba789d/'
+    keys = {'use-theme-colors': 'false', 'background-color': f"'{bg}'", 'foreground-color': "'#ffffff'",
+            'use-system-font': 'false', 'font': f"'{FONT} 10'", 'show-scrollbar': 'false',
+            'default-size-columns': '100', 'default-size-rows': '30', 'terminal-title-style': "'none'"}
+    settings = [f'gsettings set {path} {k} "{v}"' for k, v in keys.items()]
+    import shlex
+    return in_session(settings, ['tilix', '--geometry=100x30+0+0', '-e', 'bash -c ' + shlex.quote(script)])
+
+def alacritty(script, bg):
+    config('.config/alacritty/alacritty.yml',
+           f'font:\n  size: 10\n  normal:\n    family: {FONT}\n'
+           f"colors:\n  primary:\n    background: '{bg}'\n    foreground: '#ffffff'\n"
+           'window:\n  dimensions:\n    columns: 100\n    lines: 30\n  position:\n    x: 0\n    y: 0\n')
+    return ['alacritty', '-e', 'bash', '-c', script]
+
+def foot(script, bg):
+    """foot is Wayland only: inside weston, itself a window on the X display."""
+    config('.config/foot/foot.ini', f'font={FONT}:size=10\n[colors]\nbackground={bg[1:]}\nforeground=ffffff\n')
+    config('.config/weston.ini', '[core]\nidle-time=0\n[shell]\npanel-position=none\nbackground-color=0xff000000\n')
+    import shlex
+    inner = shlex.join(['foot', '--window-size-chars=100x30', 'bash', '-c', script])
+    return ['bash', '-c', 'weston --backend=x11-backend.so --width=1000 --height=700 --socket=termshot-wayland '
+            '>/dev/null 2>&1 & sleep 2; WAYLAND_DISPLAY=termshot-wayland ' + inner]
+
+MORE = {'konsole': konsole, 'xfce4-terminal': xfce4, 'gnome-terminal': gnome, 'lxterminal': lxterminal,
+        'terminator': terminator, 'mate-terminal': mate, 'tilix': tilix, 'alacritty': alacritty, 'foot': foot}
 
 def lin_resize(img, w, h):
     """The source scaled to w x h by area averaging in linear light (as artq.py does)."""
