@@ -45,7 +45,10 @@ for t in "${terminals[@]}"; do
       esac
       if [ -n "$wrap" ]; then cmd="tmux -L bench$$ -f /dev/null new-session \"$cmd; sleep 30\""; fi
       shot="$shots/$t-$tool-$(basename "$photo" .jpg).png"
-      HOME="$shots" WAIT=8 $python "$Scripts_termshot" shot "$outer" "$shot" $clean $cmd >/dev/null 2>&1 || true
+      # The harness's own terminal variables are dropped before the terminal
+      # starts, not inside it: what the terminal sets itself (qterminal,
+      # kitty, VTE and alacritty set COLORTERM) is what a person's programs see.
+      HOME="$shots" WAIT=8 $clean $python "$Scripts_termshot" shot "$outer" "$shot" $cmd >/dev/null 2>&1 || true
       [ -n "$wrap" ] && tmux -L bench$$ kill-server 2>/dev/null || true
       read -r d _ _ _ _ s < <($python "$Scripts_termshot" psnr "$shot" "$photo" $rows $bg 2>/dev/null || echo "0 0 0 0 0 0")
       db[$tool]=$d; stray[$tool]=$s

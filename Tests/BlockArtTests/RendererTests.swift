@@ -109,21 +109,18 @@ final class RendererTests: XCTestCase {
         XCTAssertTrue(mono.cells.allSatisfy { $0.foreground == .default && $0.background == .default })
     }
 
-    /// sRGB 113 lies between the gray ramp's 108 and 118 (the cube's
-    /// nearest are 95 and 135): in 256 colours each cell pairs two grays
-    /// whose mix, in linear light, is the 113 no single entry has.
-    func testPaletteModesMixTwoColoursForOneThePaletteLacks() throws {
-        let image = pixmap(16, 16) { _, _ in RGB8(113, 113, 113) }
+    /// sRGB 111 lies between the gray ramp's 108 and 118 (the cube's
+    /// nearest are 95 and 135): in 256 colours a flat area takes the
+    /// nearest single entry, 108, in every cell alike. Two grays in a
+    /// pattern would show 111 from afar, but up close they are speckle,
+    /// which screenshots measure worse (Benchmarks/terminals.sh, urxvt).
+    func testPaletteModesShowAFlatAreaFlat() throws {
+        let image = pixmap(16, 16) { _, _ in RGB8(111, 111, 111) }
         let grid = Renderer.render(image, columns: 8, rows: 4, options: RenderOptions(colors: .palette256))
         for cell in grid.cells {
-            guard case let .index(f) = cell.foreground, case let .index(b) = cell.background else {
-                return XCTFail("not palette colours: \(cell)")
-            }
-            XCTAssertNotEqual(f, b, "one colour where two mix closer: \(cell)")
-            let level = { (i: UInt8) -> Float in ColorSpace.toLinear[8 + 10 * (Int(i) - 232)] }
-            XCTAssertTrue((232...255).contains(f) && (232...255).contains(b), "\(cell)")
-            let mixed = Float(ColorSpace.toSRGB((level(f) + level(b)) / 2))
-            XCTAssertEqual(mixed, 113, accuracy: 1, "\(cell)")
+            guard case let .index(b) = cell.background else { return XCTFail("not a palette colour: \(cell)") }
+            XCTAssertEqual(b, 242, "gray 108: \(cell)")
+            XCTAssertTrue(cell.glyph == " " || cell.foreground == cell.background, "one colour, no pattern: \(cell)")
         }
     }
 

@@ -283,8 +283,11 @@ def alacritty(script, bg):
 
 def foot(script, bg):
     """foot is Wayland only: inside weston, itself a window on the X display."""
-    config('.config/foot/foot.ini', f'font={FONT}:size=10\n[colors]\nbackground={bg[1:]}\nforeground=ffffff\n')
-    config('.config/weston.ini', '[core]\nidle-time=0\n[shell]\npanel-position=none\nbackground-color=0xff000000\n')
+    # No title bar, and weston's desktop the terminal's colour: the picture
+    # is then the only thing on screen unlike the background.
+    config('.config/foot/foot.ini', f'font={FONT}:size=10\n[colors]\nbackground={bg[1:]}\nforeground=ffffff\n'
+           '[csd]\npreferred=none\n')
+    config('.config/weston.ini', f'[core]\nidle-time=0\n[shell]\npanel-position=none\nbackground-color=0xff{bg[1:]}\n')
     import shlex
     inner = shlex.join(['foot', '--window-size-chars=100x30', 'bash', '-c', script])
     return ['bash', '-c', 'weston --backend=x11-backend.so --width=1000 --height=700 --socket=termshot-wayland '

@@ -1,68 +1,51 @@
 extension Renderer {
-    /// How much a cell's average colour counts against its sub-cells' errors
-    /// in palette modes (truecolor keeps the average exactly anyway).
-    static let cellMeanWeight: Float = 0.75
-
     /// How many shapes palette modes try colour pairs for.
     static let shortlistLength = 4
 
     /// Palette modes: each side tries the palette colours around its mean,
-    /// and the cell's average counts too, since two palette colours in a
-    /// pattern can show a colour the palette lacks. That average's error is
-    /// taken in sRGB, as the eye (and the measure) sees it; the curve's
-    /// slope at the mean would be cheaper but steers ~0.3 dB off.
+    /// and the pair of least squared sRGB error over the sub-cells wins.
+    /// The cell's average is not rewarded on its own: two palette colours
+    /// in a pattern can show from afar a colour the palette lacks, but up
+    /// close they are speckle across a flat area. A weight of 0.75 on the
+    /// average's error did that; without it, the screenshots of urxvt
+    /// (256 colours) gain 0.4–0.5 dB and artq's coarse measure stays within
+    /// ±0.2 dB (Benchmarks/terminals.sh, Benchmarks/quality.sh).
     static func paletteChoice(_ cell: CellStats, shapes: [Shape], quantizer: Quantizer,
                               scratch: inout Scratch) -> Choice {
         let n = cell.n
-        let weight = Renderer.cellMeanWeight * Float(n)
-        let meanSRGB = ColorSpace.toSRGB(cell.mean.vector)
-        @inline(__always) func meanError(_ fraction: Float, _ fg: Quantized, _ bg: Quantized) -> Float {
-            let shown = ColorSpace.toSRGB(fg.vector * fraction + bg.vector * (1 - fraction))
-            let d = shown - meanSRGB
-            return weight * (d * d).sum()
-        }
         // The flat cell: one palette colour near the mean.
         quantizer.candidates(cell.mean, into: &scratch.fronts)
-        var best = Choice(mask: 0, glyph: " ", fg: scratch.fronts[0], bg: scratch.fronts[0])
-        var bestError = Float.infinity
-        for q in scratch.fronts {
-            let e = cell.energy + CellStats.sideError(cell.srgbTotal, Float(n), q.srgb) + meanError(1, q, q)
-            if e < bestError {
-                bestError = e
-                best = Choice(mask: 0, glyph: " ", fg: q, bg: q)
-            }
-        }
+        let flat = nearest(scratch.fronts, sum: cell.srgbTotal, count: Float(n))
+        var best = Choice(mask: 0, glyph: " ", fg: flat.color, bg: flat.color)
+        var bestError = cell.energy + flat.error
         shortlist(shapes.count, &scratch)
         for index in scratch.order {
             let shape = shapes[index], sums = scratch.sums[index]
             let nf = Float(sums.count), nb = Float(n - sums.count)
-            let back = (cell.total - sums.front) / nb, srgbBack = cell.srgbTotal - sums.srgbFront, srgbFront = sums.srgbFront
-            let front = sums.front / nf
+            let back = (cell.total - sums.front) / nb, front = sums.front / nf
             quantizer.candidates(LinearRGB(front), into: &scratch.fronts)
             quantizer.candidates(LinearRGB(back), into: &scratch.backs)
-            // The sides' errors first: the mean's error only adds, so a pair
-            // already worse without it is skipped before its table look-ups.
-            scratch.backErrors.removeAll(keepingCapacity: true)
-            var bestBack = Float.infinity
-            for qb in scratch.backs {
-                let e = CellStats.sideError(srgbBack, nb, qb.srgb)
-                scratch.backErrors.append(e)
-                bestBack = min(bestBack, e)
+            // The sides' errors add up with nothing shared: each side's
+            // nearest colour is the pair's.
+            let fg = nearest(scratch.fronts, sum: sums.srgbFront, count: nf)
+            let bg = nearest(scratch.backs, sum: cell.srgbTotal - sums.srgbFront, count: nb)
+            let error = cell.energy + fg.error + bg.error
+            if error < bestError {
+                bestError = error
+                best = Choice(mask: shape.mask, glyph: shape.glyph, fg: fg.color, bg: bg.color)
             }
-            let fraction = nf / Float(n)
-            for qf in scratch.fronts {
-                let ef = cell.energy + CellStats.sideError(srgbFront, nf, qf.srgb)
-                if ef + bestBack >= bestError { continue }
-                for (b, qb) in scratch.backs.enumerated() {
-                    let sides = ef + scratch.backErrors[b]
-                    if sides >= bestError { continue }
-                    let e = sides + meanError(fraction, qf, qb)
-                    if e < bestError {
-                        bestError = e
-                        best = Choice(mask: shape.mask, glyph: shape.glyph, fg: qf, bg: qb)
-                    }
-                }
-            }
+        }
+        return best
+    }
+
+    /// The candidate of least squared sRGB error over a side with these
+    /// sums, and that error (less the side's energy).
+    @inline(__always)
+    private static func nearest(_ candidates: [Quantized], sum: SIMD3<Float>, count: Float) -> (color: Quantized, error: Float) {
+        var best = (color: candidates[0], error: Float.infinity)
+        for q in candidates {
+            let e = CellStats.sideError(sum, count, q.srgb)
+            if e < best.error { best = (q, e) }
         }
         return best
     }

@@ -90,8 +90,6 @@ public enum Renderer {
     struct Scratch {
         var fronts: [Quantized] = []
         var backs: [Quantized] = []
-        /// The back side's error for each of `backs`.
-        var backErrors: [Float] = []
         /// Per shape: the sums of its foreground side.
         var sums: [ShapeSums] = []
         /// The shapes whose colour pairs are searched, as indices.
