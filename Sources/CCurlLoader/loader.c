@@ -8,7 +8,6 @@ static struct {
     CURLcode (*global_init)(long);
     CURL *(*easy_init)(void);
     void (*easy_cleanup)(CURL *);
-    CURLcode (*easy_perform)(CURL *);
     const char *(*easy_strerror)(CURLcode);
     CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
@@ -44,7 +43,6 @@ static void load(void) {
     FIND(global_init, "curl_global_init")
     FIND(easy_init, "curl_easy_init")
     FIND(easy_cleanup, "curl_easy_cleanup")
-    FIND(easy_perform, "curl_easy_perform")
     FIND(easy_strerror, "curl_easy_strerror")
     FIND(easy_setopt, "curl_easy_setopt")
     FIND(slist_append, "curl_slist_append")
@@ -73,7 +71,6 @@ const char *ccurl_load_error(void) { return error; }
 
 CURL *ccurl_easy_init(void) { return api.easy_init(); }
 void ccurl_easy_cleanup(CURL *handle) { api.easy_cleanup(handle); }
-CURLcode ccurl_easy_perform(CURL *handle) { return api.easy_perform(handle); }
 const char *ccurl_easy_strerror(CURLcode code) { return api.easy_strerror(code); }
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *text) { return api.slist_append(list, text); }
 void ccurl_slist_free_all(struct curl_slist *list) { api.slist_free_all(list); }

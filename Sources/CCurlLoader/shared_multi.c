@@ -18,7 +18,7 @@
 //
 // Idle connections stay open in the multi handle between transfers: a
 // program the process starts must not inherit them (HookProcess closes
-// every descriptor past its outputs).
+// every descriptor past its outputs, with glibc 2.34 or later).
 #include "CCurlLoader.h"
 #include "multi_api.h"
 #include <pthread.h>
@@ -55,7 +55,7 @@ static int add_new(void) {
         if (w->added || w->done) continue;
         w->added = 1;
         if (api_multi_add_handle(multi, w->easy) != CURLM_OK) {
-            w->result = CURLE_OUT_OF_MEMORY;
+            w->result = CURLE_FAILED_INIT;
             w->done = 1;
             refused = 1;
         }
@@ -91,7 +91,7 @@ static void fail_all(void) {
     for (struct waiter *w = waiters; w; w = w->next)
         if (w->added && !w->done) {
             api_multi_remove_handle(multi, w->easy);
-            w->result = CURLE_OUT_OF_MEMORY;
+            w->result = CURLE_RECV_ERROR;   // libcurl's poll or perform failed
             w->done = 1;
         }
 }

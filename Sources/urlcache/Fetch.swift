@@ -12,7 +12,8 @@ struct Fetch: ParsableCommand {
             Prints three lines: the outcome, "Updated: <date>" and the cached image's path; \
             for a feed entry, then "Title:", "Credit:" and "Image:" lines as the feed gave them. \
             With --all, a block like it for every entry. Exit status (with --all, the worst \
-            of the entries): 0 the image is there and the policy was applied; 3 the check failed \
+            of the entries): 0 the image is there and the policy was applied (or, with --all, a failing \
+            entry's back-off held its check back); 3 the check failed \
             but the previous image is still there; 1 failed and nothing is cached; 2 usage or \
             config error.
             """

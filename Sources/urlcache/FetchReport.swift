@@ -11,9 +11,10 @@ struct FetchReport {
     var entry: URLEntry
     var report: DisplayReport
 
-    /// The exit status this entry alone would give: 0, 3 (the check failed,
-    /// the previous image is there), 1 (nothing is cached) or 2 (the list's
-    /// entry cannot be used: a config error, as for `--entry N`).
+    /// The exit status this entry alone would give: 0 (also when an
+    /// automatic check was held back by its back-off, image or none), 3 (the
+    /// check failed, the previous image is there), 1 (nothing is cached) or
+    /// 2 (the list's entry cannot be used: a config error, as for `--entry N`).
     var status: Int32 {
         switch report.result {
         case .failure(.unusableEntry): return 2
@@ -76,6 +77,9 @@ struct FetchReport {
         case let .success(outcome):
             object["outcome"] = outcome.statusLine.terminalSafe
             object["new"] = outcome.isNewImage
+        case .failure(.backingOff):
+            // Not checked, by the entry's own rule: no failure, no error.
+            object["outcome"] = lines.first?.terminalSafe
         case let .failure(error):
             object["outcome"] = copy == nil ? "failed" : "Previously cached image (check failed)"
             object["error"] = error.description.terminalSafe

@@ -125,6 +125,12 @@ final class FetchAllTests: ScriptedServerTestCase {
         XCTAssertEqual(held.status, 0, "held back by its own rule is no failure: \(held.stderr)")
         XCTAssertEqual(held.stderr, "", "cron mails nothing for it")
         XCTAssertTrue(held.stdout.contains("   Not cached (not checked: after a failed check, automatic checks wait until"), held.stdout)
+        let json = try urlcache(["fetch", "--all", "--json"] + run, home: home)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertTrue((object["outcome"] as? String)?.hasPrefix("Not cached (not checked: after a failed check") == true, json.stdout)
+        XCTAssertNil(object["error"], "held back is no error: \(json.stdout)")
+        XCTAssertEqual(server.requests.count, 1)
         let listed = try urlcache(["list"] + run, home: home)
         XCTAssertTrue(listed.stdout.contains("not cached"), listed.stdout)
         XCTAssertTrue(listed.stdout.contains("the last check failed: automatic checks (fetch --all, the screen's own) wait until"),
@@ -137,5 +143,22 @@ final class FetchAllTests: ScriptedServerTestCase {
         XCTAssertEqual(server.requests.count, 2, "a check a person runs is never held back")
         let cleared = try urlcache(["list"] + run, home: home)
         XCTAssertFalse(cleared.stdout.contains("failed"), "a success ends the streak: \(cleared.stdout)")
+    }
+
+    /// A check a person runs that fails with nothing cached leaves nothing
+    /// behind (a mistyped URL is no entry to back off from); the same
+    /// failure in `fetch --all` starts a streak.
+    func testAPersonsFailedFirstCheckLeavesNoRecord() throws {
+        let script = server.root.file("script.json")
+        try #"{"status": 500}"#.write(toFile: script, atomically: true, encoding: .utf8)
+        let url = server.url("/scripted/earth.jpg")
+        let failed = try urlcache(["fetch", "--url", url, "--cache-dir", cacheDir], home: home)
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []
+        XCTAssertFalse(left.contains { $0.hasSuffix(".meta") || $0.hasSuffix(".img") }, "\(left)")
+        let list = try writeList([url], in: home)
+        XCTAssertEqual(try urlcache(["fetch", "--all", "--config", list, "--cache-dir", cacheDir], home: home).status, 1)
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []
+        XCTAssertEqual(kept.filter { $0.hasSuffix(".meta") }.count, 1, "the timer's streak: \(kept)")
     }
 }

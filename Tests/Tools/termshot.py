@@ -4,7 +4,10 @@
 """termshot.py: run a command in a real terminal (xterm or kitty) under Xvfb,
 screenshot it, and measure how well a picture on it matches a source image.
 
-  termshot.py shot TERM OUT.png CMD...        run CMD in TERM (xterm-sixel | xterm | kitty),
+  termshot.py shot TERM OUT.png CMD...        run CMD in TERM (xterm-sixel | xterm | kitty | urxvt | st |
+                                              zutty | mlterm | qterminal | sakura | konsole | foot (in
+                                              weston) | xfce4-terminal | gnome-terminal | lxterminal |
+                                              terminator | mate-terminal | tilix | alacritty),
                                               wait until the screen settles (at most WAIT s, env,
                                               default 4), type KEYS (env, xdotool names), wait
                                               until it changes and settles (at most WAIT2 s),

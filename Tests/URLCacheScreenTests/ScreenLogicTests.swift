@@ -205,6 +205,15 @@ final class ScreenLogicTests: XCTestCase {
         // The launch's check was asked by nobody: the status line says it, under the picture, with no box to close.
         XCTAssertNil(failed.overlay)
 
+        // An automatic check held back by the entry's streak (nothing is
+        // cached, so the streak comes with the answer): the next one waits
+        // until the streak says, not the fixed interval.
+        var held = state
+        let streak = FailureStreak.after(nil, failedAt: Date(), cap: 86_400)
+        ScreenLogic.finished(DisplayReport(result: .failure(.backingOff(streak)), copy: nil), image: nil,
+                             automatic: true, now: Date(), &held)
+        XCTAssertEqual(held.backOffUntil, streak.until)
+
         // A downloaded image replaces it.
         var done = state
         let real = DecodedImage(info: SourceInfo(format: .jpeg, width: 8, height: 8), pixmap: Pixmap(width: 8, height: 8, fill: LinearRGB(1, 0, 0)))

@@ -22,7 +22,6 @@ const char *ccurl_load_error(void);
 
 CURL *ccurl_easy_init(void);
 void ccurl_easy_cleanup(CURL *handle);
-CURLcode ccurl_easy_perform(CURL *handle);
 /// Performs `handle` as curl_easy_perform does, but on the process's one
 /// multi handle, so that its connections (and HTTP/2 streams) are shared
 /// with every other transfer, in turn or at once (shared_multi.c).

@@ -89,6 +89,14 @@ public struct DiskCache: Sendable {
         return record?.url == url.absoluteString ? record : nil
     }
 
+    /// Forgets what an entry with no image remembered, after a check that
+    /// succeeded without keeping an image (a no-store answer, a feed with
+    /// no picture today): a success ends the streak there too.
+    func forgetAnswersWithoutImage(_ url: URL) {
+        guard answersWithoutImage(url) != nil else { return }
+        try? Posix.unlinkIfPresent(paths(for: url).metadata)
+    }
+
     /// Runs `body` holding the entry's lock, so that two processes never
     /// write one entry at once. The lock is released when `body` returns;
     /// an entry left with no image keeps no lock file. Creates the cache
@@ -133,6 +141,10 @@ public struct DiskCache: Sendable {
         metadata.firstSeen = updated
         try withCacheLock { () throws(CacheError) in
             if keep > 1 { archiveCurrent(url) }
+            // A record kept with no image (a streak, a Retry-After) goes
+            // first: a crash before the new record is written must not
+            // leave it trusted as the new image's.
+            if answersWithoutImage(url) != nil { try? Posix.unlinkIfPresent(paths.metadata) }
             do throws(Errno) { try staged.place(at: paths.image, updated: updated) } catch {
                 throw CacheError.writeFailed(path: paths.image, errno: error)
             }

@@ -63,18 +63,7 @@ public struct CurlTransport: Transport {
             ccurl_setopt_xferinfo_fn(handle, curlProgressCallback)
             ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, user)
             ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
-            // HTTP/2 where TLS offers it (libcurl's default since 7.62, said
-            // here). Over TLS, a transfer that starts while another connects
-            // to the same host waits to learn whether it can be a stream on
-            // that connection; in plain HTTP/1.1 the wait would queue it
-            // behind the other transfer instead of opening its own. (Before
-            // libcurl 8.8, curl issue 13227, a transfer waiting so sees no
-            // timeout and no progress callback, so no cancel, until the other
-            // connection is up; that one's connect timeout bounds the wait.)
-            ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-            if request.url.scheme?.lowercased() == "https" { ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1) }
-            if let file = trust.file { ccurl_setopt_string(handle, CURLOPT_CAINFO, file) }
-            if let directory = trust.directory { ccurl_setopt_string(handle, CURLOPT_CAPATH, directory) }
+            connectionOptions(handle, request)
             return ccurl_shared_perform(handle)
         }
         if let rejected {
@@ -87,6 +76,22 @@ public struct CurlTransport: Transport {
             return TransferOutcome(head: context.finalHead ?? context.parser.current, stopped: stop)
         }
         throw CurlTransport.error(code, detail: detail, context: context, request: request)
+    }
+
+    /// How the transfer shares connections, and whom it trusts.
+    private func connectionOptions(_ handle: UnsafeMutableRawPointer, _ request: TransferRequest) {
+        // HTTP/2 where TLS offers it (libcurl's default since 7.62, said
+        // here). Over TLS, a transfer that starts while another connects
+        // to the same host waits to learn whether it can be a stream on
+        // that connection; in plain HTTP/1.1 the wait would queue it
+        // behind the other transfer instead of opening its own. (Before
+        // libcurl 8.8, curl issue 13227, a transfer waiting so sees no
+        // timeout and no progress callback, so no cancel, until the other
+        // connection is up; that one's connect timeout bounds the wait.)
+        ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        if request.url.scheme?.lowercased() == "https" { ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1) }
+        if let file = trust.file { ccurl_setopt_string(handle, CURLOPT_CAINFO, file) }
+        if let directory = trust.directory { ccurl_setopt_string(handle, CURLOPT_CAPATH, directory) }
     }
 
     /// Sets the options the transfer's safety rests on; the first libcurl

@@ -8,6 +8,7 @@ public struct TrustedCertificates: Sendable, Equatable {
     /// A directory of hashed certificate names.
     public var directory: String?
 
+    /// What `environment` names; nil for a variable unset or empty.
     public init(environment: [String: String]) {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if let bundle = value("CURL_CA_BUNDLE") {

@@ -45,7 +45,8 @@ enum HookProcess {
     }
 
     /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later),
-    /// which Swift's Glibc module does not declare; nil on an older glibc.
+    /// which Swift's Glibc module does not declare; nil on an older glibc,
+    /// whose hooks then inherit what is open (Debian 12 has 2.36).
     private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)

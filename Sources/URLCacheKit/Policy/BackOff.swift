@@ -53,13 +53,15 @@ extension URLCacheController {
         return .backingOff(streak)
     }
 
-    /// Counts a failed check against the entry's streak, beside its image
-    /// or alone when nothing is cached yet. Failing to write it costs one
-    /// request too many, so it is not reported.
-    func noteFailure(_ error: FetchError, key: URL, now: Date) {
+    /// Counts a failed check against the entry's streak, beside its image,
+    /// or alone when nothing is cached yet and the check was automatic (a
+    /// URL a person mistyped leaves nothing behind). Failing to write it
+    /// costs one request too many, so it is not reported.
+    func noteFailure(_ error: FetchError, key: URL, automatic: Bool, now: Date) {
         guard error.countsAgainstTheServer else { return }
         let copy: CachedCopy?
         do { copy = try cache.lookup(key) } catch { return }
+        guard copy != nil || automatic else { return }
         // The fixed interval: under the server's rules a copy's own lifetime
         // may be 0, which would make no wait at all.
         let record = currentRecord(key, cached: copy).failing(at: now, cap: refreshInterval)

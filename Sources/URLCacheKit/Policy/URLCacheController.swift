@@ -110,7 +110,11 @@ public struct URLCacheController: Sendable {
         case let .image(ask): result = fetchImage(ask, entry: entry, cached: cached, now: now, observer: observer)
         case let .stop(stop): result = settle(stop, entry: entry, cached: cached, now: now)
         }
-        if case let .failure(error) = result { noteFailure(error, key: key, now: now) }
+        switch result {
+        case let .failure(error): noteFailure(error, key: key, automatic: automatic, now: now)
+        case .success where cached == nil: cache.forgetAnswersWithoutImage(key)
+        case .success: break
+        }
         // A no-store image is shown from outside the cache.
         let copy = result == .success(.notStored) ? cache.transientCopy(for: key) : (try? cache.lookup(key)) ?? cached
         return DisplayReport(result: flagMustRevalidate(result, entry: entry, cached: cached), copy: copy)

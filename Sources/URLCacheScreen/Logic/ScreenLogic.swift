@@ -253,7 +253,12 @@ public enum ScreenLogic {
         state.fieldsCleared = false
         state.historyIndex = nil
         // Failures in a row push the next check by itself back (5 min, 10, 20…).
-        state.backOffUntil = report.copy?.metadata?.failures?.until
+        // With no image yet, the streak comes with the check that it held back.
+        if case let .failure(.backingOff(streak)) = report.result {
+            state.backOffUntil = streak.until
+        } else {
+            state.backOffUntil = report.copy?.metadata?.failures?.until
+        }
         if let copy = report.copy {
             state.updated = copy.updated
             state.caption = ScreenState.Caption(copy.metadata)
