@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let input = try resolveImage()
-        let terminal = WindowSize.of(STDOUT_FILENO)
+        let terminal = WindowSize.terminal(STDOUT_FILENO)
         // auto asks the terminal only when stdout is one: a pipe gets block art.
         var detection = terminal != nil && (format == .auto || look.symbols == nil || look.colors == .auto)
             ? PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0 : nil

@@ -113,11 +113,12 @@ final class MisbehavingTerminalTests: XCTestCase {
     static let tool = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/fake-terminal.py").path
     let photo = Fixtures.images.appendingPathComponent("photo.jpg").path
 
-    private func run(_ mode: String, keys: String = "-", pixels: String = "800x480", _ command: [String]) throws -> String {
+    private func run(_ mode: String, keys: String = "-", pixels: String = "800x480", cells: String = "100x30",
+                     _ command: [String]) throws -> String {
         let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
                                     [MisbehavingTerminalTests.tool, mode, keys, "--", "env", "-u", "TMUX", "-u", "KITTY_WINDOW_ID",
                                      "-u", "TERM_PROGRAM", "-u", "VTE_VERSION", "-u", "COLORTERM", "-u", "NO_COLOR"] + command,
-                                    environment: ["FAKE_PIXELS": pixels], guardSeconds: 60)
+                                    environment: ["FAKE_PIXELS": pixels, "FAKE_CELLS": cells], guardSeconds: 60)
         XCTAssertTrue(result.stderr.contains("exit 0"), result.stderr)
         return String(decoding: Array(result.stdout.utf8), as: UTF8.self)
     }
@@ -138,6 +139,15 @@ final class MisbehavingTerminalTests: XCTestCase {
         XCTAssertTrue(out.contains("\u{1B}P0;1;0q\"1;1;"), String(out.suffix(200)))
         // Its first answers showed that it parses strings: asked again, with them.
         XCTAssertTrue(out.contains("\u{1B}_Gi=31,") && out.contains("\u{1B}P$qm"), "the second burst")
+    }
+
+    /// A window still opening has no size yet (qterminal starts its shell
+    /// before it lays itself out): it is a terminal all the same, asked what
+    /// it shows, and the picture takes the size asked for.
+    func testATerminalWithNoSizeYetIsStillAsked() throws {
+        let out = try run("sixel", pixels: "0x0", cells: "0x0", ["TERM=xterm", Paths.binary.path, "render", "--size", "20x5", photo])
+        XCTAssertTrue(out.contains("\u{1B}[>0q"), "asked")
+        XCTAssertTrue(out.contains("\u{1B}P0;1;0q\"1;1;"), String(out.suffix(200)))
     }
 
     func testATerminalThatAnswersNoXTVERSIONIsSentNoString() throws {

@@ -22,8 +22,10 @@ pid, fd = os.forkpty()
 if pid == 0:
     os.execvp(cmd[0], cmd)
 # FAKE_PIXELS=0x0: a terminal whose TIOCGWINSZ has no pixel size.
+# FAKE_CELLS=0x0: one that has not laid itself out yet (no size at all).
 pw, ph = (int(v) for v in os.environ.get("FAKE_PIXELS", "800x480").split("x"))
-fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, pw, ph))
+cw, ch = (int(v) for v in os.environ.get("FAKE_CELLS", "100x30").split("x"))
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ch, cw, pw, ph))
 os.kill(pid, signal.SIGWINCH)
 replies = {
     "half": b"\x1b[?1;0;256S\x1b[?62;4",

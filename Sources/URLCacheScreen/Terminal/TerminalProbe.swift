@@ -40,7 +40,18 @@ public struct WindowSize: Sendable, Equatable {
         window?.cellPixels ?? replied ?? assumedCellPixels
     }
 
-    /// The size of the terminal on `fd`, or nil when it is not a terminal.
+    /// The terminal on `fd`, also when it has not said its size yet: a
+    /// window still opening (qterminal starts its shell before it lays
+    /// itself out) reports 0×0, and is taken as 80×24 cells, as chafa takes
+    /// it, so that it is still asked what it shows. nil when `fd` is no
+    /// terminal.
+    public static func terminal(_ fd: Int32) -> WindowSize? {
+        guard isatty(fd) == 1 else { return nil }
+        return of(fd) ?? WindowSize(columns: 80, rows: 24)
+    }
+
+    /// The size of the terminal on `fd`, or nil when it is not a terminal
+    /// or has no size yet.
     public static func of(_ fd: Int32) -> WindowSize? {
         var size = winsize()
         guard isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
