@@ -2,7 +2,7 @@
 # The terminal gallery (#21): urlcache, chafa and timg with no flags, in each
 # terminal installed here under Xvfb, one at a time; the PSNR of each
 # screenshot's picture against the source (Tests/Tools/termshot.py), two
-# photos at 60x20 cells. Screenshots go to Benchmarks/out/terminals/.
+# photos at 60x20 cells. Screenshots go to a scratch folder (printed on stderr).
 #   Benchmarks/terminals.sh [TERMINAL...]   default: every one installed
 # TERMINAL: xterm xterm-sixel kitty konsole mlterm foot urxvt st
 #           xfce4-terminal gnome-terminal lxterminal terminator sakura
@@ -19,8 +19,10 @@ if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
 fi
 Scripts_termshot="$root/Tests/Tools/termshot.py"
-shots="$out/terminals"
+# Screenshots go to a scratch folder outside the repository (SHOTS names one).
+shots="${SHOTS:-$(mktemp -d /tmp/urlcache-terminals.XXXXXX)}"
 mkdir -p "$shots"
+echo "screenshots: $shots" >&2
 photos=("$root/Tests/Fixtures/images/photo.jpg" "$root/Tests/Fixtures/images/tall.jpg")
 all=(xterm xterm-sixel kitty konsole mlterm foot urxvt st xfce4-terminal gnome-terminal lxterminal terminator sakura
      mate-terminal tilix qterminal alacritty zutty tmux-xterm-sixel tmux-kitty)

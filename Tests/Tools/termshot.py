@@ -182,6 +182,9 @@ def shot(term, out, cmd):
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
         subprocess.run(['xdotool', 'key', '--delay', '200'] + keys, env=env, timeout=20)
         settle(disp, float(os.environ.get('WAIT2', '3')), before=shown)
+    # The pointer to a corner: weston (foot's compositor) draws it itself.
+    subprocess.run(['xdotool', 'mousemove', str(W - 1), str(H - 1)], env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
     subprocess.run(['import', '-display', disp, '-window', 'root', out], check=True)
     try:
         os.killpg(p.pid, 15)
