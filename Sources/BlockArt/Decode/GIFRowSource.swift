@@ -19,8 +19,9 @@ final class GIFRowSource: RowSource {
     var storedSize: (width: Int, height: Int) { (width, height) }
     var rowCount: Int { height }
     private var frame = cimg_gif_frame()
-    /// The frame's palette as RGBA8, the transparent index with alpha 0.
-    private var colors = [UInt8](repeating: 0, count: 256 * 4)
+    /// The frame's palette as RGBA8 pixels (one 32-bit word each, in memory
+    /// order), the transparent index with alpha 0.
+    private var colors = [UInt32](repeating: 0, count: 256)
     private var indices: [UInt8] = []
     /// Which frame row each stored line is (the passes of an interlaced frame).
     private var order: [Int] = []
@@ -44,7 +45,9 @@ final class GIFRowSource: RowSource {
         width = max(Int(w), Int(frame.left) + Int(frame.width))
         height = max(Int(h), Int(frame.top) + Int(frame.height))
         try limits.check(width: width, height: height)
-        colors = GIFRowSource.palette(decoder, transparent: Int(frame.transparent))
+        colors = GIFRowSource.palette(decoder, transparent: Int(frame.transparent)).withUnsafeBytes { bytes in
+            (0..<256).map { bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
+        }
         indices = [UInt8](repeating: 0, count: Int(frame.width))
         order = GIFRowSource.lineOrder(height: Int(frame.height), interlaced: frame.interlaced != 0)
     }
@@ -83,24 +86,33 @@ final class GIFRowSource: RowSource {
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         defer { nextIndex += 1 }
         let top = Int(frame.top), line = nextIndex - top
-        row.update(repeating: 0, count: width * 4)
-        guard line >= 0 && line < order.count else { return RowPlacement(y: nextIndex, count: width) }
-        if !truncated {
-            if cimg_gif_read_line(decoder, &indices, frame.width) != 0 {
-                // What was decoded is shown; a file cut before any line is refused.
-                guard line > 0 else { throw failure() }
-                truncated = true
-            } else {
-                let left = Int(frame.left)
-                colors.withUnsafeBufferPointer { table in
-                    guard let base = table.baseAddress else { return }
-                    for (x, index) in indices.enumerated() {
-                        (row + (left + x) * 4).update(from: base + Int(index) * 4, count: 4)
-                    }
-                }
+        guard line >= 0 && line < order.count, !truncated else {
+            row.update(repeating: 0, count: width * 4)
+            return RowPlacement(y: line >= 0 && line < order.count ? top + order[line] : nextIndex, count: width)
+        }
+        if cimg_gif_read_line(decoder, &indices, frame.width) != 0 {
+            // What was decoded is shown; a file cut before any line is refused.
+            guard line > 0 else { throw failure() }
+            truncated = true
+            row.update(repeating: 0, count: width * 4)
+            return RowPlacement(y: top + order[line], count: width)
+        }
+        expand(into: row)
+        return RowPlacement(y: top + order[line], count: width)
+    }
+
+    /// The line just read as RGBA8 across the screen's width: its pixels
+    /// a word each from the palette, transparent where the frame is not.
+    private func expand(into row: UnsafeMutablePointer<UInt8>) {
+        let left = Int(frame.left), count = indices.count
+        row.update(repeating: 0, count: left * 4)
+        row.advanced(by: (left + count) * 4).update(repeating: 0, count: (width - left - count) * 4)
+        let pixels = UnsafeMutableRawPointer(row + left * 4)
+        colors.withUnsafeBufferPointer { table in
+            indices.withUnsafeBufferPointer { line in
+                for x in 0..<count { pixels.storeBytes(of: table[Int(line[x])], toByteOffset: x * 4, as: UInt32.self) }
             }
         }
-        return RowPlacement(y: top + order[line], count: width)
     }
 
     func finish() throws(DecodeError) {}
