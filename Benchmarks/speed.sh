@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Speed and memory of `urlcache render` against its peers, whole process:
 #   JPEG 12 MP (4000x3000) to 160x48: urlcache vs chafa (goal: at most 0.5x chafa)
-#   PNG 12 MP and 100 MP (plain and interlaced) to 160x48: urlcache vs libpng
+#   PNG 12 MP and 100 MP (plain, interlaced, and flat: fast to inflate) to 160x48: urlcache vs libpng
 #   reading every row in C (goal: at most 1.05x)
 #   peak RSS for each (goal: under 40 MiB)
 #   the renderer's own time per symbol set and colour mode (--timings)
@@ -31,6 +31,23 @@ race 3 png-100MP-interlaced \
   "urlcache $urlcache render $out/huge-interlaced.png --size 160x48 --colors truecolor" \
   "libpng-rows $out/png-read-rows $out/huge-interlaced.png"
 ratio png-100MP-il-urlcache/libpng "${medians[0]}" "${medians[1]}"
+# #16's case: 100 MP that inflate fast (large flat rectangles), where the box
+# filter, not inflate, would set the pace. Goal: at most 1.05x libpng.
+[ -f "$out/flat100.png" ] || $python - "$out/flat100.png" <<'PY'
+import random, sys
+from PIL import Image, ImageDraw
+random.seed(7)
+image = Image.new("RGB", (10000, 10000), (30, 60, 90))
+draw = ImageDraw.Draw(image)
+for _ in range(60):
+    x, y, w, h = random.randrange(10000), random.randrange(10000), random.randrange(500, 4000), random.randrange(500, 4000)
+    draw.rectangle((x, y, x + w, y + h), fill=(random.randrange(256), random.randrange(256), random.randrange(256)))
+image.save(sys.argv[1], compress_level=6)
+PY
+race 5 png-100MP-flat \
+  "urlcache $urlcache render $out/flat100.png --size 160x48 --colors truecolor" \
+  "libpng-rows $out/png-read-rows $out/flat100.png"
+ratio png-100MP-flat-urlcache/libpng "${medians[0]}" "${medians[1]}"
 echo
 echo "renderer alone (urlcache render --timings, 800x600 photo to 160x48):"
 for s in halves quadrants sextants; do for m in truecolor 256; do
