@@ -41,17 +41,20 @@ struct FetchReport {
     /// The outcome, "Updated:", the path and the feed's words; with no
     /// image, nothing, or why it was not checked.
     var lines: [String] {
-        guard let copy = report.copy else {
-            guard case let .failure(.backingOff(streak)) = report.result else { return [] }
-            return ["Not cached (not checked: \(FetchError.backingOff(streak)))"]
-        }
+        guard let copy = report.copy else { return heldBack.map { [$0] } ?? [] }
         let outcome: String
         switch report.result {
         case let .success(value): outcome = value.statusLine
-        case let .failure(.backingOff(streak)): outcome = "Previously cached image (not checked: \(FetchError.backingOff(streak)))"
-        case .failure: outcome = "Previously cached image (check failed)"
+        case .failure: outcome = heldBack ?? "Previously cached image (check failed)"
         }
         return [outcome, "Updated: \(UpdatedFormat.string(copy.updated))", copy.imagePath] + captionLines(copy.metadata)
+    }
+
+    /// The outcome of an automatic check its back-off held back: "Not
+    /// cached (not checked: …)" or "Previously cached image (not checked: …)".
+    private var heldBack: String? {
+        guard case let .failure(.backingOff(streak)) = report.result else { return nil }
+        return (report.copy == nil ? "Not cached" : "Previously cached image") + " (not checked: \(FetchError.backingOff(streak)))"
     }
 
     /// Runs the entry's `onNewImage` (its own, else the list's) when this
@@ -79,7 +82,7 @@ struct FetchReport {
             object["new"] = outcome.isNewImage
         case .failure(.backingOff):
             // Not checked, by the entry's own rule: no failure, no error.
-            object["outcome"] = lines.first?.terminalSafe
+            object["outcome"] = heldBack?.terminalSafe
         case let .failure(error):
             object["outcome"] = copy == nil ? "failed" : "Previously cached image (check failed)"
             object["error"] = error.description.terminalSafe

@@ -180,7 +180,7 @@ final class GalleryTests: XCTestCase {
 
     func testTheGalleryDrawsEachTilesTitleDateAndPicture() {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
-        let view = ScreenView(renderOptions: RenderOptions(symbols: .halves, colors: .truecolor), cellAspect: 0.5, interval: 86_400)
+        let view = ScreenView(renderOptions: RenderOptions(symbols: .halves, colors: .truecolor), cellAspect: 0.5)
         var state = ScreenState(entries: entries)
         var shown = gallery(selected: 1)
         // Red above the diagonal, blue below: half blocks along it.

@@ -17,7 +17,7 @@ final class PictureViewTests: XCTestCase {
     }
 
     private func view(_ format: PictureFormat) -> ScreenView {
-        let view = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400)
+        let view = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5)
         view.pictureFormat = format
         return view
     }

@@ -133,7 +133,7 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertEqual(layout.statusRow + 1, layout.updatedRow)
         XCTAssertGreaterThan(layout.imageRows, 10)
         let terminal = RecordingTerminal(columns: 30, rows: 10)
-        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(ScreenState(entries: entries), on: terminal, now: Date())
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(ScreenState(entries: entries), on: terminal, now: Date())
         XCTAssertTrue(terminal.text.contains("Terminal too small"), terminal.text)
     }
 
@@ -146,7 +146,7 @@ final class ScreenLogicTests: XCTestCase {
         for i in 0..<(8 * 2 * 3) { pixels.values[i] = 0 }
         state.image = DecodedImage(info: SourceInfo(format: .png, width: 8, height: 5), pixmap: pixels)
         let terminal = RecordingTerminal(columns: 100, rows: 30)
-        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(state, on: terminal, now: Date())
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: terminal, now: Date())
         XCTAssertEqual(terminal.line(0), "urlcache · One  1 of 2")
         XCTAssertTrue(terminal.text.contains("Previously cached image"))
         XCTAssertTrue(terminal.line(30 - 4).hasPrefix("Updated: "), terminal.line(26))
@@ -154,7 +154,7 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertTrue(terminal.line(29).hasPrefix("[ Display Image (d) ] [ Clear Cache (c) ]"), terminal.line(29))
         XCTAssertTrue(terminal.text.contains("▀") || terminal.text.contains("█") || terminal.text.contains("▄"), "the art is drawn")
         let narrow = RecordingTerminal(columns: 40, rows: 12)
-        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(state, on: narrow, now: Date())
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: narrow, now: Date())
         XCTAssertTrue(narrow.text.contains("Display(d)"), narrow.text)
         XCTAssertFalse(narrow.text.contains("The cached image is updated if 24 hours has elapsed since the last update and you press"))
     }
@@ -191,7 +191,7 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertEqual(state.status, "Bundled image (not yet downloaded)")
         XCTAssertNil(state.updated)
         let terminal = RecordingTerminal(columns: 60, rows: 20)
-        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(state, on: terminal, now: Date())
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: terminal, now: Date())
         XCTAssertTrue(terminal.text.contains("Updated: never (Bundled image"), "labelled while the spinner has the status line: \(terminal.text)")
         XCTAssertTrue(terminal.text.contains("Loading"), terminal.text)
 

@@ -13,7 +13,7 @@ final class WideTextTests: XCTestCase {
 
     private func draw(_ state: ScreenState, columns: Int, rows: Int = 20) -> RecordingTerminal {
         let terminal = RecordingTerminal(columns: columns, rows: rows)
-        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5, interval: 86_400).draw(state, on: terminal, now: Date())
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: terminal, now: Date())
         return terminal
     }
 

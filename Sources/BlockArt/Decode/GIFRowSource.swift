@@ -86,19 +86,22 @@ final class GIFRowSource: RowSource {
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         defer { nextIndex += 1 }
         let top = Int(frame.top), line = nextIndex - top
-        guard line >= 0 && line < order.count, !truncated else {
+        guard line >= 0 && line < order.count else {
             row.update(repeating: 0, count: width * 4)
-            return RowPlacement(y: line >= 0 && line < order.count ? top + order[line] : nextIndex, count: width)
+            return RowPlacement(y: nextIndex, count: width)
         }
-        if cimg_gif_read_line(decoder, &indices, frame.width) != 0 {
+        let placement = RowPlacement(y: top + order[line], count: width)
+        if !truncated && cimg_gif_read_line(decoder, &indices, frame.width) == 0 {
+            expand(into: row)
+            return placement
+        }
+        if !truncated {
             // What was decoded is shown; a file cut before any line is refused.
             guard line > 0 else { throw failure() }
             truncated = true
-            row.update(repeating: 0, count: width * 4)
-            return RowPlacement(y: top + order[line], count: width)
         }
-        expand(into: row)
-        return RowPlacement(y: top + order[line], count: width)
+        row.update(repeating: 0, count: width * 4)
+        return placement
     }
 
     /// The line just read as RGBA8 across the screen's width: its pixels

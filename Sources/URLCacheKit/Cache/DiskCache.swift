@@ -84,14 +84,14 @@ public struct DiskCache: Sendable {
     /// image (its `lookup` carries its record) or remembers nothing.
     public func answersWithoutImage(_ url: URL) -> CacheRecord? {
         let paths = paths(for: url)
-        guard (try? Posix.modificationTime(paths.image)) == .some(nil) else { return nil }
+        guard (try? Posix.modificationTime(paths.image)) == nil else { return nil }
         let record = CacheRecord.read(paths.metadata)
         return record?.url == url.absoluteString ? record : nil
     }
 
     /// Forgets what an entry with no image remembered, after a check that
-    /// succeeded without keeping an image (a no-store answer, a feed with
-    /// no picture today): a success ends the streak there too.
+    /// succeeded without keeping an image (a no-store answer): a success
+    /// ends the streak there too.
     func forgetAnswersWithoutImage(_ url: URL) {
         guard answersWithoutImage(url) != nil else { return }
         try? Posix.unlinkIfPresent(paths(for: url).metadata)
@@ -144,7 +144,7 @@ public struct DiskCache: Sendable {
             // A record kept with no image (a streak, a Retry-After) goes
             // first: a crash before the new record is written must not
             // leave it trusted as the new image's.
-            if answersWithoutImage(url) != nil { try? Posix.unlinkIfPresent(paths.metadata) }
+            if (try? Posix.modificationTime(paths.image)) == nil { try? Posix.unlinkIfPresent(paths.metadata) }
             do throws(Errno) { try staged.place(at: paths.image, updated: updated) } catch {
                 throw CacheError.writeFailed(path: paths.image, errno: error)
             }

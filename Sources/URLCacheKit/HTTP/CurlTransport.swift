@@ -12,10 +12,9 @@ public struct CurlTransport: Transport {
     /// Certificates to trust instead of the system's, as curl takes them.
     public let trust: TrustedCertificates
 
-    public init(userAgent: String = URLCacheVersion.userAgent,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(userAgent: String = URLCacheVersion.userAgent) {
         self.userAgent = userAgent
-        self.trust = TrustedCertificates(environment: environment)
+        self.trust = TrustedCertificates(environment: ProcessInfo.processInfo.environment)
     }
 
     public func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
@@ -33,7 +32,12 @@ public struct CurlTransport: Transport {
         let context = CurlTransferContext(limits: request.limits,
                                           onHead: { decide(receiver.head($0)) }, onBody: { decide(receiver.body($0)) },
                                           onProgress: { receiver.progress($0) })
-        var rejected: (option: String, code: CURLcode)?
+        // What the transfer's safety rests on is checked: a libcurl that
+        // refuses one of these would otherwise run with its own default
+        // (every protocol, unlimited redirects, no size limit).
+        if let refused = CurlTransport.secure(handle, request, timeLeft: request.limits.timeLeft(since: context.started)) {
+            throw .optionRefused(option: refused.option, detail: String(cString: ccurl_easy_strerror(refused.code)))
+        }
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
         var headers: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(headers) }
@@ -44,13 +48,6 @@ public struct CurlTransport: Transport {
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
             let user = Unmanaged.passUnretained(context).toOpaque()
             ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-            // What the transfer's safety rests on is checked: a libcurl that
-            // refuses one of these would otherwise run with its own default
-            // (every protocol, unlimited redirects, no size limit).
-            if let refused = CurlTransport.secure(handle, request, timeLeft: request.limits.timeLeft(since: context.started)) {
-                rejected = refused
-                return CURLE_BAD_FUNCTION_ARGUMENT
-            }
             ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
             ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
             ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
@@ -65,9 +62,6 @@ public struct CurlTransport: Transport {
             ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
             connectionOptions(handle, request)
             return ccurl_shared_perform(handle)
-        }
-        if let rejected {
-            throw .optionRefused(option: rejected.option, detail: String(cString: ccurl_easy_strerror(rejected.code)))
         }
         let message = String(decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)

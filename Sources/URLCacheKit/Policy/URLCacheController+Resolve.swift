@@ -21,8 +21,6 @@ extension URLCacheController {
     struct FeedAnswer {
         /// The feed's record: its validators, lifetime and the item's words.
         var record: CacheRecord
-        /// The image its item names.
-        var imageURL: URL
         /// The item is a still from a video (its kind and page).
         var still: (kind: String, link: String?)?
         /// `no-store` under the server's rules: nothing is recorded.
@@ -92,7 +90,7 @@ extension URLCacheController {
             return .stop(.failed(.feed(error)))
         }
         let record = CacheRecord.feedRead(key, head: head, item: item, movedTo: movedTo, now: now, cap: refreshInterval)
-        let noStore = mode(for: entry) == .server && record.lifetime?.noStore == true
+        let noStore = forbidsStoring(record, entry: entry)
         let announced: URL, still: (kind: String, link: String?)?
         switch item.media {
         case let .other(kind, link): return .stop(.noPicture(kind: kind, link: link, feed: record, noStore: noStore))
@@ -103,6 +101,6 @@ extension URLCacheController {
         let stored = same ? cached?.metadata?.validators : nil
         let conditions = same ? RefreshPolicy.conditions(stored ?? Validators(), now: now) : nil
         return .image(ImageAsk(request: request(to: announced, plan: conditions, image: true), stored: stored,
-                               feed: FeedAnswer(record: record, imageURL: announced, still: still, noStore: noStore, same: same)))
+                               feed: FeedAnswer(record: record, still: still, noStore: noStore, same: same)))
     }
 }

@@ -15,13 +15,14 @@ extension URLCacheController {
             received = try ResponseReceiver.receive(ask.request, into: .staged(cache, key: entry.url), stored: ask.stored,
                                                     over: transport, now: now, observer: observer)
         } catch {
-            guard let feed = ask.feed else { return .failure(error) }
-            return .failure(.announcedImage(url: feed.imageURL.absoluteString, error: error))
+            guard ask.feed != nil else { return .failure(error) }
+            return .failure(.announcedImage(url: ask.request.url.absoluteString, error: error))
         }
         guard let feed = ask.feed else {
             return settlePlain(received.head, received.download, asked: ask.request.url, entry: entry, cached: cached, now: now)
         }
-        return settleAnnounced(received.head, received.download, feed: feed, key: entry.url, cached: cached, now: now)
+        return settleAnnounced(received.head, received.download, feed: feed, image: ask.request.url, key: entry.url,
+                               cached: cached, now: now)
     }
 
     /// A plain entry's image answer. An error answer worth remembering is
@@ -34,22 +35,22 @@ extension URLCacheController {
         let record = CacheRecord.imageAnswer(key, head: head, download: download, stored: cached?.metadata, movedTo: movedTo,
                                              now: now, cap: refreshInterval)
         if case .errorStatus = download { rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry) }
-        let store = !(mode(for: entry) == .server && record.lifetime?.noStore == true)
+        let store = !forbidsStoring(record, entry: entry)
         return commit(key, head: head, download: download, cached: cached, now: now, record: record, store: store)
             .mapError { error in Patience.of(head, now: now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error }
     }
 
     /// The image a changed feed named, settled with the feed's record; its
     /// failures name the image.
-    private func settleAnnounced(_ head: ResponseHead, _ download: DownloadResult, feed: FeedAnswer, key: URL, cached: CachedCopy?,
-                                 now: Date) -> Result<DisplayOutcome, FetchError> {
-        let record = feed.record.announcing(feed.imageURL, head: head, download: download, cached: feed.same ? cached?.metadata : nil)
+    private func settleAnnounced(_ head: ResponseHead, _ download: DownloadResult, feed: FeedAnswer, image: URL, key: URL,
+                                 cached: CachedCopy?, now: Date) -> Result<DisplayOutcome, FetchError> {
+        let record = feed.record.announcing(image, head: head, download: download, cached: feed.same ? cached?.metadata : nil)
         // A 304 for the image is only possible when it was asked
         // conditionally, i.e. for the cached copy.
         let result = commit(key, head: head, download: download, cached: cached, now: now, record: record, store: !feed.noStore)
         if case let .failure(error) = result {
             if case .cache = error { return result }
-            return .failure(.announcedImage(url: feed.imageURL.absoluteString, error: error))
+            return .failure(.announcedImage(url: image.absoluteString, error: error))
         }
         guard let still = feed.still else { return result }
         // A no-store still is shown from outside the cache, as any no-store image.
@@ -79,6 +80,12 @@ extension URLCacheController {
             let record = cached.record(for: key).keepingPicture(after: feed)
             return markChecked(key, record: record, cached: cached, now: now).map { _ in .notAnImageToday(kind: kind, link: link) }
         }
+    }
+
+    /// Whether the answer's `no-store` keeps it out of the cache: only
+    /// under the server's rules.
+    func forbidsStoring(_ record: CacheRecord, entry: URLEntry) -> Bool {
+        mode(for: entry) == .server && record.lifetime?.noStore == true
     }
 
     /// Acts on what an image transfer came to. `record` is what the entry

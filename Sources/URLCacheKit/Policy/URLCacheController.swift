@@ -112,7 +112,8 @@ public struct URLCacheController: Sendable {
         }
         switch result {
         case let .failure(error): noteFailure(error, key: key, automatic: automatic, now: now)
-        case .success where cached == nil: cache.forgetAnswersWithoutImage(key)
+        // The one success that keeps no image (a commit removes the record).
+        case .success(.notStored) where cached == nil: cache.forgetAnswersWithoutImage(key)
         case .success: break
         }
         // A no-store image is shown from outside the cache.

@@ -62,7 +62,7 @@ public final class ScreenApp {
             throw error
         }
         view = ScreenView(renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
-                          cellAspect: options.cellAspect, interval: options.controller.refreshInterval)
+                          cellAspect: options.cellAspect)
         view.pictureFormat = options.pictureFormat
         view.registers = options.registers
         view.route = options.route

@@ -2,7 +2,7 @@ import URLCacheSupport
 
 /// What a key asks of the screen. The logic acts on these; which key asks
 /// for which is `KeyTable`'s.
-public enum Command: Sendable, Equatable {
+public enum Command: Sendable, Hashable {
     case display, recheck, clearCache, previous, next, cancel, pixels, older, newer
     case gallery, galleryHistory, about, save, offline, help, quit
     case zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown
@@ -133,12 +133,17 @@ public enum KeyTable {
     }
 
     /// The first character key that asks `command`, for a label: "d".
-    public static func letter(for command: Command) -> Character? {
-        for binding in bindings where binding.command == command {
-            if case let .character(letter) = binding.key { return letter }
+    public static func letter(for command: Command) -> Character? { letters[command] }
+
+    /// Each command's first character key, found once: the toolbar's
+    /// labels read them at every draw.
+    private static let letters: [Command: Character] = {
+        var table: [Command: Character] = [:]
+        for binding in bindings where table[binding.command] == nil {
+            if case let .character(letter) = binding.key { table[binding.command] = letter }
         }
-        return nil
-    }
+        return table
+    }()
 
     /// The help's lines: the keys in a column of their own. Made once: the
     /// help box is laid out at every draw while it is open.

@@ -58,28 +58,18 @@ public enum ScreenLogic {
         if let overlay = state.overlay { return handleBox(overlay, key, &state, box: box) }
         guard let command = KeyTable.command(for: key, in: .screen) else { return [] }
         if let effects = anytime(command, &state) { return effects }
-        if state.loading != nil {
-            // The buttons are disabled while loading, as in the original; Esc cancels.
-            switch command {
-            case .cancel: return [.cancel]
-            case .quit: return quit(&state)
-            default: return []
-            }
-        }
+        // A button's key presses the button (`press` disables all but quit
+        // while loading, as the original did).
+        if let button = Button.allCases.first(where: { $0.command == command }) { return press(button, &state) }
+        // While loading, Esc cancels and nothing else works.
+        if state.loading != nil { return command == .cancel ? [.cancel] : [] }
         switch command {
-        case .display: return press(.displayImage, &state)
-        case .recheck: return press(.recheck, &state)
-        case .clearCache: return press(.clearCache, &state)
-        case .previous: return press(.previous, &state)
-        case .next: return press(.next, &state)
-        case .help: return press(.help, &state)
         case .older: return [.history(step: 1)]
         case .newer: return [.history(step: -1)]
         case .offline:
             state.offline.toggle()
             // Going online checks at once what offline left alone.
             return state.offline ? [] : [.display(force: false, asked: false)]
-        case .quit: return press(.quit, &state)
         default: return []
         }
     }

@@ -69,11 +69,11 @@ public struct ScreenState: Sendable {
     public var fieldsCleared = false
 
     /// The fixed interval between checks (the list's `refreshInterval`).
-    public var refreshInterval: TimeInterval = 86400
+    public var refreshInterval: TimeInterval
 
     /// `offline` and `pixelsAvailable` as the command line and the
     /// terminal set them at the start.
-    public init(entries: [URLEntry], offline: Bool = false, pixelsAvailable: Bool = false, refreshInterval: TimeInterval = 86400) {
+    public init(entries: [URLEntry], offline: Bool = false, pixelsAvailable: Bool = false, refreshInterval: TimeInterval = RefreshPolicy.defaultInterval) {
         self.entries = entries
         self.offline = offline
         self.pixelsAvailable = pixelsAvailable

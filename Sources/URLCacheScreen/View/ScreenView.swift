@@ -8,8 +8,6 @@ import URLCacheSupport
 public final class ScreenView {
     public var renderOptions: RenderOptions
     public var cellAspect: Double
-    /// The refresh interval, for the info line.
-    public var interval: TimeInterval
     /// The entry on screen follows `--freshness server`: the info line says so.
     public var serverFreshness = false
     private var cached: FittedArt?
@@ -65,10 +63,9 @@ public final class ScreenView {
         var options: RenderOptions
     }
 
-    public init(renderOptions: RenderOptions, cellAspect: Double, interval: TimeInterval) {
+    public init(renderOptions: RenderOptions, cellAspect: Double) {
         self.renderOptions = renderOptions
         self.cellAspect = cellAspect
-        self.interval = interval
     }
 
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -107,7 +104,8 @@ public final class ScreenView {
             : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared || state.loading != nil ? "" : "never"))
         terminal.put(clip(updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         // Under the server's rules the wait is what its headers said, capped by the interval.
-        let wait = serverFreshness ? "the server's freshness time (at most \(ScreenView.describe(interval)))" : ScreenView.describe(interval)
+        let interval = ScreenView.describe(state.refreshInterval)
+        let wait = serverFreshness ? "the server's freshness time (at most \(interval))" : interval
         for (i, line) in Layout.infoText(interval: wait, width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
             terminal.put(line, row: layout.infoRow + i, column: 1, style: .dim)
         }
