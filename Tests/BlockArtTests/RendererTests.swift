@@ -172,3 +172,34 @@ final class RendererTests: XCTestCase {
         }
     }
 }
+
+/// The shapes' sums from rows, columns and quarters, against adding up
+/// their sub-cells one by one.
+final class ShapePlanTests: XCTestCase {
+    func testEveryShapeSumsAsItsSubCellsDo() {
+        var generator = SystemRandomNumberGenerator()
+        for symbols in SymbolSet.allCases where symbols != .ascii {
+            let (gx, gy) = symbols.grid
+            let values = (0..<gx * gy).map { _ in
+                SIMD8<Float>((0..<8).map { lane in lane % 4 == 3 ? 0 : Float.random(in: 0...1, using: &generator) })
+            }
+            var sums: [SIMD8<Float>] = []
+            values.withUnsafeBufferPointer { symbols.plan.sum($0, into: &sums) }
+            XCTAssertEqual(sums.count, symbols.shapes.count)
+            for (shape, sum) in zip(symbols.shapes, sums) {
+                var expected = SIMD8<Float>.zero
+                for k in 0..<gx * gy where shape.mask >> UInt64(k) & 1 == 1 { expected += values[k] }
+                XCTAssertLessThan(((sum - expected) * (sum - expected)).sum(), 1e-8, "\(symbols) \(shape.glyph)")
+            }
+        }
+    }
+
+    func testTheEighthBlocksAndQuadrantsSumFromRowsColumnsAndQuarters() {
+        let sources = SymbolSet.blocks.plan.sources
+        XCTAssertFalse(sources.contains { if case .subCells = $0 { true } else { false } })
+        XCTAssertEqual(sources.filter { if case .rows = $0 { true } else { false } }.count, 7, "▀ and six lower eighths")
+        XCTAssertEqual(sources.filter { if case .columns = $0 { true } else { false } }.count, 7, "▌ and six left eighths")
+        // Halves on their 2×4 grid: one by one (a few sub-cells each).
+        XCTAssertTrue(SymbolSet.halves.plan.sources.allSatisfy { if case .subCells = $0 { true } else { false } })
+    }
+}

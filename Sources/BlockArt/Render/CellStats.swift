@@ -16,19 +16,25 @@ struct CellStats {
     /// Sums the block, filling in its sRGB values on the way.
     init(_ block: inout Renderer.CellBlock) {
         let n = block.count
-        var total = SIMD3<Float>.zero, srgbTotal = SIMD3<Float>.zero
+        var both = SIMD8<Float>.zero
         var energy: Float = 0
-        for k in 0..<n {
-            let c = block.linear[k]
-            total += SIMD3(c.r, c.g, c.b)
-            let s = ColorSpace.toSRGB(c.vector)
-            block.srgb[k] = s
-            srgbTotal += s
-            energy += (s * s).sum()
+        // Through pointers: 64 sub-cells a cell, every frame, where array
+        // accesses checked each index and each write the array's owner.
+        block.linear.withUnsafeBufferPointer { linear in
+            block.packed.withUnsafeMutableBufferPointer { packed in
+                for k in 0..<n {
+                    let c = linear[k]
+                    let s = ColorSpace.toSRGB(SIMD3(c.r, c.g, c.b))
+                    let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
+                    packed[k] = value
+                    both += value
+                    energy += (s * s).sum()
+                }
+            }
         }
         self.n = n
-        self.total = total
-        self.srgbTotal = srgbTotal
+        total = SIMD3(both[0], both[1], both[2])
+        srgbTotal = SIMD3(both[4], both[5], both[6])
         self.energy = energy
         mean = LinearRGB(total.x / Float(n), total.y / Float(n), total.z / Float(n))
     }
@@ -40,25 +46,17 @@ struct CellStats {
         count * (color * color).sum() - 2 * (color * sum).sum()
     }
 
-    /// Sums every shape's foreground side in one pass; the searches then
-    /// read them.
-    func sumShapes(_ block: Renderer.CellBlock, shapes: [Shape], into sums: inout [ShapeSums]) {
-        sums.removeAll(keepingCapacity: true)
-        for shape in shapes {
-            var front = SIMD3<Float>.zero, srgbFront = SIMD3<Float>.zero
-            // Only the set bits: an 8×8 grid has 64 sub-cells.
-            var bits = shape.mask
-            let count = bits.nonzeroBitCount
-            while bits != 0 {
-                let k = bits.trailingZeroBitCount
-                bits &= bits - 1
-                let c = block.linear[k]
-                front += SIMD3(c.r, c.g, c.b)
-                srgbFront += block.srgb[k]
-            }
+    /// Sums every shape's foreground side (see `ShapePlan`); the searches
+    /// then read them.
+    func sumShapes(_ block: Renderer.CellBlock, shapes: [Shape], plan: ShapePlan, scratch: inout Renderer.Scratch) {
+        block.packed.withUnsafeBufferPointer { plan.sum($0, into: &scratch.packedSums) }
+        scratch.sums.removeAll(keepingCapacity: true)
+        for (shape, both) in zip(shapes, scratch.packedSums) {
+            let front = SIMD3(both[0], both[1], both[2]), srgbFront = SIMD3(both[4], both[5], both[6])
+            let count = shape.mask.nonzeroBitCount
             let back = total - front
             let score = (front * front).sum() / Float(count) + (back * back).sum() / Float(n - count)
-            sums.append(ShapeSums(front: front, srgbFront: srgbFront, count: count, score: score))
+            scratch.sums.append(ShapeSums(front: front, srgbFront: srgbFront, count: count, score: score))
         }
     }
 }

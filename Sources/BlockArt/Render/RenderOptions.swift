@@ -1,5 +1,5 @@
 /// How to turn pixels into cells.
-public struct RenderOptions: Sendable, Equatable {
+public struct RenderOptions: Sendable, Hashable {
     public var symbols: SymbolSet
     public var colors: ColorMode
     public var dither: Dither

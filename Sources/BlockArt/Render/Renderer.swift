@@ -60,7 +60,7 @@ public enum Renderer {
         var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
         var block = CellBlock(count: gx * gy)
         var scratch = Scratch()
-        let shapes = options.symbols.shapes
+        let shapes = options.symbols.shapes, plan = options.symbols.plan
         var cells: [Cell] = []
         cells.reserveCapacity(columns * rows.count)
         source.values.withUnsafeBufferPointer { values in
@@ -77,7 +77,7 @@ public enum Renderer {
                     } else if options.colors == .none {
                         cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
                     } else {
-                        cells.append(colorCell(&block, shapes: shapes, quantizer: &quantizer, scratch: &scratch))
+                        cells.append(colorCell(&block, shapes: shapes, plan: plan, quantizer: &quantizer, scratch: &scratch))
                     }
                 }
                 quantizer.nextRow()
@@ -90,22 +90,25 @@ public enum Renderer {
     struct Scratch {
         var fronts: [Quantized] = []
         var backs: [Quantized] = []
-        /// Per shape: the sums of its foreground side.
+        /// Per shape: the sums of its foreground side, packed as the plan
+        /// makes them, then unpacked.
+        var packedSums: [SIMD8<Float>] = []
         var sums: [ShapeSums] = []
         /// The shapes whose colour pairs are searched, as indices.
         var order: [Int] = []
     }
 
-    /// One cell's sub-cells, in linear light and in sRGB (where the error
-    /// is measured: a person, and the PSNR, see sRGB).
+    /// One cell's sub-cells, in linear light, then packed with their sRGB
+    /// levels (where the error is measured: a person, and the PSNR, see
+    /// sRGB) in the lanes `ShapePlan` adds up.
     struct CellBlock {
         let count: Int
         var linear: [LinearRGB]
-        var srgb: [SIMD3<Float>]
+        var packed: [SIMD8<Float>]
         init(count: Int) {
             self.count = count
             linear = Array(repeating: LinearRGB(0, 0, 0), count: count)
-            srgb = Array(repeating: .zero, count: count)
+            packed = Array(repeating: .zero, count: count)
         }
     }
 
@@ -114,10 +117,10 @@ public enum Renderer {
     /// (so the cell's average light is kept), scored by squared sRGB error.
     /// Truecolour shows those means exactly; palette modes search the
     /// palette colours around them.
-    static func colorCell(_ block: inout CellBlock, shapes: [Shape], quantizer: inout Quantizer,
+    static func colorCell(_ block: inout CellBlock, shapes: [Shape], plan: ShapePlan, quantizer: inout Quantizer,
                           scratch: inout Scratch) -> Cell {
         let stats = CellStats(&block)
-        stats.sumShapes(block, shapes: shapes, into: &scratch.sums)
+        stats.sumShapes(block, shapes: shapes, plan: plan, scratch: &scratch)
         let best = quantizer.mode == .truecolor
             ? truecolorChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
             : paletteChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)

@@ -33,6 +33,13 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// the colours swapped.
     var shapes: [Shape] { SymbolSet.shapeTable[self] ?? [] }
 
+    /// How the renderer sums the shapes.
+    var plan: ShapePlan { SymbolSet.planTable[self] ?? ShapePlan(shapes: [], grid: grid) }
+
+    private static let planTable: [SymbolSet: ShapePlan] = Dictionary(uniqueKeysWithValues: SymbolSet.allCases.map {
+        ($0, ShapePlan(shapes: $0.shapes, grid: $0.grid))
+    })
+
     private static let shapeTable: [SymbolSet: [Shape]] = {
         var table: [SymbolSet: [Shape]] = [:]
         let quadrant = { (p: Int) in quadrantShape(p, grid: (2, 4)) }
