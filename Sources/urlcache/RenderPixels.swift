@@ -93,7 +93,7 @@ extension Render {
         let empty = PictureBytes(sequence: [])
         var player = AnimationPlayer<PictureBytes>(duration: duration, prepare: { frame in
             let bytes = frame.pixmap.pixelImage().bytes(format, options: options, route: route, columns: cells.columns, rows: rows) ?? empty
-            return (bytes, bytes.sequence.count + (bytes.shared?.byteCount ?? 0))
+            return (bytes, bytes.byteCount)
         }, output: { bytes, previous in
             var out = previous == nil ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
             // Each showing from a new shared-memory object: kitty unlinks one once read.

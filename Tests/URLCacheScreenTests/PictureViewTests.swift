@@ -57,6 +57,31 @@ final class PictureViewTests: XCTestCase {
         XCTAssertNotEqual(try XCTUnwrap(terminal.picture).picture.id, first.id)
     }
 
+    func testAnAnimationsFramesAreEncodedOnceAndLetGoWhenItStops() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        var state = state()
+        let first = state.image?.pixmap
+        var second = first
+        second?.values[0] = 1
+        // (frame index, pixels) as the player shows them: a loop of two, then frame 0 again.
+        func show(_ frame: Int, _ pixmap: Pixmap?) throws -> UInt32 {
+            state.playback?.frame = frame
+            state.image?.pixmap = try XCTUnwrap(pixmap)
+            view.draw(state, on: terminal, now: Date())
+            return try XCTUnwrap(terminal.picture).picture.id
+        }
+        state.playback = Playback(frame: 0, frames: 2)
+        let zero = try show(0, first), one = try show(1, second)
+        XCTAssertNotEqual(zero, one)
+        XCTAssertEqual(try show(0, first), zero, "the second loop re-sends frame 0 as encoded the first time")
+        XCTAssertEqual(try show(1, second), one)
+        // Stopped (another image, Clear Cache): nothing is kept.
+        state.playback = nil
+        _ = try show(0, second)
+        XCTAssertNotEqual(try show(0, first), zero)
+    }
+
     /// The kitty picture a view by `route` puts on an 80×30 terminal.
     private func kittyPicture(by route: PictureRoute) throws -> PixelPicture {
         let terminal = RecordingTerminal(columns: 80, rows: 30)

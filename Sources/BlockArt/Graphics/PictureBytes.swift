@@ -24,6 +24,11 @@ public struct PictureBytes: Sendable, Equatable {
         self.shared = shared
     }
 
+    /// What keeping it costs, in bytes.
+    public var byteCount: Int {
+        sequence.count + rows.reduce(0) { $0 + $1.count } + removal.count + (shared?.byteCount ?? 0)
+    }
+
     /// What sends the picture the first time: from shared memory where
     /// that was asked for and the object could be made, else `sequence`.
     public func firstSequence() -> [UInt8] {

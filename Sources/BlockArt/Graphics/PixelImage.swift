@@ -42,7 +42,7 @@ extension PixelImage {
 }
 
 /// Where a picture of pixels goes inside a box of cells.
-public struct PixelPlacement: Sendable, Equatable {
+public struct PixelPlacement: Sendable, Hashable {
     /// The picture's size in pixels.
     public var width: Int, height: Int
     /// The cells it covers, and the first of them from the box's top-left.

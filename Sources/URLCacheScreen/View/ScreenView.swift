@@ -21,6 +21,11 @@ public final class ScreenView {
     /// How kitty is given the pixels when they go straight to it.
     public var kittyMedium = KittyMedium.direct
     private var cachedPicture: FittedPicture?
+    /// The frames of the animation playing, as drawn.
+    private var keptArts = KeptFrames<ArtKey, FittedArt>()
+    private var keptPictures = KeptFrames<PictureKey, FittedPicture>()
+    /// An animation is on screen (not the gallery): its frames are kept.
+    private var animating = false
     /// The animation frame drawn (0 for a still): frames alike in the
     /// samples `identity` hashes are still told apart.
     private var shownFrame = 0
@@ -51,13 +56,13 @@ public final class ScreenView {
         var picture: PixelPicture
     }
 
-    struct PictureKey: Equatable {
+    struct PictureKey: Hashable {
         var placement: PixelPlacement
         var imageID: Int
         var format: PictureFormat
     }
 
-    struct ArtKey: Equatable {
+    struct ArtKey: Hashable {
         var columns: Int, rows: Int
         var imageID: Int
         var options: RenderOptions
@@ -76,6 +81,11 @@ public final class ScreenView {
     public func draw(_ state: ScreenState, on terminal: Terminal, now: Date) {
         // The gallery's thumbnails are no frames (a still is drawn as frame 0).
         shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
+        animating = state.gallery == nil && state.playback != nil
+        if state.playback == nil {
+            keptArts.removeAll()
+            keptPictures.removeAll()
+        }
         let size = terminal.size
         terminal.erase()
         guard let layout = Layout(columns: size.columns, rows: size.rows) else {
@@ -119,8 +129,9 @@ public final class ScreenView {
 
     /// The rendered art and where it goes: as large as fits, centred.
     func art(_ image: DecodedImage, _ layout: Layout) -> (CellGrid, Int, Int) {
-        let art = fittedArt(image, columns: layout.columns, rows: layout.imageRows, cache: cached)
+        let art = fittedArt(image, columns: layout.columns, rows: layout.imageRows, cache: cached, kept: keptArts)
         cached = art
+        if animating { keptArts.keep(art, for: art.key, size: art.grid.cells.count * MemoryLayout<Cell>.stride) }
         return (art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2)
     }
 
@@ -130,30 +141,35 @@ public final class ScreenView {
     func picture(_ image: DecodedImage, bytes: PixelImage? = nil, _ layout: Layout,
                  cell: (width: Int, height: Int)) -> (PixelPicture, PixelPlacement)? {
         guard let (picture, placement) = fittedPicture(image, bytes: bytes, columns: layout.columns, rows: layout.imageRows,
-                                                       cell: cell, cache: cachedPicture) else { return nil }
+                                                       cell: cell, cache: cachedPicture, kept: keptPictures) else { return nil }
         cachedPicture = picture
+        if animating { keptPictures.keep(picture, for: picture.key, size: picture.picture.bytes.byteCount) }
         return (picture.picture, placement)
     }
 
     /// `image` in block art, as large as fits `columns` × `rows` cells:
-    /// `cache` when it was rendered the same, else rendered now.
-    func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?) -> FittedArt {
+    /// `cache` when it was rendered the same, or a frame `kept`, else
+    /// rendered now.
+    func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?,
+                   kept: KeptFrames<ArtKey, FittedArt>? = nil) -> FittedArt {
         let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: columns, rows: rows, cellAspect: cellAspect)
         let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: imageID(image), options: renderOptions)
         if let cache, cache.key == key { return cache }
+        if let frame = kept?[key] { return frame }
         return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions))
     }
 
     /// `image` in pixels, as large as fits `columns` × `rows` cells and
     /// centred on whole cells in them: `cache` when it was made the same,
-    /// else encoded now (from `bytes`, `image`'s own, when they are the
-    /// size it is shown at); nil when encoding fails.
+    /// or a frame `kept`, else encoded now (from `bytes`, `image`'s own,
+    /// when they are the size it is shown at); nil when encoding fails.
     func fittedPicture(_ image: DecodedImage, bytes: PixelImage? = nil, columns: Int, rows: Int, cell: (width: Int, height: Int),
-                       cache: FittedPicture?) -> (FittedPicture, PixelPlacement)? {
+                       cache: FittedPicture?, kept: KeptFrames<PictureKey, FittedPicture>? = nil) -> (FittedPicture, PixelPlacement)? {
         let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: columns,
                                            rows: rows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
         let key = PictureKey(placement: placement, imageID: imageID(image), format: pictureFormat)
         if let cache, cache.key == key { return (cache, placement) }
+        if let frame = kept?[key] { return (frame, placement) }
         let exact = bytes.flatMap { $0.width == placement.width && $0.height == placement.height ? $0 : nil }
         let pixels = exact ?? image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
         return encode(pixels, placement).map { (FittedPicture(key: key, picture: $0), placement) }
