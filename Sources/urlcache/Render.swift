@@ -91,7 +91,7 @@ struct Render: ParsableCommand {
             }, output: { grid, previous in
                 previous.map { AnsiWriter.changedBytes(from: $0, to: grid) } ?? AnsiWriter.bytes(grid)
             })
-            return try play(animation, with: player, input: input)
+            return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
         }
         let decoded = try decode(input, samples: Renderer.samples(options.symbols), size: size)
         let decodedAt = clock.now
@@ -118,10 +118,11 @@ struct Render: ParsableCommand {
         }
     }
 
-    /// Plays `animation` through `player`; its warnings go to stderr after.
-    func play<Shown>(_ animation: AnimationDecoder, with player: AnimationPlayer<Shown>, input: Input) throws(Failure) {
+    /// Plays `animation` by `player` (ours, or kitty's own); its warnings
+    /// go to stderr after.
+    func play(_ animation: AnimationDecoder, input: Input, by player: (AnimationDecoder) throws(DecodeError) -> Void) throws(Failure) {
         do {
-            try player.play(animation)
+            try player(animation)
         } catch {
             throw .failed("\(input.name): \(error.description)")
         }

@@ -29,10 +29,14 @@ extension Render {
         // picture (a file or pipe gets the bytes and no switch).
         let switchOn = { route.needsPassthrough && terminal != nil ? PassthroughSwitch.turnOn(environment: env) : nil }
         if let animation = try animation(input, terminal: terminal, samples: (1, 1), size: size) {
+            if format == .kitty, route == .direct, detection?.kittyAnimates == true {
+                let kitty = KittyPlayback(options: options, cells: cells, duration: duration)
+                return try play(animation, input: input) { decoder throws(DecodeError) in try kitty.play(decoder) }
+            }
             let passthrough = switchOn()
-            return try play(animation, with: Render.picturePlayer(format: format, options: options, cells: cells, route: route,
-                                                                  duration: duration, ending: { passthrough?.restore(environment: env) }),
-                            input: input)
+            let player = Render.picturePlayer(format: format, options: options, cells: cells, route: route, duration: duration,
+                                              ending: { passthrough?.restore(environment: env) })
+            return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
         }
         let decoded = try decode(input, samples: (1, 1), size: size)
         let decodedAt = clock.now

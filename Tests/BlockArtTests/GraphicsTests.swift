@@ -119,6 +119,24 @@ final class GraphicsTests: XCTestCase {
         XCTAssertEqual(String(decoding: KittyGraphics.delete(id: 7), as: UTF8.self), "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
     }
 
+    /// kitty's animation keys: a frame replaces the canvas with its gap in
+    /// whole milliseconds (at least 1), and a GIF's loop count n is v=n+1
+    /// (v=1: for ever).
+    func testKittyAnimationFramesCarryTheirGapAndTheLoopCount() throws {
+        let image = picture(width: 20, height: 10)
+        let text = String(decoding: KittyGraphics.frame(image, id: 9, gap: .milliseconds(40), options: PictureOptions()), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("\u{1B}_Ga=f,f=24,s=20,v=10,i=9,X=1,z=40,q=2,m=0;"), text)
+        let payload = try XCTUnwrap(text.split(separator: ";").last?.dropLast(2))
+        XCTAssertEqual(Array(try XCTUnwrap(Data(base64Encoded: String(payload)))), image.rgb)
+        let tiny = String(decoding: KittyGraphics.gap(id: 9, frame: 1, .microseconds(200)), as: UTF8.self)
+        XCTAssertEqual(tiny, "\u{1B}_Ga=a,i=9,r=1,z=1,q=2\u{1B}\\")
+        let say = { (playing: KittyGraphics.Playing, loops: Int) in String(decoding: KittyGraphics.animate(id: 9, playing, loops: loops), as: UTF8.self) }
+        XCTAssertEqual(say(.looping, 0), "\u{1B}_Ga=a,i=9,s=3,v=1,q=2\u{1B}\\")
+        XCTAssertEqual(say(.looping, 3), "\u{1B}_Ga=a,i=9,s=3,v=4,q=2\u{1B}\\")
+        XCTAssertEqual(say(.loading, 3), "\u{1B}_Ga=a,i=9,s=2,q=2\u{1B}\\")
+        XCTAssertEqual(say(.stopped, 0), "\u{1B}_Ga=a,i=9,s=1,q=2\u{1B}\\")
+    }
+
     func testITermSendsAPNGOfTheExactPixels() throws {
         let image = picture()
         let bytes = try XCTUnwrap(ITermImage.display(image, moveCursor: true))

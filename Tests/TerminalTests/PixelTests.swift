@@ -293,6 +293,31 @@ final class MisbehavingTerminalTests: XCTestCase {
         XCTAssertEqual(try shmObjects(), before, "nothing left in /dev/shm")
     }
 
+    /// An animation `render` plays in a local kitty is kitty's to play: the
+    /// first frame shown as a still, each later frame sent once (a=f, by
+    /// shared memory) while it plays what it has (s=2), then looping as the
+    /// GIF says (s=3, v=1: for ever) until --duration stops it (s=1) where
+    /// it was. Nothing is left in /dev/shm.
+    func testKittyPlaysARenderedAnimationItself() throws {
+        let before = try shmObjects()
+        let gif = Fixtures.formats.appendingPathComponent("animated.gif").path
+        let render = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
+                                    [MisbehavingTerminalTests.tool, "kitty", "-", "--", "env", "-u", "SSH_CONNECTION", "-u", "SSH_TTY",
+                                     "TERM=xterm-kitty", Paths.binary.path, "render", "--size", "20x5", "--duration", "1", gif],
+                                    guardSeconds: 60)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let keys = render.stdout.matches(of: /\x1B_G(a=[^;\x1B]*)/).map { String($0.1) }
+        XCTAssertEqual(keys.filter { $0.hasPrefix("a=T,") }.count, 1, "one picture: \(keys)")
+        let frames = keys.filter { $0.hasPrefix("a=f,") }
+        XCTAssertEqual(frames.count, 5, "the GIF's other five frames, each once: \(keys)")
+        XCTAssertTrue(frames.allSatisfy { $0.contains(",t=s,") && $0.contains(",X=1,") && $0.contains(",z=") }, "\(frames)")
+        let controls = keys.filter { $0.hasPrefix("a=a,") }.map { $0.split(separator: ",").filter { $0.hasPrefix("s=") || $0.hasPrefix("v=") } }
+        XCTAssertEqual(controls.filter { !$0.isEmpty }, [["s=2"], ["s=3", "v=1"], ["s=1"]], "\(keys)")
+        XCTAssertTrue(render.stdout.hasSuffix("\u{1B}[?25h"), "the cursor shown again")
+        XCTAssertFalse(render.stderr.split(separator: "\n").contains { $0.hasPrefix("shm ") && $0.hasSuffix(" -1") }, render.stderr)
+        XCTAssertEqual(try shmObjects(), before, "nothing left in /dev/shm")
+    }
+
     private func shmObjects() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: "/dev/shm").filter { $0.contains("urlcache") }.sorted()
     }

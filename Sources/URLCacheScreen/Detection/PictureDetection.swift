@@ -22,6 +22,12 @@ public struct Detection: Sendable {
     /// How kitty is given the pixels: shared memory where it said it reads ours.
     public var kittyMedium = KittyMedium.direct
 
+    /// kitty plays an animation's frames itself (its animation protocol,
+    /// kitty 0.20 on). Ghostty, WezTerm and Konsole draw kitty's pictures
+    /// but not all of its animations; tmux would have every frame pass
+    /// through it again: they are sent each frame as it is due.
+    public var kittyAnimates: Bool { terminal == "kitty" && tmux == nil }
+
     /// How a picture in `format` reaches the terminal: straight outside
     /// tmux or where tmux draws it itself (sixel), as placeholders where
     /// the terminal outside draws them, else through the passthrough.

@@ -1,0 +1,43 @@
+import URLCacheSupport
+
+/// kitty's animation protocol: frames added to a picture kitty already
+/// shows, each with its gap, which kitty then plays by itself. Frame 1 is
+/// the picture as first shown; ours are whole and opaque, so each frame
+/// replaces the canvas (`X=1`) and needs no frame beneath it.
+extension KittyGraphics {
+    /// What `a=a` sets an animation doing (its `s` key).
+    public enum Playing: Int, Sendable {
+        case stopped = 1
+        /// Plays the frames it has and waits at the last for more: while
+        /// they are still being sent.
+        case loading = 2
+        case looping = 3
+    }
+
+    /// `image` added to image `id` as its next frame, shown for `gap`, by
+    /// `options.medium` (shared memory where kitty reads ours).
+    public static func frame(_ image: PixelImage, id: UInt32, gap: Duration, options: PictureOptions) -> [UInt8] {
+        let control = "a=f,f=24,s=\(image.width),v=\(image.height),i=\(id),X=1,z=\(milliseconds(gap)),q=2"
+        let upload = SharedMemoryUpload(control: control, pixels: image.rgb, compress: options.compress)
+        return options.medium == .sharedMemory ? upload.staged() ?? upload.base64() : upload.base64()
+    }
+
+    /// How long frame `frame` (1-based) of image `id` stays: the first
+    /// frame's, which its picture could not say.
+    public static func gap(id: UInt32, frame: Int, _ gap: Duration) -> [UInt8] {
+        Array("\u{1B}_Ga=a,i=\(id),r=\(frame),z=\(milliseconds(gap)),q=2\u{1B}\\".utf8)
+    }
+
+    /// Sets image `id`'s animation `playing`; looping, `loops` times (0:
+    /// for ever, as a GIF's loop count says).
+    public static func animate(id: UInt32, _ playing: Playing, loops: Int = 0) -> [UInt8] {
+        // kitty's v: 1 loops for ever, n plays n − 1 loops.
+        let count = playing == .looping ? ",v=\(loops == 0 ? 1 : loops + 1)" : ""
+        return Array("\u{1B}_Ga=a,i=\(id),s=\(playing.rawValue)\(count),q=2\u{1B}\\".utf8)
+    }
+
+    /// A gap in whole milliseconds, at least 1 (kitty reads 0 as "unset").
+    private static func milliseconds(_ gap: Duration) -> Int {
+        max(1, Int(gap.milliseconds.rounded()))
+    }
+}
