@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An animated GIF for the screen's pixel tests: 4 frames of 240x160, each
 its own smooth picture (so that a wrong frame measures far worse), 500 ms
-each, looping forever; and each frame as a PNG beside it (OUT.frameN.png).
-usage: make-animation.py OUT.gif"""
+each, looping forever (with --once, no loop count: it plays once); and each
+frame as a PNG beside it (OUT.frameN.png).
+usage: make-animation.py OUT.gif [--once]"""
 import sys
 import numpy as np
 from PIL import Image
@@ -20,4 +21,6 @@ for n in range(4):
     frame = frame.quantize(256, dither=Image.Dither.NONE).convert("RGB")
     frame.save(f"{out}.frame{n}.png")
     frames.append(frame)
-frames[0].save(out, save_all=True, append_images=frames[1:], duration=500, loop=0, optimize=False)
+# PIL writes the loop count (NETSCAPE2.0) only when it is given.
+looping = {} if "--once" in sys.argv[2:] else {"loop": 0}
+frames[0].save(out, save_all=True, append_images=frames[1:], duration=500, optimize=False, **looping)
