@@ -6,6 +6,12 @@
 # /usr/bin/time in the window; medians of ROUNDS (default 3) rounds taken in
 # turns: CPU seconds (user + system) and peak RSS.
 # Goals (#16): CPU at most 0.5x chafa's, peak RSS at most 100 MiB.
+# Then the same 6 s in real terminals under Xvfb (Tests/Tools/termshot.py,
+# TERMINALS, default "kitty xterm-sixel"): urlcache's screen (stopped by
+# SIGTERM at 6 s), `urlcache render --duration 6` and `chafa --duration 6`
+# (stopped at 20 s if it runs on): CPU, peak RSS and wall seconds. Frames
+# on time: the screen's log says, when an animation stops, how many frames
+# it drew and how late each was against when it was due.
 source "$(dirname "$0")/common.sh"
 [ -f "$out/anim120.gif" ] || $python - "$out/anim120.gif" <<'PY'
 import sys, numpy as np
@@ -51,3 +57,35 @@ print(f"{'urlcache':<10} {cpu(u):8.2f} {rss(u):9.1f}")
 print(f"{'chafa':<10} {cpu(c):8.2f} {rss(c):9.1f}")
 print(f"urlcache / chafa CPU: {cpu(u) / cpu(c):.2f}x (goal at most 0.5x); peak RSS goal at most 100 MiB")
 PY
+{ grep -h "animation timing" "$work/log" | tail -1 | sed 's/^.*animation timing: /urlcache in tmux, last round: /'; } || true
+# In a real terminal: one program's 6 s, its "user system peak-KiB wall" appended to $work/TERMINAL-NAME.
+shoot() {
+  local terminal=$1 name=$2; shift 2
+  printf '#!/bin/sh\n/usr/bin/time -a -o %s -f "%%U %%S %%M %%e" %s 2>/dev/null\nsleep 2\n' "$work/$terminal-$name" "$*" > "$work/run.sh"
+  chmod +x "$work/run.sh"
+  HOME="$work" WAIT=24 $python "$root/Tests/Tools/termshot.py" shot "$terminal" "$work/shot.png" "$work/run.sh" >/dev/null 2>&1 || true
+}
+for terminal in ${TERMINALS-kitty xterm-sixel}; do
+  rm -f "$work/log"
+  for round in $(seq "${ROUNDS:-3}"); do
+    shoot "$terminal" screen timeout --foreground -s TERM 6 "$urlcache" --config "$work/list.plist" --cache-dir "$work/cache" --offline --log-file "$work/log"
+    shoot "$terminal" render "$urlcache" render --duration 6 "$work/www/anim120.gif"
+    shoot "$terminal" chafa timeout --foreground -s INT 20 chafa --duration 6 "$work/www/anim120.gif"
+  done
+  $python - "$terminal" "$work/$terminal-screen" "$work/$terminal-render" "$work/$terminal-chafa" <<'PY'
+import sys, statistics
+print(f"\n{sys.argv[1]}: {'program':<16} {'CPU s':>7} {'peak MiB':>9} {'wall s':>7}")
+for name, path in zip(["urlcache screen", "urlcache render", "chafa"], sys.argv[2:]):
+    try:
+        rows = [tuple(map(float, l.split())) for l in open(path) if len(l.split()) == 4]
+    except OSError:
+        rows = []
+    pad = " " * (len(sys.argv[1]) + 2)
+    if not rows:
+        print(f"{pad}{name:<16} (did not run)")
+        continue
+    m = lambda f: statistics.median(f(r) for r in rows)
+    print(f"{pad}{name:<16} {m(lambda r: r[0] + r[1]):7.2f} {m(lambda r: r[2]) / 1024:9.1f} {m(lambda r: r[3]):7.2f}")
+PY
+  { grep -h "animation timing" "$work/log" | tail -1 | sed "s/^.*animation timing: /urlcache's screen in $terminal, last round: /"; } || true
+done

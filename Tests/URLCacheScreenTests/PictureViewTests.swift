@@ -82,6 +82,28 @@ final class PictureViewTests: XCTestCase {
         XCTAssertNotEqual(try show(0, first), zero)
     }
 
+    /// An animation's next frame is made ready while the one before is up
+    /// (`prepare`): when it is due, the draw sends that picture and encodes
+    /// nothing. Prepared before frame 0 is drawn, frame 1 keeps the first
+    /// id; encoded at its draw, it would take the third.
+    func testAPreparedFrameIsTheOneDrawnNotEncodedAgain() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        var zero = state()
+        zero.playback = Playback(frame: 0, frames: 2)
+        var one = zero
+        one.playback?.frame = 1
+        one.image?.pixmap.values[0] = 1
+        view.prepare(one, on: terminal)
+        XCTAssertNil(terminal.picture, "prepare draws nothing")
+        view.draw(zero, on: terminal, now: Date())
+        let shownFirst = try XCTUnwrap(terminal.picture).picture.id
+        view.draw(one, on: terminal, now: Date())
+        let prepared = try XCTUnwrap(terminal.picture).picture.id
+        XCTAssertEqual(shownFirst, 2, "frame 0 was encoded after the prepared frame 1")
+        XCTAssertEqual(prepared, 1, "frame 1 is the picture prepare made")
+    }
+
     /// The kitty picture a view by `route` puts on an 80×30 terminal.
     private func kittyPicture(by route: PictureRoute) throws -> PixelPicture {
         let terminal = RecordingTerminal(columns: 80, rows: 30)

@@ -63,4 +63,16 @@ final class PlaybackTests: XCTestCase {
         XCTAssertFalse(ScreenLogic.animating(state))
         XCTAssertEqual(state.playback?.status, "frame 4 of 48", "played out: it says where it stopped")
     }
+
+    func testFrameTimingCountsHowLateFramesWereFromWhenTheyWereDue() {
+        var timing = FrameTiming()
+        let due = Date(timeIntervalSince1970: 100)
+        timing.record(due: due, drawn: due.addingTimeInterval(0.005))
+        timing.record(due: due, drawn: due.addingTimeInterval(0.045))
+        timing.record(due: due, drawn: due.addingTimeInterval(-0.001))
+        XCTAssertEqual(timing.shown, 3)
+        XCTAssertEqual(timing.late, 1, "only the frame past 20 ms is late; one drawn early counts as on time")
+        XCTAssertEqual(timing.worst, 0.045, accuracy: 1e-6)
+        XCTAssertEqual(timing.description, "3 frames shown, 1 late by more than 20 ms, 16.7 ms late on average, 45.0 ms at most")
+    }
 }

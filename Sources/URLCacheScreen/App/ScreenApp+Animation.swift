@@ -49,7 +49,7 @@ extension ScreenApp {
     /// the file as a still): the frame on screen goes back to it, held.
     func firstFrameForZoom() {
         guard state.viewport.isZoomed, let player, let playback = state.playback, playback.frame != 0, state.image != nil else { return }
-        player.restart()
+        restartPlayer()
         guard let first = player.nextFrame() else { return }
         ScreenLogic.heldAtFirstFrame(first, &state)
     }
@@ -62,8 +62,37 @@ extension ScreenApp {
             carried = (checked.path, playback.paused, playback.ended)
         }
         player = nil
+        upcoming = nil
+        logFrameTiming()
         ScreenLogic.animationStopped(&state)
         animationChecked = nil
+    }
+
+    /// After a draw, while the animation moves: its next frame decoded,
+    /// and its art rendered or picture encoded, before it is due, so that
+    /// at its time only its bytes are written (done then, it came 20–30 ms
+    /// late in tmux: the time a frame takes to make).
+    func prepareNextFrame() {
+        guard let player, upcoming == nil, ScreenLogic.animating(state) else { return }
+        let next = player.nextFrame()
+        upcoming = .some(next)
+        var shown = state
+        ScreenLogic.frameShown(next, frames: player.frames, now: Date(), &shown)
+        if next != nil { view.prepare(shown, on: terminal) }
+    }
+
+    /// Back to before the first frame, nothing decoded ahead.
+    private func restartPlayer() {
+        player?.restart()
+        upcoming = nil
+    }
+
+    /// How late the frames shown were, once an animation stops or the
+    /// screen closes.
+    func logFrameTiming() {
+        guard frameTiming.shown > 0 else { return }
+        log.write("animation timing: \(frameTiming)")
+        frameTiming = FrameTiming()
     }
 
     /// The next frame, if it is due now (or `asked`, by `.` or `space`):
@@ -72,8 +101,11 @@ extension ScreenApp {
         guard let player, let playback = state.playback, state.image != nil, asked || ScreenLogic.frameDue(state, now: now) else {
             return false
         }
-        if playback.ended { player.restart() }
-        let next = player.nextFrame()
+        if playback.ended { restartPlayer() }
+        // A frame asked for (`.`, `space`) is due when asked.
+        frameDue = asked ? nil : playback.due
+        let next = upcoming ?? player.nextFrame()
+        upcoming = nil
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
     }

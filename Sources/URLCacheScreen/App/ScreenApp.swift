@@ -36,6 +36,12 @@ public final class ScreenApp {
     var animationChecked: AnimationCheck?
     /// A paused or played-out animation reloaded (a check): it stays so.
     var carried: (path: String, paused: Bool, ended: Bool)?
+    /// The next frame, decoded and made ready to show while the one before
+    /// is up (nil inside: the loop played out); nil: none ahead.
+    var upcoming: AnimationFrame??
+    /// When the frame being drawn was due, and how late the frames were.
+    var frameDue: Date?
+    var frameTiming = FrameTiming()
 
     /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
     /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
@@ -98,7 +104,10 @@ public final class ScreenApp {
             dirty = advanceAnimation(now: Date()) || dirty
             if dirty {
                 draw()
+                if let due = frameDue { frameTiming.record(due: due, drawn: Date()) }
+                frameDue = nil
                 dirty = false
+                prepareNextFrame()
                 if options.exitAfterFirstImage && state.image != nil { break }
             }
             // After the draw: a large animation's still is not kept waiting
@@ -122,6 +131,7 @@ public final class ScreenApp {
             if woken.terminal.readable { dirty = takeInput() || dirty }
             dirty = tick() || dirty
         }
+        logFrameTiming()
         log.write("screen closed")
         return end
     }

@@ -118,3 +118,33 @@ extension ScreenLogic {
         state.viewPixels = nil
     }
 }
+
+/// How late an animation's frames reached the screen: each measured from
+/// when it was due to when it was drawn, for the log when it stops (what
+/// `Benchmarks/animation.sh` reads: frames shown on time).
+public struct FrameTiming: Sendable, Equatable, CustomStringConvertible {
+    /// A frame later than this is late: a frame's time at 50 frames a second.
+    public static let lateAfter = 0.020
+    public private(set) var shown = 0
+    public private(set) var late = 0
+    /// The latest, in seconds.
+    public private(set) var worst = 0.0
+    private var total = 0.0
+
+    public init() {}
+
+    /// A frame due at `due` was drawn at `drawn`.
+    public mutating func record(due: Date, drawn: Date) {
+        let lateness = max(0, drawn.timeIntervalSince(due))
+        shown += 1
+        total += lateness
+        worst = max(worst, lateness)
+        if lateness > FrameTiming.lateAfter { late += 1 }
+    }
+
+    public var description: String {
+        let mean = shown > 0 ? total / Double(shown) : 0
+        return String(format: "%d frames shown, %d late by more than %.0f ms, %.1f ms late on average, %.1f ms at most",
+                      shown, late, FrameTiming.lateAfter * 1000, mean * 1000, worst * 1000)
+    }
+}

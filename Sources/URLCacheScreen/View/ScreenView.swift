@@ -79,9 +79,7 @@ public final class ScreenView {
 
     /// Draws everything; `now` drives the spinner and the rate.
     public func draw(_ state: ScreenState, on terminal: Terminal, now: Date) {
-        // The gallery's thumbnails are no frames (a still is drawn as frame 0).
-        shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
-        animating = state.gallery == nil && state.playback != nil
+        noteFrame(state)
         if state.playback == nil {
             keptArts.removeAll()
             keptPictures.removeAll()
@@ -125,6 +123,28 @@ public final class ScreenView {
         }
         if let box = state.box(in: layout) { drawOverlay(box, terminal) }
         terminal.refresh()
+    }
+
+    /// Draws nothing: makes ready the art or picture that drawing `state`
+    /// would show, so that the draw, when it is due, only writes it (an
+    /// animation's next frame, rendered while the one before is up).
+    public func prepare(_ state: ScreenState, on terminal: Terminal) {
+        noteFrame(state)
+        guard state.gallery == nil, let image = state.shownImage,
+              let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+        if state.showPixels && pictureFormat.isPixels {
+            _ = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels)
+        } else {
+            _ = art(image, layout)
+        }
+    }
+
+    /// Which frame `state` shows, and whether frames are kept: the caches
+    /// tell frames apart by it. The gallery's thumbnails are no frames (a
+    /// still is drawn as frame 0).
+    private func noteFrame(_ state: ScreenState) {
+        shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
+        animating = state.gallery == nil && state.playback != nil
     }
 
     /// The rendered art and where it goes: as large as fits, centred.
