@@ -25,6 +25,8 @@ public struct BoxResampler {
     /// then added straight into `output`, through `sparse`, a zeroed row.
     private var scattered = false
     private var sparse: [Float] = []
+    /// The source row being filtered, in linear light (made on first use).
+    private var linearRow: [SIMD4<Float>] = []
 
     /// `samples`: raster pixels per output pixel, across and down.
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, samples: (x: Int, y: Int) = (1, 1)) {
@@ -48,16 +50,30 @@ public struct BoxResampler {
 
     /// Adds the next source row as decoded bytes (3 per pixel, or 4 with
     /// alpha, composited over `background`), turning them into linear light
-    /// on the way: one pass over the decoder's row, nothing else stored.
+    /// on the way. Each source pixel is turned once, into `linearRow`, and
+    /// the filter then weighs whole pixels as vectors: read through a
+    /// closure per weight, a pixel two outputs share was turned twice, and
+    /// its channels weighed one by one (a third of an animation's decode).
     mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB) {
         guard sourceRow < sourceHeight else { return }
+        if linearRow.count != sourceWidth { linearRow = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
+        let count = sourceWidth
         ColorSpace.toLinear.withUnsafeBufferPointer { table in
-            if channels == 3 {
-                filterRow { s in (table[Int(row[s * 3])], table[Int(row[s * 3 + 1])], table[Int(row[s * 3 + 2])]) }
-            } else {
-                filterRow { s in BoxResampler.composited(row + s * 4, table: table, background: background) }
+            linearRow.withUnsafeMutableBufferPointer { linear in
+                if channels == 3 {
+                    for s in 0..<count {
+                        let p = row + s * 3
+                        linear[s] = SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], 0)
+                    }
+                } else {
+                    for s in 0..<count {
+                        let (r, g, b) = BoxResampler.composited(row + s * 4, table: table, background: background)
+                        linear[s] = SIMD4(r, g, b, 0)
+                    }
+                }
             }
         }
+        filterLinearRow()
         accumulate()
     }
 
@@ -155,6 +171,32 @@ public struct BoxResampler {
         }
     }
 
+    /// The horizontal pass over `linearRow`: the same sums as `filterRow`,
+    /// in the same order, a pixel's three channels at once.
+    private mutating func filterLinearRow() {
+        let width = self.width
+        columns.start.withUnsafeBufferPointer { starts in
+            columns.count.withUnsafeBufferPointer { counts in
+                columns.offset.withUnsafeBufferPointer { offsets in
+                    columns.weights.withUnsafeBufferPointer { w in
+                        linearRow.withUnsafeBufferPointer { src in
+                            horizontal.withUnsafeMutableBufferPointer { out in
+                                for x in 0..<width {
+                                    var sum = SIMD4<Float>.zero
+                                    let first = starts[x], base = offsets[x]
+                                    for j in 0..<counts[x] { sum += src[first + j] * w[base + j] }
+                                    out[x * 3] = sum.x
+                                    out[x * 3 + 1] = sum.y
+                                    out[x * 3 + 2] = sum.z
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The vertical pass, for the row just filtered. Output rows take
     /// contiguous, non-decreasing runs of source rows, and neighbours share
     /// at most the row where one ends and the next begins, so one
@@ -180,9 +222,13 @@ public struct BoxResampler {
 
     private mutating func flushRow() {
         let base = outputRow * width * 3
-        for i in 0..<accumulator.count {
-            output[base + i] = accumulator[i]
-            accumulator[i] = 0
+        // Through buffers: indexing the arrays checked bounds and uniqueness
+        // at every value (three quarters of the vertical pass's time).
+        accumulator.withUnsafeMutableBufferPointer { acc in
+            output.withUnsafeMutableBufferPointer { out in
+                UnsafeMutableBufferPointer(rebasing: out[base..<(base + acc.count)]).update(fromContentsOf: acc)
+            }
+            acc.update(repeating: 0)
         }
         outputRow += 1
     }
