@@ -29,7 +29,8 @@ PY
 serve "$out/anim120.gif"
 cache_served anim120.gif
 tmux -L bench kill-server 2>/dev/null || true
-trap 'tmux -L bench kill-server 2>/dev/null; kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+# (A terminal still closing may write into $work as it goes: rm's complaint must not fail the run.)
+trap 'tmux -L bench kill-server 2>/dev/null; kill $server 2>/dev/null; rm -rf "$work" 2>/dev/null; true' EXIT
 # run NAME COMMAND...: the command in a fresh 160x50 tmux window for 6 s
 # (urlcache is then sent q), its "user system peak-KiB" appended to $work/NAME.
 run() {

@@ -226,7 +226,7 @@ public struct BoxResampler {
         // at every value (three quarters of the vertical pass's time).
         accumulator.withUnsafeMutableBufferPointer { acc in
             output.withUnsafeMutableBufferPointer { out in
-                UnsafeMutableBufferPointer(rebasing: out[base..<(base + acc.count)]).update(fromContentsOf: acc)
+                _ = UnsafeMutableBufferPointer(rebasing: out[base..<(base + acc.count)]).update(fromContentsOf: acc)
             }
             acc.update(repeating: 0)
         }

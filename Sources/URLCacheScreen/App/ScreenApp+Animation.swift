@@ -102,12 +102,29 @@ extension ScreenApp {
             return false
         }
         if playback.ended { restartPlayer() }
-        // A frame asked for (`.`, `space`) is due when asked.
-        frameDue = asked ? nil : playback.due
-        let next = upcoming ?? player.nextFrame()
+        var next = upcoming ?? player.nextFrame()
         upcoming = nil
+        if !asked { next = catchUp(from: next, player: player, now: now) }
+        // A frame asked for (`.`, `space`) is due when asked.
+        frameDue = asked ? nil : state.playback?.due
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
+    }
+
+    /// Behind (a terminal that reads slower than the frames come: tmux,
+    /// xterm's sixel), frames whose whole time has passed are decoded, as
+    /// each is composed over the ones before, but not drawn, as browsers
+    /// catch up an animated image: it keeps its speed, and no time goes on
+    /// frames no one would see. At most a loop is passed over.
+    private func catchUp(from first: AnimationFrame?, player: FramePlayer, now: Date) -> AnimationFrame? {
+        var frame = first, passed = 0
+        while let current = frame, passed < player.frames, ScreenLogic.frameOverdue(state, delay: current.delay, now: now) {
+            ScreenLogic.frameSkipped(current, &state)
+            frameTiming.skipped += 1
+            frame = player.nextFrame()
+            passed += 1
+        }
+        return frame
     }
 }
 

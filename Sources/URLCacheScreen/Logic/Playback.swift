@@ -17,6 +17,9 @@ public struct Playback: Sendable, Equatable {
     public var ended = false
     /// When the next frame is to be shown; nil while it does not move.
     public var due: Date?
+    /// Seconds behind after which the screen no longer catches up (frames
+    /// passed over) but goes on from now: it was paused, not slow.
+    public static let catchUpLimit = 1.0
 
     public init(frame: Int = 0, frames: Int? = nil, due: Date? = nil) {
         (self.frame, self.frames, self.due) = (frame, frames, due)
@@ -101,9 +104,27 @@ extension ScreenLogic {
         playback.frame = frame.index
         // Each delay counts from when its frame was due, so that slow frames
         // do not add up; after a pause (a box, a zoom) it counts from now.
-        let from = playback.due.map { now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
+        let from = playback.due.map { now.timeIntervalSince($0) < Playback.catchUpLimit ? $0 : now } ?? now
         playback.due = playback.paused ? nil : from.addingTimeInterval(frame.delay.seconds)
         state.playback = playback
+    }
+
+    /// Whether the frame due now, staying `delay`, has had all its time
+    /// already: the screen fell behind (a terminal that reads slower than
+    /// the frames come) and should pass over it. Later than
+    /// `Playback.catchUpLimit` is no falling behind but a pause (a box, a
+    /// zoom): the animation goes on from now instead.
+    static func frameOverdue(_ state: ScreenState, delay: Duration, now: Date) -> Bool {
+        guard animating(state), let due = state.playback?.due else { return false }
+        let late = now.timeIntervalSince(due)
+        return late >= delay.seconds && late < Playback.catchUpLimit
+    }
+
+    /// A frame passed over: its time is counted, and the next is due when
+    /// it would have been.
+    static func frameSkipped(_ frame: AnimationFrame, _ state: inout ScreenState) {
+        guard let due = state.playback?.due else { return }
+        state.playback?.due = due.addingTimeInterval(frame.delay.seconds)
     }
 
     /// A zoomed view is of the first frame (its sharp view is decoded from
@@ -127,6 +148,8 @@ public struct FrameTiming: Sendable, Equatable, CustomStringConvertible {
     public static let lateAfter = 0.020
     public private(set) var shown = 0
     public private(set) var late = 0
+    /// Frames passed over to catch up (decoded, never drawn).
+    public var skipped = 0
     /// The latest, in seconds.
     public private(set) var worst = 0.0
     private var total = 0.0
@@ -144,7 +167,7 @@ public struct FrameTiming: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let mean = shown > 0 ? total / Double(shown) : 0
-        return String(format: "%d frames shown, %d late by more than %.0f ms, %.1f ms late on average, %.1f ms at most",
-                      shown, late, FrameTiming.lateAfter * 1000, mean * 1000, worst * 1000)
+        return String(format: "%d frames shown, %d passed over to catch up, %d late by more than %.0f ms, %.1f ms late on average, %.1f ms at most",
+                      shown, skipped, late, FrameTiming.lateAfter * 1000, mean * 1000, worst * 1000)
     }
 }
