@@ -74,7 +74,9 @@ extension ScreenApp {
     /// late in tmux: the time a frame takes to make).
     func prepareNextFrame() {
         guard let player, upcoming == nil, ScreenLogic.animating(state) else { return }
-        let next = player.nextFrame()
+        // Frames whose time passed while the last was written are passed
+        // over here, before any is rendered: a frame made ready is shown.
+        let next = catchUp(from: player.nextFrame(), player: player, now: Date())
         upcoming = .some(next)
         var shown = state
         ScreenLogic.frameShown(next, frames: player.frames, now: Date(), &shown)
@@ -102,9 +104,16 @@ extension ScreenApp {
             return false
         }
         if playback.ended { restartPlayer() }
-        var next = upcoming ?? player.nextFrame()
+        // A frame made ready is shown, late or not (passing over it would
+        // waste its making); one decoded now may be passed over.
+        var next: AnimationFrame?
+        if let prepared = upcoming {
+            next = prepared
+        } else {
+            next = player.nextFrame()
+            if !asked { next = catchUp(from: next, player: player, now: now) }
+        }
         upcoming = nil
-        if !asked { next = catchUp(from: next, player: player, now: now) }
         // A frame asked for (`.`, `space`) is due when asked.
         frameDue = asked ? nil : state.playback?.due
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
