@@ -38,6 +38,29 @@ final class AnimationTests: XCTestCase {
     /// previous disposal among them) match it. Past frame 3 PIL keeps frame
     /// 2's "restore to previous" for a frame whose disposal is unspecified,
     /// where giflib, libwebp and gifsicle all leave the frame in place.
+    /// A frame passed over is still composed: the frames after it come out
+    /// as they do when every frame is read (every disposal mode, and WebP's
+    /// blending), and only its delay is given.
+    func testFramesPassedOverAreComposedAndTheRestComeOutTheSame() throws {
+        for name in ["animated.gif", "animated-cropped.gif", "animated.webp"] {
+            let (_, every) = try frames(name)
+            let animation = try XCTUnwrap(try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) }))
+            var shown: [AnimationFrame] = [], passed: [Duration] = []
+            // Frames 1, 2 and 4 passed over.
+            while let step = try animation.next(passingOver: { _ in [1, 2, 4].contains(shown.count + passed.count) }) {
+                switch step {
+                case let .frame(frame): shown.append(frame)
+                case let .passedOver(delay): passed.append(delay)
+                }
+            }
+            XCTAssertEqual(shown.map(\.index), [0, 3, 5], name)
+            XCTAssertEqual(passed, [1, 2, 4].map { every[$0].delay }, name)
+            for frame in shown {
+                XCTAssertEqual(largestDifference(frame.pixmap, every[frame.index].pixmap), 0, "\(name) frame \(frame.index)")
+            }
+        }
+    }
+
     func testGIFFramesMatchPILs() throws {
         let (_, composed) = try frames("animated.gif")
         for frame in composed.prefix(4) {

@@ -32,6 +32,21 @@ final class FramePlayerTests: XCTestCase {
         XCTAssertEqual(indices(try player("animated.gif"), most: 14), [1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2], "forever")
     }
 
+    /// Frames passed over (the screen fell behind) are not shown, and the
+    /// loop goes on round as before; however much is asked, fewer than a
+    /// loop are passed over in one call, so a frame always comes.
+    func testFramesPassedOverAreNotShownAndAtMostALoopIs() throws {
+        let forever = try player("animated.gif")
+        var passed = 0
+        let next = forever.nextFrame { _ in
+            passed += 1
+            return passed <= 2
+        }
+        XCTAssertEqual(next?.index, 3, "frames 1 and 2 passed over")
+        XCTAssertEqual(forever.nextFrame { _ in true }?.index, 3, "at most 4, 5, 0, 1 and 2 passed over (one short of a loop), then 3")
+        XCTAssertEqual(indices(forever, most: 4), [4, 5, 0, 1])
+    }
+
     func testAStillIsNoAnimation() {
         XCTAssertNil(FramePlayer(path: Fixtures.formats.appendingPathComponent("still.gif").path, size: (10, 10),
                                  background: RGB8(0, 0, 0), samples: (1, 1)))

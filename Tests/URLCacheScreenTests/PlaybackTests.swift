@@ -90,7 +90,7 @@ final class PlaybackTests: XCTestCase {
         XCTAssertTrue(ScreenLogic.frameOverdue(state, delay: frame.delay, now: due.addingTimeInterval(0.041)), "its 40 ms have passed")
         XCTAssertFalse(ScreenLogic.frameOverdue(state, delay: frame.delay, now: due.addingTimeInterval(Playback.catchUpLimit)),
                        "a second behind is a pause: it goes on from now")
-        ScreenLogic.frameSkipped(frame, &state)
+        ScreenLogic.frameSkipped(frame.delay, &state)
         XCTAssertEqual(state.playback?.due, due.addingTimeInterval(0.040), "the next is due when it would have been")
         XCTAssertEqual(state.playback?.frame, 3, "nothing passed over is on screen")
         state.playback?.paused = true

@@ -17,6 +17,13 @@ public struct AnimationFrame: Sendable {
     }
 }
 
+/// What reading an animation's next frame came to: the frame, or only the
+/// delay of one passed over (composed, not filtered).
+public enum AnimationStep: Sendable {
+    case frame(AnimationFrame)
+    case passedOver(Duration)
+}
+
 /// What an animation may cost before it is cut short: every frame of a loop
 /// is a canvas decoded whole, so frames × canvas pixels and the time a loop
 /// takes to decode are bounded, whatever the file claims.
@@ -115,6 +122,15 @@ public final class AnimationDecoder {
     /// `rewind` for the next). A loop past the limits ends early, with a
     /// warning in `warnings`.
     public func next() throws(DecodeError) -> AnimationFrame? {
+        guard case let .frame(frame)? = try next(passingOver: { _ in false }) else { return nil }
+        return frame
+    }
+
+    /// The next frame, or, when `passOver` says so of its delay, only its
+    /// delay: the frame is composed on the canvas (the frames after it are
+    /// drawn over it) but not filtered to the size asked for, which is
+    /// most of a frame's cost. Nil after the last frame of this loop.
+    public func next(passingOver passOver: (Duration) -> Bool) throws(DecodeError) -> AnimationStep? {
         guard cut == nil else { return nil }
         let pixels = source.canvasSize.width * source.canvasSize.height
         if index >= limits.maxFrames || decodedPixels + pixels > limits.maxFramePixels
@@ -126,12 +142,13 @@ public final class AnimationDecoder {
         defer { decodeTime += ContinuousClock.now - start }
         guard let milliseconds = try source.nextFrame() else { return nil }
         decodedPixels += pixels
+        defer { index += 1 }
+        let delay = AnimationDecoder.shownDelay(milliseconds: milliseconds)
+        if passOver(delay) { return .passedOver(delay) }
         var resampler = blank
         let background = self.background
         source.forEachRow { row in resampler.push(bytes: row, channels: 4, background: background) }
-        defer { index += 1 }
-        return AnimationFrame(index: index, pixmap: resampler.finish().oriented(source.orientation),
-                              delay: AnimationDecoder.shownDelay(milliseconds: milliseconds))
+        return .frame(AnimationFrame(index: index, pixmap: resampler.finish().oriented(source.orientation), delay: delay))
     }
 
     /// Back to the first frame; a loop that was cut is cut again where it

@@ -42,23 +42,29 @@ final class FramePlayer {
     }
 
     /// The next frame to show, after the last one shown: nil once the loop
-    /// count has played out (or a loop showed nothing).
-    func nextFrame() -> AnimationFrame? {
-        if let frame = frame(at: position) {
-            position += 1
-            return frame
+    /// count has played out (or a loop showed nothing). On the way, frames
+    /// whose delay `passOver` names are passed over, fewer than a loop of
+    /// them (a whole loop would come back to the same frame): composed (or
+    /// read from those kept), neither filtered nor shown.
+    func nextFrame(passingOver passOver: (Duration) -> Bool = { _ in false }) -> AnimationFrame? {
+        var passed = 0
+        let bounded = { (delay: Duration) in passed < self.frames - 1 && passOver(delay) }
+        while true {
+            if let step = step(at: position, bounded) {
+                position += 1
+                if case let .frame(frame) = step { return frame }
+                passed += 1
+                continue
+            }
+            // The loop ended: what it showed is what a loop has.
+            if position > 0 { frames = position }
+            if kept != nil { keptComplete = true }
+            plays += 1
+            // A loop of one frame (the rest would not decode) is a still: it ends.
+            guard position > 1, decoder.loopCount == 0 || plays < decoder.loopCount else { return nil }
+            position = 0
+            if !keptComplete { try? decoder.rewind() }
         }
-        // The loop ended: what it showed is what a loop has.
-        if position > 0 { frames = position }
-        if kept != nil { keptComplete = true }
-        plays += 1
-        // A loop of one frame (the rest would not decode) is a still: it ends.
-        guard position > 1, decoder.loopCount == 0 || plays < decoder.loopCount else { return nil }
-        position = 0
-        if !keptComplete { try? decoder.rewind() }
-        guard let first = frame(at: 0) else { return nil }
-        position = 1
-        return first
     }
 
     /// Back to before the first frame, for a played-out animation played again.
@@ -68,21 +74,23 @@ final class FramePlayer {
         if !keptComplete { try? decoder.rewind() }
     }
 
-    /// Frame `index` of the loop, from those kept or decoded now.
-    private func frame(at index: Int) -> AnimationFrame? {
+    /// Frame `index` of the loop, from those kept or decoded now, or only
+    /// its delay when `passOver` says so.
+    private func step(at index: Int, _ passOver: (Duration) -> Bool) -> AnimationStep? {
         if keptComplete, let kept {
             guard index < kept.count else { return nil }
-            return AnimationFrame(index: index, pixmap: kept[index].pixels.pixmap(), delay: kept[index].delay)
+            let (pixels, delay) = kept[index]
+            return passOver(delay) ? .passedOver(delay) : .frame(AnimationFrame(index: index, pixmap: pixels.pixmap(), delay: delay))
         }
+        guard kept != nil else { return try? decoder.next(passingOver: passOver) }
+        // The first loop, kept: every frame is made whole, to be kept.
         guard var frame = try? decoder.next() else { return nil }
-        if kept != nil {
-            let pixels = frame.pixmap.pixelImage()
-            keptBytes += pixels.rgb.count
-            kept?.append((pixels, frame.delay))
-            if keptBytes > FramePlayer.keptBytes { kept = nil }
-            // Shown as it will be shown when kept: every loop looks the same.
-            frame.pixmap = pixels.pixmap()
-        }
-        return frame
+        let pixels = frame.pixmap.pixelImage()
+        keptBytes += pixels.rgb.count
+        kept?.append((pixels, frame.delay))
+        if keptBytes > FramePlayer.keptBytes { kept = nil }
+        // Shown as it will be shown when kept: every loop looks the same.
+        frame.pixmap = pixels.pixmap()
+        return passOver(frame.delay) ? .passedOver(frame.delay) : .frame(frame)
     }
 }

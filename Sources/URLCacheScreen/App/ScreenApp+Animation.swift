@@ -76,7 +76,7 @@ extension ScreenApp {
         guard let player, upcoming == nil, ScreenLogic.animating(state) else { return }
         // Frames whose time passed while the last was written are passed
         // over here, before any is rendered: a frame made ready is shown.
-        let next = catchUp(from: player.nextFrame(), player: player, now: Date())
+        let next = catchUp(player, now: Date())
         upcoming = .some(next)
         var shown = state
         ScreenLogic.frameShown(next, frames: player.frames, now: Date(), &shown)
@@ -110,8 +110,7 @@ extension ScreenApp {
         if let prepared = upcoming {
             next = prepared
         } else {
-            next = player.nextFrame()
-            if !asked { next = catchUp(from: next, player: player, now: now) }
+            next = asked ? player.nextFrame() : catchUp(player, now: now)
         }
         upcoming = nil
         // A frame asked for (`.`, `space`) is due when asked.
@@ -120,20 +119,19 @@ extension ScreenApp {
         return true
     }
 
-    /// Behind (a terminal that reads slower than the frames come: tmux,
-    /// xterm's sixel), frames whose whole time has passed are decoded, as
-    /// each is composed over the ones before, but not drawn, as browsers
-    /// catch up an animated image: it keeps its speed, and no time goes on
-    /// frames no one would see. At most a loop is passed over.
-    private func catchUp(from first: AnimationFrame?, player: FramePlayer, now: Date) -> AnimationFrame? {
-        var frame = first, passed = 0
-        while let current = frame, passed < player.frames, ScreenLogic.frameOverdue(state, delay: current.delay, now: now) {
-            ScreenLogic.frameSkipped(current, &state)
+    /// The player's next frame; behind (a terminal that reads slower than
+    /// the frames come: tmux, xterm's sixel), frames whose whole time has
+    /// passed are passed over, as browsers catch up an animated image: each
+    /// is composed over the ones before but neither filtered nor drawn, so
+    /// the animation keeps its speed and no time goes on frames no one
+    /// would see.
+    private func catchUp(_ player: FramePlayer, now: Date) -> AnimationFrame? {
+        player.nextFrame { delay in
+            guard ScreenLogic.frameOverdue(state, delay: delay, now: now) else { return false }
+            ScreenLogic.frameSkipped(delay, &state)
             frameTiming.skipped += 1
-            frame = player.nextFrame()
-            passed += 1
+            return true
         }
-        return frame
     }
 }
 

@@ -122,9 +122,9 @@ extension ScreenLogic {
 
     /// A frame passed over: its time is counted, and the next is due when
     /// it would have been.
-    static func frameSkipped(_ frame: AnimationFrame, _ state: inout ScreenState) {
+    static func frameSkipped(_ delay: Duration, _ state: inout ScreenState) {
         guard let due = state.playback?.due else { return }
-        state.playback?.due = due.addingTimeInterval(frame.delay.seconds)
+        state.playback?.due = due.addingTimeInterval(delay.seconds)
     }
 
     /// A zoomed view is of the first frame (its sharp view is decoded from
