@@ -29,8 +29,9 @@ PY
 serve "$out/anim120.gif"
 cache_served anim120.gif
 tmux -L bench kill-server 2>/dev/null || true
-# (A terminal still closing may write into $work as it goes: rm's complaint must not fail the run.)
-trap 'tmux -L bench kill-server 2>/dev/null; kill $server 2>/dev/null; rm -rf "$work" 2>/dev/null; true' EXIT
+# set -e holds inside the trap too: with no tmux server left, kill-server's
+# failure ended the trap there (exit 1, and $work left behind).
+trap 'set +e; tmux -L bench kill-server 2>/dev/null; kill $server 2>/dev/null; rm -rf "$work"' EXIT
 # run NAME COMMAND...: the command in a fresh 160x50 tmux window for 6 s
 # (urlcache is then sent q), its "user system peak-KiB" appended to $work/NAME.
 run() {

@@ -44,7 +44,8 @@ public struct BoxResampler {
     /// Adds the next source row: sourceWidth × 3 linear values.
     public mutating func push(_ row: UnsafeBufferPointer<Float>) {
         guard sourceRow < sourceHeight, let src = row.baseAddress else { return }
-        filterRow { s in (src[s * 3], src[s * 3 + 1], src[s * 3 + 2]) }
+        fillLinearRow { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) }
+        filterLinearRow()
         accumulate()
     }
 
@@ -56,20 +57,13 @@ public struct BoxResampler {
     /// its channels weighed one by one (a third of an animation's decode).
     mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB) {
         guard sourceRow < sourceHeight else { return }
-        if linearRow.count != sourceWidth { linearRow = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
-        let count = sourceWidth
         ColorSpace.toLinear.withUnsafeBufferPointer { table in
-            linearRow.withUnsafeMutableBufferPointer { linear in
-                if channels == 3 {
-                    for s in 0..<count {
-                        let p = row + s * 3
-                        linear[s] = SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], 0)
-                    }
-                } else {
-                    for s in 0..<count {
-                        let (r, g, b) = BoxResampler.composited(row + s * 4, table: table, background: background)
-                        linear[s] = SIMD4(r, g, b, 0)
-                    }
+            if channels == 3 {
+                fillLinearRow { s in SIMD4(table[Int(row[s * 3])], table[Int(row[s * 3 + 1])], table[Int(row[s * 3 + 2])], 0) }
+            } else {
+                fillLinearRow { s in
+                    let (r, g, b) = BoxResampler.composited(row + s * 4, table: table, background: background)
+                    return SIMD4(r, g, b, 0)
                 }
             }
         }
@@ -122,7 +116,8 @@ public struct BoxResampler {
                 buffer[d + 2] = b
             }
         }
-        buffer.withUnsafeBufferPointer { src in filterRow { s in (src[s * 3], src[s * 3 + 1], src[s * 3 + 2]) } }
+        buffer.withUnsafeBufferPointer { src in fillLinearRow { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) } }
+        filterLinearRow()
         for k in 0..<place.count {
             let d = (place.xStart + k * place.xStep) * 3
             buffer[d] = 0
@@ -141,38 +136,18 @@ public struct BoxResampler {
         }
     }
 
-    /// The horizontal pass: each output column's weighted sum of its source pixels.
+    /// The source row in linear light, pixel `s` from `pixel(s)`.
     @inline(__always)
-    private mutating func filterRow(_ pixel: (Int) -> (Float, Float, Float)) {
-        let width = self.width
-        columns.start.withUnsafeBufferPointer { starts in
-            columns.count.withUnsafeBufferPointer { counts in
-                columns.offset.withUnsafeBufferPointer { offsets in
-                    columns.weights.withUnsafeBufferPointer { w in
-                        horizontal.withUnsafeMutableBufferPointer { out in
-                            for x in 0..<width {
-                                var r: Float = 0, g: Float = 0, b: Float = 0
-                                let first = starts[x], base = offsets[x]
-                                for j in 0..<counts[x] {
-                                    let (pr, pg, pb) = pixel(first + j)
-                                    let weight = w[base + j]
-                                    r += pr * weight
-                                    g += pg * weight
-                                    b += pb * weight
-                                }
-                                out[x * 3] = r
-                                out[x * 3 + 1] = g
-                                out[x * 3 + 2] = b
-                            }
-                        }
-                    }
-                }
-            }
+    private mutating func fillLinearRow(_ pixel: (Int) -> SIMD4<Float>) {
+        if linearRow.count != sourceWidth { linearRow = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
+        let count = sourceWidth
+        linearRow.withUnsafeMutableBufferPointer { linear in
+            for s in 0..<count { linear[s] = pixel(s) }
         }
     }
 
-    /// The horizontal pass over `linearRow`: the same sums as `filterRow`,
-    /// in the same order, a pixel's three channels at once.
+    /// The horizontal pass over `linearRow`: each output column's weighted
+    /// sum of its source pixels, a pixel's three channels at once.
     private mutating func filterLinearRow() {
         let width = self.width
         columns.start.withUnsafeBufferPointer { starts in
