@@ -47,6 +47,29 @@ final class FramePlayerTests: XCTestCase {
         XCTAssertEqual(indices(forever, most: 4), [4, 5, 0, 1])
     }
 
+    /// Behind on an animation that plays once, the screen may pass over
+    /// frames, but not the last: it is the picture that stays.
+    func testTheFrameAPlayedOutAnimationStaysOnIsNeverPassedOver() throws {
+        let once = try player("once.gif")
+        XCTAssertEqual(once.nextFrame { _ in true }?.index, 2, "frame 1 passed over, the last shown")
+        XCTAssertNil(once.nextFrame(), "then it has played out")
+        let twice = try player("twice.gif")
+        XCTAssertEqual(twice.nextFrame { _ in true }?.index, 0, "the first loop's last frame may be passed over: the second loop begins")
+        XCTAssertEqual(twice.nextFrame { _ in true }?.index, 2, "the second loop's may not")
+        XCTAssertNil(twice.nextFrame())
+    }
+
+    /// A zoom mid-way through the first loop takes the player back to frame
+    /// 0 while it is still keeping that loop: the loop is kept from there,
+    /// not with the frames before the zoom in front of it.
+    func testARestartInTheFirstLoopKeepsTheLoopOnce() throws {
+        let twice = try player("twice.gif")
+        XCTAssertEqual(twice.nextFrame()?.index, 1)
+        twice.restart()
+        XCTAssertEqual(indices(twice), [0, 1, 2, 0, 1, 2])
+        XCTAssertEqual(twice.frames, 3)
+    }
+
     func testAStillIsNoAnimation() {
         XCTAssertNil(FramePlayer(path: Fixtures.formats.appendingPathComponent("still.gif").path, size: (10, 10),
                                  background: RGB8(0, 0, 0), samples: (1, 1)))

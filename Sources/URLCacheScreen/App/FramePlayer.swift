@@ -45,10 +45,11 @@ final class FramePlayer {
     /// count has played out (or a loop showed nothing). On the way, frames
     /// whose delay `passOver` names are passed over, fewer than a loop of
     /// them (a whole loop would come back to the same frame): composed (or
-    /// read from those kept), neither filtered nor shown.
+    /// read from those kept), neither filtered nor shown. The last frame of
+    /// the last loop is never passed over: it is the one that stays.
     func nextFrame(passingOver passOver: (Duration) -> Bool = { _ in false }) -> AnimationFrame? {
         var passed = 0
-        let bounded = { (delay: Duration) in passed < self.frames - 1 && passOver(delay) }
+        let bounded = { (delay: Duration) in passed < self.frames - 1 && !self.staysAt(self.position) && passOver(delay) }
         while true {
             if let step = step(at: position, bounded) {
                 position += 1
@@ -67,11 +68,24 @@ final class FramePlayer {
         }
     }
 
-    /// Back to before the first frame, for a played-out animation played again.
+    /// Whether frame `index` of this loop is the one a played-out
+    /// animation stays on: the last of its last loop.
+    private func staysAt(_ index: Int) -> Bool {
+        decoder.loopCount != 0 && plays == decoder.loopCount - 1 && index == frames - 1
+    }
+
+    /// Back to before the first frame, for a played-out animation played
+    /// again, or a zoom's first frame. A first loop still being kept starts
+    /// over too: the frames read so far would come again.
     func restart() {
         plays = 0
         position = 0
-        if !keptComplete { try? decoder.rewind() }
+        guard !keptComplete else { return }
+        try? decoder.rewind()
+        if kept != nil {
+            kept = []
+            keptBytes = 0
+        }
     }
 
     /// Frame `index` of the loop, from those kept or decoded now, or only

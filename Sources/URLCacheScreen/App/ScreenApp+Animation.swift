@@ -113,8 +113,9 @@ extension ScreenApp {
             next = asked ? player.nextFrame() : catchUp(player, now: now)
         }
         upcoming = nil
-        // A frame asked for (`.`, `space`) is due when asked.
-        frameDue = asked ? nil : state.playback?.due
+        // A frame asked for (`.`, `space`) is due when asked; a loop's end
+        // shows no frame.
+        frameDue = asked || next == nil ? nil : state.playback?.due
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
     }
