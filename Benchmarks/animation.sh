@@ -26,6 +26,8 @@ for n in range(120):
     frames.append(Image.fromarray(np.dstack([r, g, b]).clip(0, 255).astype(np.uint8)).quantize(256))
 frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:], duration=40, loop=0)
 PY
+# timing LABEL: the last round's frame timing from the screen's log.
+timing() { { grep -h "animation timing" "$work/log" | tail -1 | sed "s/^.*animation timing: /$1, last round: /"; } || true; }
 serve "$out/anim120.gif"
 cache_served anim120.gif
 tmux -L bench kill-server 2>/dev/null || true
@@ -59,7 +61,7 @@ print(f"{'urlcache':<10} {cpu(u):8.2f} {rss(u):9.1f}")
 print(f"{'chafa':<10} {cpu(c):8.2f} {rss(c):9.1f}")
 print(f"urlcache / chafa CPU: {cpu(u) / cpu(c):.2f}x (goal at most 0.5x); peak RSS goal at most 100 MiB")
 PY
-{ grep -h "animation timing" "$work/log" | tail -1 | sed 's/^.*animation timing: /urlcache in tmux, last round: /'; } || true
+timing "urlcache in tmux"
 # In a real terminal: one program's 6 s, its "user system peak-KiB wall" appended to $work/TERMINAL-NAME.
 shoot() {
   local terminal=$1 name=$2; shift 2
@@ -89,5 +91,5 @@ for name, path in zip(["urlcache screen", "urlcache render", "chafa"], sys.argv[
     m = lambda f: statistics.median(f(r) for r in rows)
     print(f"{pad}{name:<16} {m(lambda r: r[0] + r[1]):7.2f} {m(lambda r: r[2]) / 1024:9.1f} {m(lambda r: r[3]):7.2f}")
 PY
-  { grep -h "animation timing" "$work/log" | tail -1 | sed "s/^.*animation timing: /urlcache's screen in $terminal, last round: /"; } || true
+  timing "urlcache's screen in $terminal"
 done

@@ -34,10 +34,6 @@ final class AnimationTests: XCTestCase {
         }
     }
 
-    /// PIL composes GIFs with code of its own: frames 0–3 (background and
-    /// previous disposal among them) match it. Past frame 3 PIL keeps frame
-    /// 2's "restore to previous" for a frame whose disposal is unspecified,
-    /// where giflib, libwebp and gifsicle all leave the frame in place.
     /// A frame passed over is still composed: the frames after it come out
     /// as they do when every frame is read (every disposal mode, and WebP's
     /// blending), and only its delay is given.
@@ -61,6 +57,10 @@ final class AnimationTests: XCTestCase {
         }
     }
 
+    /// PIL composes GIFs with code of its own: frames 0–3 (background and
+    /// previous disposal among them) match it. Past frame 3 PIL keeps frame
+    /// 2's "restore to previous" for a frame whose disposal is unspecified,
+    /// where giflib, libwebp and gifsicle all leave the frame in place.
     func testGIFFramesMatchPILs() throws {
         let (_, composed) = try frames("animated.gif")
         for frame in composed.prefix(4) {

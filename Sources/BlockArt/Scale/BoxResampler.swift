@@ -22,9 +22,8 @@ public struct BoxResampler {
     private var sourceRow = 0
     private var outputRow = 0
     /// Set once rows arrive out of order (an interlaced image): they are
-    /// then added straight into `output`, through `sparse`, a zeroed row.
+    /// then added straight into `output`.
     private var scattered = false
-    private var sparse: [Float] = []
     /// The source row being filtered, in linear light (made on first use).
     private var linearRow: [SIMD4<Float>] = []
 
@@ -61,10 +60,7 @@ public struct BoxResampler {
             if channels == 3 {
                 fillLinearRow { s in SIMD4(table[Int(row[s * 3])], table[Int(row[s * 3 + 1])], table[Int(row[s * 3 + 2])], 0) }
             } else {
-                fillLinearRow { s in
-                    let (r, g, b) = BoxResampler.composited(row + s * 4, table: table, background: background)
-                    return SIMD4(r, g, b, 0)
-                }
+                fillLinearRow { s in BoxResampler.composited(row + s * 4, table: table, background: background) }
             }
         }
         filterLinearRow()
@@ -74,12 +70,12 @@ public struct BoxResampler {
     /// One RGBA8 pixel in linear light, laid over `background` unless opaque.
     @inline(__always)
     private static func composited(_ pixel: UnsafePointer<UInt8>, table: UnsafeBufferPointer<Float>,
-                                   background: LinearRGB) -> (Float, Float, Float) {
+                                   background: LinearRGB) -> SIMD4<Float> {
         let color = LinearRGB(table[Int(pixel[0])], table[Int(pixel[1])], table[Int(pixel[2])])
         let alpha = pixel[3]
-        if alpha == 255 { return (color.r, color.g, color.b) }
+        if alpha == 255 { return SIMD4(color.r, color.g, color.b, 0) }
         let mixed = color.over(background, alpha: Float(alpha) * (1 / 255))
-        return (mixed.r, mixed.g, mixed.b)
+        return SIMD4(mixed.r, mixed.g, mixed.b, 0)
     }
 
     /// Adds a decoded row that goes where `place` says. Whole rows in order
@@ -103,28 +99,21 @@ public struct BoxResampler {
                 for i in 0..<accumulator.count { output[base + i] += accumulator[i] }
             }
         }
-        var buffer: [Float] = []
-        swap(&buffer, &sparse)
-        if buffer.isEmpty { buffer = [Float](repeating: 0, count: sourceWidth * 3) }
+        // The pass's pixels in place, the ones it lacks as zeros.
+        let count = sourceWidth
+        sizeLinearRow()
         ColorSpace.toLinear.withUnsafeBufferPointer { table in
-            for k in 0..<place.count {
-                let p = k * channels, d = (place.xStart + k * place.xStep) * 3
-                let (r, g, b) = channels == 4 ? BoxResampler.composited(row + p, table: table, background: background)
-                    : (table[Int(row[p])], table[Int(row[p + 1])], table[Int(row[p + 2])])
-                buffer[d] = r
-                buffer[d + 1] = g
-                buffer[d + 2] = b
+            linearRow.withUnsafeMutableBufferPointer { linear in
+                linear.update(repeating: .zero)
+                for k in 0..<place.count {
+                    let p = k * channels, x = place.xStart + k * place.xStep
+                    guard x < count else { break }
+                    linear[x] = channels == 4 ? BoxResampler.composited(row + p, table: table, background: background)
+                        : SIMD4(table[Int(row[p])], table[Int(row[p + 1])], table[Int(row[p + 2])], 0)
+                }
             }
         }
-        buffer.withUnsafeBufferPointer { src in fillLinearRow { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) } }
         filterLinearRow()
-        for k in 0..<place.count {
-            let d = (place.xStart + k * place.xStep) * 3
-            buffer[d] = 0
-            buffer[d + 1] = 0
-            buffer[d + 2] = 0
-        }
-        swap(&buffer, &sparse)
         let rowSize = width * 3
         for o in rows.outputs(containing: place.y) {
             let weight = rows.weights[rows.offset[o] + place.y - rows.start[o]]
@@ -139,11 +128,16 @@ public struct BoxResampler {
     /// The source row in linear light, pixel `s` from `pixel(s)`.
     @inline(__always)
     private mutating func fillLinearRow(_ pixel: (Int) -> SIMD4<Float>) {
-        if linearRow.count != sourceWidth { linearRow = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
+        sizeLinearRow()
         let count = sourceWidth
         linearRow.withUnsafeMutableBufferPointer { linear in
             for s in 0..<count { linear[s] = pixel(s) }
         }
+    }
+
+    /// `linearRow` made, on first use, a source row long.
+    private mutating func sizeLinearRow() {
+        if linearRow.count != sourceWidth { linearRow = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
     }
 
     /// The horizontal pass over `linearRow`: each output column's weighted

@@ -76,10 +76,11 @@ extension ScreenApp {
         guard let player, upcoming == nil, ScreenLogic.animating(state) else { return }
         // Frames whose time passed while the last was written are passed
         // over here, before any is rendered: a frame made ready is shown.
-        let next = catchUp(player, now: Date())
+        let now = Date()
+        let next = catchUp(player, now: now)
         upcoming = .some(next)
         var shown = state
-        ScreenLogic.frameShown(next, frames: player.frames, now: Date(), &shown)
+        ScreenLogic.frameShown(next, frames: player.frames, now: now, &shown)
         if next != nil { view.prepare(shown, on: terminal) }
     }
 
@@ -105,17 +106,12 @@ extension ScreenApp {
         }
         if playback.ended { restartPlayer() }
         // A frame made ready is shown, late or not (passing over it would
-        // waste its making); one decoded now may be passed over.
-        var next: AnimationFrame?
-        if let prepared = upcoming {
-            next = prepared
-        } else {
-            next = asked ? player.nextFrame() : catchUp(player, now: now)
-        }
+        // waste its making); one decoded now may be passed over. A frame
+        // asked for (`.`, `space`) has no due time: none is passed over,
+        // and none is timed.
+        let next = upcoming ?? catchUp(player, now: now)
         upcoming = nil
-        // A frame asked for (`.`, `space`) is due when asked; a loop's end
-        // shows no frame.
-        frameDue = asked || next == nil ? nil : state.playback?.due
+        frameDue = next == nil ? nil : state.playback?.due
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
     }
@@ -130,7 +126,7 @@ extension ScreenApp {
         player.nextFrame { delay in
             guard ScreenLogic.frameOverdue(state, delay: delay, now: now) else { return false }
             ScreenLogic.frameSkipped(delay, &state)
-            frameTiming.skipped += 1
+            frameTiming.passedOver()
             return true
         }
     }

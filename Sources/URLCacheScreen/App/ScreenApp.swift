@@ -107,7 +107,6 @@ public final class ScreenApp {
                 if let due = frameDue { frameTiming.record(due: due, drawn: Date()) }
                 frameDue = nil
                 dirty = false
-                prepareNextFrame()
                 if options.exitAfterFirstImage && state.image != nil { break }
             }
             // After the draw: a large animation's still is not kept waiting
@@ -116,6 +115,10 @@ public final class ScreenApp {
                 dirty = true
                 continue
             }
+            // Once the picture is known to stay: a frame made ready for a
+            // picture just replaced would be thrown away. (Nothing to do
+            // when one is ready, or nothing moves.)
+            prepareNextFrame()
             let deadline = ScreenLogic.nextWake(state, now: Date(), interval: state.checkInterval, spinnerPeriod: ScreenView.spinnerPeriod)
             let woken = Woken(EventPoll.wait([terminal.inputDescriptor, wakeups.readEnd, signals.readEnd], until: deadline))
             if woken.terminal.hungUp {

@@ -149,12 +149,15 @@ public struct FrameTiming: Sendable, Equatable, CustomStringConvertible {
     public private(set) var shown = 0
     public private(set) var late = 0
     /// Frames passed over to catch up (decoded, never drawn).
-    public var skipped = 0
+    public private(set) var skipped = 0
     /// The latest, in seconds.
     public private(set) var worst = 0.0
     private var total = 0.0
 
     public init() {}
+
+    /// A frame was passed over.
+    public mutating func passedOver() { skipped += 1 }
 
     /// A frame due at `due` was drawn at `drawn`.
     public mutating func record(due: Date, drawn: Date) {

@@ -97,11 +97,10 @@ public final class ScreenView {
         if let gallery = state.gallery {
             drawGallery(gallery, state, layout, terminal)
         } else if let image = state.shownImage {
-            if state.showPixels && pictureFormat.isPixels,
-               let (picture, placement) = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels) {
+            switch shown(image, state, layout, terminal) {
+            case let .picture(picture, placement):
                 terminal.put(picture, row: layout.imageTop + placement.rowOffset, column: placement.columnOffset)
-            } else {
-                let (grid, top, left) = art(image, layout)
+            case let .art(grid, top, left):
                 terminal.put(grid, row: top, column: left)
             }
         }
@@ -132,11 +131,23 @@ public final class ScreenView {
         noteFrame(state)
         guard state.gallery == nil, let image = state.shownImage,
               let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
-        if state.showPixels && pictureFormat.isPixels {
-            _ = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels)
-        } else {
-            _ = art(image, layout)
+        _ = shown(image, state, layout, terminal)
+    }
+
+    /// The image as it goes on screen: in pixels where they are shown and
+    /// it encodes, else in art.
+    private enum Shown {
+        case picture(PixelPicture, PixelPlacement)
+        case art(CellGrid, top: Int, left: Int)
+    }
+
+    private func shown(_ image: DecodedImage, _ state: ScreenState, _ layout: Layout, _ terminal: Terminal) -> Shown {
+        if state.showPixels && pictureFormat.isPixels,
+           let (picture, placement) = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels) {
+            return .picture(picture, placement)
         }
+        let (grid, top, left) = art(image, layout)
+        return .art(grid, top: top, left: left)
     }
 
     /// Which frame `state` shows, and whether frames are kept: the caches
