@@ -21,6 +21,10 @@ extension ScreenTests {
         let fitArt = art(fitted)
         XCTAssertGreaterThan(artWidth(fitted), 50)
         tmux.send("+")
+        // ×2's sharp view comes in before the next key: a key pressed while
+        // it decodes makes it stale, and ×4 would then be decoded, not cut.
+        tmux.wait(forText: "×2 · view at 50%, 50% · Newly cached image")
+        tmux.wait(for: "the sharp ×2 view") { _ in sharpViews(log).count >= 1 }
         tmux.send("+")
         // 100×26 cells of halves: 100×52 samples; the photo fits at 0.13
         // a sample, so ×4 shows 192.3×100 of it about its centre.
