@@ -66,11 +66,7 @@ public enum Renderer {
         source.values.withUnsafeBufferPointer { values in
             for row in rows {
                 for column in 0..<columns {
-                    for k in 0..<block.count {
-                        let x = column * gx + k % gx, y = row * gy + k / gx
-                        let i = (y * source.width + x) * 3
-                        block.linear[k] = LinearRGB(values[i], values[i + 1], values[i + 2])
-                    }
+                    block.gather(values, width: source.width, column: column * gx, row: row * gy, grid: (gx, gy))
                     quantizer.prepare(&block.linear, column: column, row: row)
                     if options.symbols == .ascii {
                         cells.append(asciiCell(block.linear, quantizer: quantizer))
@@ -94,6 +90,8 @@ public enum Renderer {
         /// makes them, then unpacked.
         var packedSums: [SIMD8<Float>] = []
         var sums: [ShapeSums] = []
+        /// Per shape: the least error it could have (truecolour's search).
+        var floors: [Float] = []
         /// The shapes whose colour pairs are searched, as indices.
         var order: [Int] = []
     }
@@ -109,6 +107,22 @@ public enum Renderer {
             self.count = count
             linear = Array(repeating: LinearRGB(0, 0, 0), count: count)
             packed = Array(repeating: .zero, count: count)
+        }
+
+        /// Reads the cell whose top-left sub-cell is at `column`, `row` of
+        /// a pixmap `width` wide, row by row: no division a sub-cell (two
+        /// of them took as long as the rest of the gather).
+        mutating func gather(_ values: UnsafeBufferPointer<Float>, width: Int, column: Int, row: Int, grid: (Int, Int)) {
+            let (gx, gy) = grid
+            linear.withUnsafeMutableBufferPointer { linear in
+                for y in 0..<gy {
+                    let start = ((row + y) * width + column) * 3
+                    for x in 0..<gx {
+                        let i = start + x * 3
+                        linear[y * gx + x] = LinearRGB(values[i], values[i + 1], values[i + 2])
+                    }
+                }
+            }
         }
     }
 
