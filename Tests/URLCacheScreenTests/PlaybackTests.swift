@@ -96,4 +96,14 @@ final class PlaybackTests: XCTestCase {
         state.playback?.paused = true
         XCTAssertFalse(ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.5)), "paused: nothing is due")
     }
+
+    /// A frame is timed against when it was due, unless the animation was
+    /// held meanwhile (a box was open): it goes on from then, not late.
+    func testAFrameAfterAPauseIsNotTimedAsLate() {
+        let due = Date(timeIntervalSince1970: 100)
+        let state = playing(due: due)
+        XCTAssertEqual(ScreenLogic.timedDue(state, now: due.addingTimeInterval(0.3)), due, "behind: timed, and late")
+        XCTAssertNil(ScreenLogic.timedDue(state, now: due.addingTimeInterval(Playback.catchUpLimit + 2)), "after a box: not timed")
+        XCTAssertNil(ScreenLogic.timedDue(playing(due: nil), now: due), "a frame asked for has no due time")
+    }
 }

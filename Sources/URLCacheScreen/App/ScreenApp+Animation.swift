@@ -111,7 +111,7 @@ extension ScreenApp {
         // and none is timed.
         let next = upcoming ?? catchUp(player, now: now)
         upcoming = nil
-        frameDue = next == nil ? nil : state.playback?.due
+        frameDue = next == nil ? nil : ScreenLogic.timedDue(state, now: now)
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
     }

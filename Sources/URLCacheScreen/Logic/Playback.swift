@@ -120,6 +120,15 @@ extension ScreenLogic {
         return late >= delay.seconds && late < Playback.catchUpLimit
     }
 
+    /// When the frame shown now was due, for timing it: none for a frame
+    /// asked for (no due time) or one after a pause (a box, a zoom: more
+    /// than `Playback.catchUpLimit` behind), which goes on from now and so
+    /// is not late.
+    static func timedDue(_ state: ScreenState, now: Date) -> Date? {
+        guard let due = state.playback?.due, now.timeIntervalSince(due) < Playback.catchUpLimit else { return nil }
+        return due
+    }
+
     /// A frame passed over: its time is counted, and the next is due when
     /// it would have been.
     static func frameSkipped(_ delay: Duration, _ state: inout ScreenState) {
