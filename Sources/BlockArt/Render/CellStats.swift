@@ -53,19 +53,21 @@ struct CellStats {
         scratch.sums.removeAll(keepingCapacity: true)
         for (shape, both) in zip(shapes, scratch.packedSums) {
             let front = SIMD3(both[0], both[1], both[2]), srgbFront = SIMD3(both[4], both[5], both[6])
-            let count = shape.mask.nonzeroBitCount
-            let back = total - front
-            let score = (front * front).sum() / Float(count) + (back * back).sum() / Float(n - count)
-            scratch.sums.append(ShapeSums(front: front, srgbFront: srgbFront, count: count, score: score))
+            scratch.sums.append(ShapeSums(front: front, srgbFront: srgbFront, count: shape.mask.nonzeroBitCount))
         }
+    }
+
+    /// How much of the cell's energy a shape's two linear means explain
+    /// (higher is better): palette modes search the best few.
+    func score(_ sums: ShapeSums) -> Float {
+        let back = total - sums.front
+        return (sums.front * sums.front).sum() / Float(sums.count) + (back * back).sum() / Float(n - sums.count)
     }
 }
 
-/// A shape's foreground side: linear and sRGB sums, sub-cell count, and
-/// how much of the cell's energy its two means explain (higher is better).
+/// A shape's foreground side: linear and sRGB sums, and sub-cell count.
 struct ShapeSums {
     var front: SIMD3<Float>
     var srgbFront: SIMD3<Float>
     var count: Int
-    var score: Float
 }

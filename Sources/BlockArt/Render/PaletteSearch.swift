@@ -20,7 +20,7 @@ extension Renderer {
         let flat = nearest(scratch.fronts, sum: cell.srgbTotal, count: Float(n))
         var best = Choice(mask: 0, glyph: " ", fg: flat.color, bg: flat.color)
         var bestError = cell.energy + flat.error
-        shortlist(shapes.count, &scratch)
+        shortlist(cell, &scratch)
         for index in scratch.order {
             let shape = shapes[index], sums = scratch.sums[index]
             let nf = Float(sums.count), nb = Float(n - sums.count)
@@ -55,12 +55,15 @@ extension Renderer {
     /// Colour pairs are searched only for the few shapes that fit best
     /// before quantising (`scratch.order`): the rest cannot win.
     @inline(__always)
-    private static func shortlist(_ count: Int, _ scratch: inout Scratch) {
+    private static func shortlist(_ cell: CellStats, _ scratch: inout Scratch) {
+        let count = scratch.sums.count
         scratch.order.removeAll(keepingCapacity: true)
         scratch.order.append(contentsOf: 0..<count)
         guard count > Renderer.shortlistLength else { return }
-        let sums = scratch.sums
-        scratch.order.sort { sums[$0].score > sums[$1].score }
+        scratch.perShape.removeAll(keepingCapacity: true)
+        for sums in scratch.sums { scratch.perShape.append(cell.score(sums)) }
+        let scores = scratch.perShape
+        scratch.order.sort { scores[$0] > scores[$1] }
         scratch.order.removeLast(count - Renderer.shortlistLength)
     }
 }

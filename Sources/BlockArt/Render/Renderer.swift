@@ -90,8 +90,9 @@ public enum Renderer {
         /// makes them, then unpacked.
         var packedSums: [SIMD8<Float>] = []
         var sums: [ShapeSums] = []
-        /// Per shape: the least error it could have (truecolour's search).
-        var floors: [Float] = []
+        /// A number per shape: the least error it could have (truecolour),
+        /// or how well its means fit (palette modes' shortlist).
+        var perShape: [Float] = []
         /// The shapes whose colour pairs are searched, as indices.
         var order: [Int] = []
     }

@@ -17,12 +17,12 @@ extension Renderer {
         var bestError = cell.energy + CellStats.sideError(cell.srgbTotal, Float(n), flat.srgb)
         var winner: (index: Int, front: SIMD3<Float>, back: SIMD3<Float>)?
         // The floors, and the shape with the lowest, scored first.
-        scratch.floors.removeAll(keepingCapacity: true)
+        scratch.perShape.removeAll(keepingCapacity: true)
         var first = 0
         for (index, sums) in scratch.sums.enumerated() {
             let floor = cell.floor(sums)
-            scratch.floors.append(floor)
-            if floor < scratch.floors[first] { first = index }
+            scratch.perShape.append(floor)
+            if floor < scratch.perShape[first] { first = index }
         }
         // Float rounding in a floor and an error is far below this margin
         // (a few units in the last place of the energy, which bounds both).
@@ -39,7 +39,7 @@ extension Renderer {
             }
         }
         if !scratch.sums.isEmpty { score(first) }
-        for index in scratch.sums.indices where index != first && scratch.floors[index] <= bestError + margin {
+        for index in scratch.sums.indices where index != first && scratch.perShape[index] <= bestError + margin {
             score(index)
         }
         guard let winner else { return Choice(mask: 0, glyph: " ", fg: flat, bg: flat) }
