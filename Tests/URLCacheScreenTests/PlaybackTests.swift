@@ -97,6 +97,17 @@ final class PlaybackTests: XCTestCase {
         XCTAssertFalse(ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.5)), "paused: nothing is due")
     }
 
+    /// `space` on a frame made ready past others shows it (the shell's
+    /// part); `isNext` tells which frames follow the one on screen.
+    func testTheNextFrameInOrder() {
+        let playback = Playback(frame: 3, frames: 48)
+        XCTAssertTrue(playback.isNext(4))
+        XCTAssertFalse(playback.isNext(5), "one passed over")
+        XCTAssertTrue(Playback(frame: 47, frames: 48).isNext(0), "the loop comes round")
+        XCTAssertTrue(Playback(frame: 3).isNext(4), "the first loop, its length not yet known")
+        XCTAssertFalse(Playback(frame: 3).isNext(0))
+    }
+
     /// A frame is timed against when it was due, unless the animation was
     /// held meanwhile (a box was open): it goes on from then, not late.
     func testAFrameAfterAPauseIsNotTimedAsLate() {

@@ -36,8 +36,15 @@ extension ScreenApp {
 
     /// `space`: says where it paused, or plays on from the next frame, now.
     func playbackToggled() {
-        guard let playback = state.playback else { return }
+        guard var playback = state.playback else { return }
         if playback.paused {
+            // The frame made ready came after frames passed over (the screen
+            // was behind): it is shown now, so that `.` steps on from the
+            // frame on screen by one, not past the frames passed over.
+            if case let ready?? = upcoming, !playback.isNext(ready.index) {
+                _ = advanceAnimation(now: Date(), asked: true)
+                playback = state.playback ?? playback
+            }
             log.write("animation paused at frame \(playback.frame + 1) of \(playback.frames ?? 0)")
         } else {
             _ = advanceAnimation(now: Date(), asked: true)

@@ -25,6 +25,12 @@ public struct Playback: Sendable, Equatable {
         (self.frame, self.frames, self.due) = (frame, frames, due)
     }
 
+    /// Whether frame `index` is the one after the frame on screen (the
+    /// first again after the last, once the loop's length is known).
+    public func isNext(_ index: Int) -> Bool {
+        index == frames.map { (frame + 1) % $0 } ?? frame + 1
+    }
+
     /// The status line's "frame 12 of 48" while paused or ended.
     public var status: String? {
         guard paused || ended else { return nil }
