@@ -92,12 +92,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def reply(self, status, body=b"", ctype="image/octet-stream", headers=(), reason=None):
         hs = list(headers) + [("Content-Type", ctype), ("Content-Length", str(len(body)))]
+        with_body = self.command != "HEAD" and status != 304
+        # Logged before the answer goes: once the client has it, it may exit
+        # and the test read the log before this thread wrote to it.
+        self.record(status, len(body) if with_body else 0)
         self.head_only(status, reason or self.responses.get(status, ("",))[0], hs)
-        sent = 0
-        if self.command != "HEAD" and status != 304:
+        if with_body:
             self.wfile.write(body)
-            sent = len(body)
-        self.record(status, sent)
 
     def conditional(self, name, use_etag=True, use_lm=True, extra=(), status=200):
         body, etag, lm = self.file(name)
