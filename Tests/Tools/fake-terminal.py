@@ -12,8 +12,11 @@ DA2 and DA1 as rxvt-unicode does), kitty (a local kitty: DA1, and kitty's reads 
 shared memory, t=s: the object is read and unlinked, its query answered OK when
 the object was there; each read is noted on stderr as "shm NAME BYTES").
 KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
-becomes 120x40 cells, 960x640 pixels), once the command has been running 1.5 s
-('-' for none); after them the command has 5 s to end."""
+becomes 120x40 cells, 960x640 pixels), from 0.5 s after the command's first
+picture (a kitty upload or a sixel), and at least 1.5 s after it started: a
+screen still loading ignores most keys, and a busy machine may take longer
+than any fixed time to get there (with no picture in 30 s, they go anyway;
+'-' for none); after them the command has 5 s to end."""
 import base64, fcntl, os, re, signal, struct, sys, termios, time
 from ptyread import read_ready
 
@@ -51,6 +54,8 @@ answered = False
 burst_start = 0
 late_at = None
 typed = 0
+keys_from = None
+picture = re.compile(rb"\x1b_Ga=T|\x1bP[0-9;]*q")
 key_list = [] if keys == "-" else keys.split(",")
 end_at = None
 shm_reads = []
@@ -59,7 +64,9 @@ while True:
     now = time.time()
     if late_at and now >= late_at:
         os.write(fd, replies["late"]); late_at = None
-    if key_list and typed < len(key_list) and now - start >= 1.5 + 0.5 * typed:
+    if keys_from is None and (picture.search(out) or now - start > 30):
+        keys_from = max(start + 1.5, now + 0.5)
+    if key_list and keys_from and typed < len(key_list) and now >= keys_from + 0.5 * typed:
         if key_list[typed] == "RESIZE":
             fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 960, 640))
             os.kill(pid, signal.SIGWINCH)
