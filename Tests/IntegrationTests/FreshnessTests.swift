@@ -23,7 +23,9 @@ final class ServerFreshnessTests: NginxTestCase {
         let path = first.lines[2]
         let list = try writeList([url], in: home)
         let listed = try urlcache(["list", "--config", list, "--freshness", "server"], home: home)
-        XCTAssertTrue(listed.stdout.contains("fresh for 10 min (max-age)"), listed.stdout)
+        // Whole minutes, rounded down: a second gone between the fetch and
+        // the list (a busy machine) makes 10 minutes 9.
+        XCTAssertNotNil(listed.stdout.firstMatch(of: /fresh for (10|9) min \(max-age\)/), listed.stdout)
 
         try age(path, by: 5 * 60)
         XCTAssertEqual(try fetch(url).lines.first, "Previously cached image")
@@ -37,7 +39,7 @@ final class ServerFreshnessTests: NginxTestCase {
         XCTAssertEqual(try fetch(url, []).lines.first, "Previously cached image", "the fixed rule waits 24 hours")
         XCTAssertEqual(nginx.requests.count, 2)
         let fixed = try urlcache(["list", "--config", list], home: home)
-        XCTAssertTrue(fixed.stdout.contains("fresh for 23 h 49 min (refreshInterval)"), fixed.stdout)
+        XCTAssertNotNil(fixed.stdout.firstMatch(of: /fresh for 23 h (49|48) min \(refreshInterval\)/), fixed.stdout)
     }
 
     func testNoCacheAlwaysAsksAndNoStoreWritesNothing() throws {
