@@ -103,14 +103,23 @@ final class TmuxPixelTests: XCTestCase {
         XCTAssertGreaterThan(base64.utf8.count, 1 << 20, "past tmux's limit for one passthrough")
         XCTAssertEqual(try passthrough(session), "", "the pane's passthrough put back")
 
+        // The first draw's cells have all reached the terminal outside
+        // before the count starts: only the redraw is counted.
+        let drawn = Date().addingTimeInterval(30)
+        while outerLog().unicodeScalars.filter({ $0.value == 0x10EEEE }).count < rows * columns, Date() < drawn { usleep(50_000) }
         let before = outerLog().unicodeScalars.count
         try session.tmux(["new-window"])
         try session.tmux(["select-window", "-t", ":0"])
         let after = session.wait(for: "the placeholders after a window switch") { self.placeholderRows($0).count == rows }
         XCTAssertEqual(placeholderRows(after), Array(repeating: columns, count: rows))
-        let redrawn = String(String.UnicodeScalarView(outerLog().unicodeScalars.dropFirst(before)))
-        XCTAssertEqual(redrawn.unicodeScalars.filter { $0.value == 0x10EEEE }.count, rows * columns,
-                       "tmux drew the cells to the terminal outside again")
+        // tmux's grid has the cells at once; its redraw reaches the terminal
+        // outside (its log) a moment later.
+        func redrawn() -> Int {
+            outerLog().unicodeScalars.dropFirst(before).filter { $0.value == 0x10EEEE }.count
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while redrawn() < rows * columns, Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(redrawn(), rows * columns, "tmux drew the cells to the terminal outside again")
     }
 
     /// The screen: placeholders in the image area while it is up, with
