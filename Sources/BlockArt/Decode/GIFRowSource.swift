@@ -45,14 +45,20 @@ final class GIFRowSource: RowSource {
         width = max(Int(w), Int(frame.left) + Int(frame.width))
         height = max(Int(h), Int(frame.top) + Int(frame.height))
         try limits.check(width: width, height: height)
-        colors = GIFRowSource.palette(decoder, transparent: Int(frame.transparent)).withUnsafeBytes { bytes in
-            (0..<256).map { bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
-        }
+        colors = GIFRowSource.paletteWords(decoder, transparent: Int(frame.transparent))
         indices = [UInt8](repeating: 0, count: Int(frame.width))
         order = GIFRowSource.lineOrder(height: Int(frame.height), interlaced: frame.interlaced != 0)
     }
 
     deinit { cimg_gif_close(decoder) }
+
+    /// The frame's palette as RGBA8 pixels, one 32-bit word each in memory
+    /// order: a pixel is one store.
+    static func paletteWords(_ decoder: OpaquePointer, transparent: Int) -> [UInt32] {
+        palette(decoder, transparent: transparent).withUnsafeBytes { bytes in
+            (0..<256).map { bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
+        }
+    }
 
     /// The frame's palette as RGBA8; indices past it are opaque black.
     static func palette(_ decoder: OpaquePointer, transparent: Int) -> [UInt8] {
