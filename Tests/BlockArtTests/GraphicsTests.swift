@@ -137,6 +137,21 @@ final class GraphicsTests: XCTestCase {
         XCTAssertEqual(say(.stopped, 0), "\u{1B}_Ga=a,i=9,s=1,q=2\u{1B}\\")
     }
 
+    /// A frame in many chunks says `a=f` and its image in each: kitty 0.26
+    /// took a chunk with `m` alone for the rest of the first frame, and
+    /// overwrote it.
+    func testEveryChunkOfAKittyFrameNamesTheFrame() throws {
+        let image = picture(width: 60, height: 40)
+        let text = String(decoding: KittyGraphics.frame(image, id: 9, gap: .milliseconds(40), options: PictureOptions()), as: UTF8.self)
+        let chunks = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+        XCTAssertEqual(chunks.count, 3, "7200 bytes are 9600 in base64: three chunks")
+        for chunk in chunks.dropFirst() { XCTAssertTrue(chunk.hasPrefix("\u{1B}_Ga=f,i=9,q=2,m="), chunk.prefix(30).description) }
+        let payload = chunks.compactMap { $0.split(separator: ";").last }.joined()
+        XCTAssertEqual(Array(try XCTUnwrap(Data(base64Encoded: payload))), image.rgb)
+        let still = String(decoding: KittyGraphics.display(image, id: 9, moveCursor: false), as: UTF8.self)
+        XCTAssertTrue(still.contains("\u{1B}_Gm=1;"), "a picture's later chunks carry m alone, as the protocol says")
+    }
+
     func testITermSendsAPNGOfTheExactPixels() throws {
         let image = picture()
         let bytes = try XCTUnwrap(ITermImage.display(image, moveCursor: true))

@@ -62,18 +62,29 @@ final class AnimationPixelTests: NginxTestCase {
     /// (no loop count), it ends on the last frame, which only reached kitty
     /// as an animation frame (a=f), never as a picture of its own.
     func testKittyPlaysARenderedAnimationToItsLastFrame() throws {
+        try assertKittyPlaysToTheLastFrame(environment: "")
+    }
+
+    /// The same over ssh (its variable is what says so): the frames go as
+    /// base64 in chunks, not by shared memory, and each chunk names its
+    /// frame (kitty 0.26 put a chunk with `m` alone into the first frame).
+    func testKittyPlaysARenderedAnimationSentAsBase64() throws {
+        try assertKittyPlaysToTheLastFrame(environment: "SSH_CONNECTION='127.0.0.1 50000 127.0.0.1 22' ")
+    }
+
+    private func assertKittyPlaysToTheLastFrame(environment: String, line: UInt = #line) throws {
         let once = nginx.root.file("once.gif")
         let made = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
                                   [Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-animation.py").path, once, "--once"])
         guard made.status == 0 else { throw XCTSkip("python3-numpy and python3-pil make the GIF that plays once: \(made.stderr)") }
         let script = home.file("play.sh")
-        try "#!/bin/sh\n\(Paths.binary.path) render --size 40x12 \(once)\nsleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\n\(environment)\(Paths.binary.path) render --size 40x12 \(once)\nsleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let png = try Termshot.shot("kitty", Termshot.clean + [script], in: home, keys: "", wait: 8)
         let db = try (0..<4).map { try Termshot.measure(png, against: nginx.root.file("once.gif.frame\($0).png"), rows: "0:620").db }
         if db.allSatisfy({ $0 == 0 }) { throw XCTSkip("kitty opened no window here") }
-        XCTAssertGreaterThan(db[3], 40, "the last frame: \(db)")
-        for other in 0..<3 { XCTAssertLessThan(db[other], db[3] - 20, "not frame \(other + 1): \(db)") }
+        XCTAssertGreaterThan(db[3], 40, "the last frame: \(db)", line: line)
+        for other in 0..<3 { XCTAssertLessThan(db[other], db[3] - 20, "not frame \(other + 1): \(db)", line: line) }
     }
 
     func testSixelPlaysTheFramesInRealPixels() throws {

@@ -16,9 +16,15 @@ extension KittyGraphics {
 
     /// `image` added to image `id` as its next frame, shown for `gap`, by
     /// `options.medium` (shared memory where kitty reads ours).
+    ///
+    /// In base64, every chunk says `a=f` and the image again: kitty before
+    /// its commit d805e28 (Debian's 0.26 among them) reads a chunk with `m`
+    /// alone as the rest of a picture, and puts the frame's data in place
+    /// of the first frame's. Both read a chunk with the keys as ours.
     public static func frame(_ image: PixelImage, id: UInt32, gap: Duration, options: PictureOptions) -> [UInt8] {
         let control = "a=f,f=24,s=\(image.width),v=\(image.height),i=\(id),X=1,z=\(milliseconds(gap)),q=2"
-        let upload = SharedMemoryUpload(control: control, pixels: image.rgb, compress: options.compress)
+        let upload = SharedMemoryUpload(control: control, pixels: image.rgb, compress: options.compress,
+                                        continuation: "a=f,i=\(id),q=2")
         return options.medium == .sharedMemory ? upload.staged() ?? upload.base64() : upload.base64()
     }
 

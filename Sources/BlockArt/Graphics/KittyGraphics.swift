@@ -27,8 +27,9 @@ public enum KittyGraphics {
 
     /// The escape sequences that carry `pixels` (RGB) with the keys in
     /// `control`: base64 in chunks of `chunkSize`, the first with the keys,
-    /// each with `m=1` but the last.
-    static func transmit(_ pixels: [UInt8], control: String, compress: Bool) -> [UInt8] {
+    /// the others with `continuation`'s (if any), each with `m=1` but the
+    /// last.
+    static func transmit(_ pixels: [UInt8], control: String, compress: Bool, continuation: String = "") -> [UInt8] {
         var control = control
         var payload = pixels
         if compress, let packed = deflate(pixels), packed.count * 10 <= pixels.count * 9 {
@@ -44,7 +45,7 @@ public enum KittyGraphics {
             let end = min(encoded.count, start + chunkSize)
             let more = end < encoded.count
             out += [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")]
-            out += Array((start == 0 ? control + ",m=\(more ? 1 : 0)" : "m=\(more ? 1 : 0)").utf8)
+            out += Array(((start == 0 ? control + "," : continuation.isEmpty ? "" : continuation + ",") + "m=\(more ? 1 : 0)").utf8)
             out.append(UInt8(ascii: ";"))
             out += encoded[start..<end]
             out += [0x1B, UInt8(ascii: "\\")]

@@ -79,6 +79,9 @@ public struct SharedMemoryUpload: Sendable, Equatable {
     let pixels: [UInt8]
     /// zlib for the base64 form, as the picture options said.
     let compress: Bool
+    /// The keys each base64 chunk after the first repeats (see
+    /// `KittyGraphics.frame`); none for a picture.
+    var continuation = ""
 
     /// The pixels' bytes, what keeping it costs.
     public var byteCount: Int { pixels.count }
@@ -93,6 +96,6 @@ public struct SharedMemoryUpload: Sendable, Equatable {
     /// The picture as base64 in the escape codes: a send after the first
     /// (kitty unlinks an object once read), or where staging failed.
     public func base64() -> [UInt8] {
-        KittyGraphics.transmit(pixels, control: control, compress: compress)
+        KittyGraphics.transmit(pixels, control: control, compress: compress, continuation: continuation)
     }
 }
