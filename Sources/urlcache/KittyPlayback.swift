@@ -19,9 +19,13 @@ struct KittyPlayback {
 
     func play(_ animation: AnimationDecoder) throws(DecodeError) {
         let id = options.imageID, rows = cells.rows
+        // Stopped where it is at --duration or Ctrl-C; its loops played
+        // out, kitty stops on the last frame itself (told to stop then, a
+        // kitty that fell behind, reading the frames, stayed on an earlier one).
+        var stop = true
         Interruption.install()
         defer {
-            var last = KittyGraphics.animate(id: id, .stopped) + Array("\u{1B}8\u{1B}[\(rows)B\r".utf8)
+            var last = (stop ? KittyGraphics.animate(id: id, .stopped) : []) + Array("\u{1B}8\u{1B}[\(rows)B\r".utf8)
             if Interruption.happened { last += KittyGraphics.delete(id: id) }
             write(last + Array("\u{1B}[?25h".utf8))
             ending()
@@ -51,6 +55,7 @@ struct KittyPlayback {
         let played = loops == 0 ? nil : Optional(shown + loop * loops)
         let until = [end, played].compactMap { $0 }.min()
         _ = AnimationPlayer<Void>.wait(until: until ?? clock.now + .seconds(86400 * 365), end: until, clock: clock)
+        if let played, until == played, !Interruption.happened { stop = false }
     }
 
     private func write(_ bytes: [UInt8]) {
