@@ -318,6 +318,38 @@ final class MisbehavingTerminalTests: XCTestCase {
         XCTAssertEqual(try shmObjects(), before, "nothing left in /dev/shm")
     }
 
+    /// An animation in the screen in kitty: kitty keeps its frames. The
+    /// still goes as a picture, then the next frame as the animation's
+    /// picture; each other frame goes once, as a frame of it (a=f), and the
+    /// loops after that are switches to frames kitty has (a=a,c=N), which
+    /// never start kitty's own playback. q deletes it, frames and all.
+    func testTheScreenHasKittyKeepAnAnimationsFrames() throws {
+        let before = try shmObjects()
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try FileManager.default.copyItem(atPath: Fixtures.formats.appendingPathComponent("animated.gif").path,
+                                         toPath: nginx.root.file("animated.gif"))
+        let home = try TemporaryDirectory()
+        let list = try writeList([nginx.url("/animated.gif")], in: home)
+        let out = try run("kitty", keys: "x,x,x,q", ["-u", "SSH_CONNECTION", "-u", "SSH_TTY", "TERM=xterm-kitty", "NO_PROXY=127.0.0.1",
+                                                     "HOME=\(home.path)", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")])
+        let keys = out.matches(of: /\x1B_G(a=[^;\x1B]*)/).map { String($0.1) }
+        let value = { (key: String, keys: String) in keys.split(separator: ",").first { $0.hasPrefix(key) }.map { String($0.dropFirst(key.count)) } }
+        let pictures = keys.filter { $0.hasPrefix("a=T,") }
+        XCTAssertEqual(pictures.count, 2, "the still, then the animation's picture: \(pictures)")
+        let id = try XCTUnwrap(pictures.last.flatMap { value("i=", $0) })
+        let added = keys.filter { $0.hasPrefix("a=f,") }
+        XCTAssertEqual(added.count, 5, "the GIF's six frames less the picture's, each once: \(added)")
+        XCTAssertTrue(added.allSatisfy { value("i=", $0) == id && $0.contains(",t=s,") && !$0.contains(",z=") }, "\(added)")
+        let switches = keys.filter { $0.hasPrefix("a=a,") }
+        XCTAssertTrue(switches.allSatisfy { value("i=", $0) == id && value("s=", $0) == nil }, "kitty's playback never started: \(switches)")
+        let numbers = switches.compactMap { value("c=", $0).flatMap(Int.init) }
+        XCTAssertGreaterThan(numbers.count, 12, "two loops and more in 1.5 s of 40 ms frames: \(numbers)")
+        XCTAssertEqual(Set(numbers), Set(1...6), "every frame kitty holds, by its number (1: the picture itself)")
+        XCTAssertTrue(out.contains("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"), "deleted at the end")
+        XCTAssertEqual(try shmObjects(), before, "kitty read every object")
+    }
+
     private func shmObjects() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: "/dev/shm").filter { $0.contains("urlcache") }.sorted()
     }

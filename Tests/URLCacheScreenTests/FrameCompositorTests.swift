@@ -14,11 +14,12 @@ final class FrameCompositorTests: XCTestCase {
     }
 
     private func picture(_ format: PictureFormat, id: UInt32, row: Int = 1, column: Int = 0,
-                         columns: Int = 10, rows: Int = 5, pixels: (width: Int, height: Int)? = nil) -> Placed<PixelPicture> {
+                         columns: Int = 10, rows: Int = 5, pixels: (width: Int, height: Int)? = nil,
+                         frame: Int? = nil) -> Placed<PixelPicture> {
         let removal: [UInt8] = format == .kitty ? Array("delete \(id)".utf8) : []
         let bytes = PictureBytes(sequence: Array("picture \(id)".utf8), removal: removal)
         return Placed(PixelPicture(format: format, id: id, columns: columns, rows: rows, bytes: bytes,
-                                   width: pixels?.width, height: pixels?.height),
+                                   width: pixels?.width, height: pixels?.height, frame: frame),
                       row: row, column: column, rows: rows, columns: columns)
     }
 
@@ -225,5 +226,80 @@ final class FrameCompositorTests: XCTestCase {
         let steps = run([Frame(pictures: thumbnails), Frame(pictures: thumbnails, texts: [TextSpan(row: 2, columns: 4..<9)])])
         XCTAssertTrue(steps[1].repaintAll)
         XCTAssertEqual(steps[1].pictures, Array(thumbnails.dropFirst()), "the repaint erased them all: the uncovered come back")
+    }
+
+    // MARK: An animation's frames kept by kitty
+
+    private func frame(_ index: Int, id: UInt32 = 7, row: Int = 1) -> Placed<PixelPicture> {
+        picture(.kitty, id: id, row: row, frame: index)
+    }
+
+    /// The first frame goes whole; each other is added the first time it
+    /// is shown and switched to; a loop shown again only switches. Nothing
+    /// is taken away or repainted meanwhile.
+    func testKittyKeepsAnAnimationsFramesAndSwitchesBetweenThem() {
+        let frames = [1, 2, 3, 0, 1, 2, 3, 0].map { Frame(pictures: [frame($0)]) }
+        let steps = run(frames)
+        XCTAssertEqual(steps[0].pictures, [frame(1)], "the first frame shown is the picture")
+        XCTAssertEqual(steps[1..<4].map(\.frameSwitches), [
+            [FrameCompositor.FrameSwitch(picture: frame(2), number: 2, add: true)],
+            [FrameCompositor.FrameSwitch(picture: frame(3), number: 3, add: true)],
+            [FrameCompositor.FrameSwitch(picture: frame(0), number: 4, add: true)],
+        ])
+        XCTAssertEqual(steps[4...].map(\.frameSwitches), [1, 2, 3, 4].map { [FrameCompositor.FrameSwitch(picture: frame([1, 2, 3, 0][$0 - 1]), number: $0, add: false)] },
+                       "the second loop: kitty has them all")
+        for step in steps.dropFirst() {
+            XCTAssertTrue(step.removals.isEmpty && step.pictures.isEmpty && !step.repaintAll, "\(step)")
+        }
+    }
+
+    /// A box over the animation takes the picture away, frames and all;
+    /// once it closes, the frame on screen goes whole, the first of a new
+    /// set, and the frames after it are added again.
+    func testABoxOverKittysFramesDeletesThemAndTheyAreSentAgain() {
+        let steps = run([Frame(pictures: [frame(1)]), Frame(pictures: [frame(2)]), Frame(pictures: [frame(2)], texts: box),
+                         Frame(pictures: [frame(2)]), Frame(pictures: [frame(3)]), Frame(pictures: [frame(1)])])
+        XCTAssertEqual(steps[2].removals, [frame(2).content])
+        XCTAssertEqual(steps[3].pictures, [frame(2)], "sent whole again")
+        XCTAssertEqual(steps[4].frameSwitches, [FrameCompositor.FrameSwitch(picture: frame(3), number: 2, add: true)])
+        XCTAssertEqual(steps[5].frameSwitches, [FrameCompositor.FrameSwitch(picture: frame(1), number: 3, add: true)],
+                       "frame 1 went with the picture: added again")
+    }
+
+    /// A repaint clears kitty's pictures: the frame goes whole, after the
+    /// image is deleted (sending an image again replaces only its first
+    /// frame, and kitty would number new frames after the old ones).
+    func testARepaintSendsTheFrameWholeAfterDeletingTheImage() {
+        var shown = FrameCompositor.Shown()
+        for picture in [frame(1), frame(2)] { shown = FrameCompositor.compose(Frame(pictures: [picture]), on: shown).shown }
+        XCTAssertEqual(shown.kittyFrames, FrameCompositor.KittyFrames(id: 7, numbers: [1: 1, 2: 2]))
+        shown.repaintPending = true
+        let (steps, next) = FrameCompositor.compose(Frame(pictures: [frame(3)]), on: shown)
+        XCTAssertTrue(steps.repaintAll)
+        XCTAssertEqual(steps.removals, [frame(3).content], "the image, by its id, before it goes again")
+        XCTAssertEqual(steps.pictures, [frame(3)])
+        XCTAssertTrue(steps.frameSwitches.isEmpty)
+        XCTAssertEqual(next.kittyFrames, FrameCompositor.KittyFrames(id: 7, numbers: [3: 1]))
+    }
+
+    /// Frames at other cells (a resize) are another picture: the old one is
+    /// taken away, the new sent whole; a still after them holds no frames.
+    func testFramesElsewhereOrAStillAfterThemStartAfresh() {
+        let steps = run([Frame(pictures: [frame(1)]), Frame(pictures: [frame(2, row: 3)]), Frame(pictures: [picture(.kitty, id: 8)])])
+        XCTAssertEqual(steps[1].removals, [frame(1).content])
+        XCTAssertEqual(steps[1].pictures, [frame(2, row: 3)])
+        XCTAssertEqual(steps[2].removals, [frame(2, row: 3).content])
+        var shown = FrameCompositor.Shown()
+        for picture in [frame(1), picture(.kitty, id: 8)] { shown = FrameCompositor.compose(Frame(pictures: [picture]), on: shown).shown }
+        XCTAssertNil(shown.kittyFrames, "kitty's frames went with their picture")
+    }
+
+    /// kitty keeps frames up to half its limit for them, and only for an
+    /// animation whose length is known.
+    func testKittyKeepsFramesThatFitItsLimit() {
+        XCTAssertTrue(FrameCompositor.KittyFrames.fit(count: 120, width: 1280, height: 720), "331 MB")
+        XCTAssertFalse(FrameCompositor.KittyFrames.fit(count: 400, width: 1280, height: 720), "1.1 GB")
+        XCTAssertFalse(FrameCompositor.KittyFrames.fit(count: nil, width: 10, height: 10))
+        XCTAssertFalse(FrameCompositor.KittyFrames.fit(count: 1, width: 10, height: 10), "a still")
     }
 }

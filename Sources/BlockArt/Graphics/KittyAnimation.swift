@@ -24,8 +24,15 @@ extension KittyGraphics {
     public static func frame(_ image: PixelImage, id: UInt32, gap: Duration, options: PictureOptions) -> [UInt8] {
         let control = "a=f,f=24,s=\(image.width),v=\(image.height),i=\(id),X=1,z=\(milliseconds(gap)),q=2"
         let upload = SharedMemoryUpload(control: control, pixels: image.rgb, compress: options.compress,
-                                        continuation: "a=f,i=\(id),q=2")
-        return options.medium == .sharedMemory ? upload.staged() ?? upload.base64() : upload.base64()
+                                        continuation: "a=f,i=\(id),q=2", staging: options.medium == .sharedMemory)
+        return upload.sequence()
+    }
+
+    /// Shows frame `number` (1-based, the first frame is the picture
+    /// itself) of image `id` now; its animation stays as it was (stopped,
+    /// unless asked to play): kitty switches and draws at once.
+    public static func show(frame number: Int, id: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=a,i=\(id),c=\(number),q=2\u{1B}\\".utf8)
     }
 
     /// How long frame `frame` (1-based) of image `id` stays: the first

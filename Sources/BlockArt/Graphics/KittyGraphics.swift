@@ -16,9 +16,12 @@ public enum KittyGraphics {
         transmit(image.rgb, control: displayControl(image, id: id, moveCursor: moveCursor), compress: compress)
     }
 
-    /// `display`'s picture, its pixels to be staged in shared memory.
-    static func sharedUpload(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool) -> SharedMemoryUpload {
-        SharedMemoryUpload(control: displayControl(image, id: id, moveCursor: moveCursor), pixels: image.rgb, compress: compress)
+    /// `display`'s picture, its pixels to be staged in shared memory
+    /// (with `staging` off: kept, and sent as base64 when it is sent).
+    public static func sharedUpload(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool,
+                                    staging: Bool = true) -> SharedMemoryUpload {
+        SharedMemoryUpload(control: displayControl(image, id: id, moveCursor: moveCursor), pixels: image.rgb, compress: compress,
+                           staging: staging, width: image.width, height: image.height)
     }
 
     private static func displayControl(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> String {

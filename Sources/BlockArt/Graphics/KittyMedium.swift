@@ -72,7 +72,9 @@ public enum KittyMedium: String, Sendable, Equatable {
 }
 
 /// A kitty picture whose pixels go by shared memory (`t=s`): staged only
-/// when it is sent, and as base64 in the escape codes where it cannot be.
+/// when it is sent, and as base64 in the escape codes where it cannot be
+/// (or, with `staging` off, always: an animation frame's pixels kept to
+/// be sent either as a picture or as a frame, see `asFrame`).
 public struct SharedMemoryUpload: Sendable, Equatable {
     /// The keys of the picture (`a=T,f=24,s=…`).
     let control: String
@@ -82,14 +84,19 @@ public struct SharedMemoryUpload: Sendable, Equatable {
     /// The keys each base64 chunk after the first repeats (see
     /// `KittyGraphics.frame`); none for a picture.
     var continuation = ""
+    /// Whether the pixels may go by shared memory (kitty on this machine).
+    var staging = true
+    /// The size in pixels.
+    var width = 0, height = 0
 
     /// The pixels' bytes, what keeping it costs.
     public var byteCount: Int { pixels.count }
 
     /// Stages the pixels in a new object and returns the one short
-    /// sequence that names it; nil when the object could not be made.
+    /// sequence that names it; nil when the object could not be made, or
+    /// may not be.
     public func staged() -> [UInt8]? {
-        guard let name = try? KittyMedium.stage(pixels) else { return nil }
+        guard staging, let name = try? KittyMedium.stage(pixels) else { return nil }
         return KittyMedium.naming(name, keys: "\(control),t=s,S=\(pixels.count)")
     }
 
@@ -97,5 +104,19 @@ public struct SharedMemoryUpload: Sendable, Equatable {
     /// (kitty unlinks an object once read), or where staging failed.
     public func base64() -> [UInt8] {
         KittyGraphics.transmit(pixels, control: control, compress: compress, continuation: continuation)
+    }
+
+    /// By shared memory where it may, else as base64: a new object each
+    /// time, so it can be sent again.
+    public func sequence() -> [UInt8] {
+        staged() ?? base64()
+    }
+
+    /// The same pixels added to image `id` as its next frame (`a=f`),
+    /// whole and opaque, so that it needs no frame beneath it; no gap:
+    /// the screen says which frame kitty shows (`KittyGraphics.show`).
+    public func asFrame(of id: UInt32) -> SharedMemoryUpload {
+        SharedMemoryUpload(control: "a=f,f=24,s=\(width),v=\(height),i=\(id),X=1,q=2", pixels: pixels, compress: compress,
+                           continuation: "a=f,i=\(id),q=2", staging: staging, width: width, height: height)
     }
 }

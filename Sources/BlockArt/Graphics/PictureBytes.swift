@@ -32,7 +32,7 @@ public struct PictureBytes: Sendable, Equatable {
     /// What sends the picture the first time: from shared memory where
     /// that was asked for and the object could be made, else `sequence`.
     public func firstSequence() -> [UInt8] {
-        shared.map { $0.staged() ?? $0.base64() } ?? sequence
+        shared?.sequence() ?? sequence
     }
 
     /// What sends the picture again, once the first has gone out.

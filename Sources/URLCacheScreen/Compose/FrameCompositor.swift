@@ -91,6 +91,8 @@ public enum FrameCompositor {
         /// Every cell is to be repainted next (the start, a resize, a
         /// continue after a stop): whatever was on the screen is gone.
         public var repaintPending = true
+        /// The frames kitty holds of the animation shown (`KittyFrames`).
+        public var kittyFrames: KittyFrames?
 
         public init() {}
     }
@@ -106,6 +108,8 @@ public enum FrameCompositor {
         public var repaintAll = false
         /// After ncurses' refresh: pictures written at their cells.
         public var pictures: [Placed<PixelPicture>] = []
+        /// Then the frames kitty switches to (`KittyFrames`).
+        public var frameSwitches: [FrameSwitch] = []
         /// Then art written at its cells.
         public var arts: [Placed<CellGrid>] = []
         /// And art that replaces art at the same cells (an animation's
@@ -131,7 +135,10 @@ public enum FrameCompositor {
         func touches<Content>(_ placed: Placed<Content>) -> Bool { touched.contains { (placed.row..<(placed.row + placed.rows)).contains($0) } }
         // Pictures under a box are not shown while it is open.
         let wanted = frame.pictures.filter { !frame.covered($0) }
-        for old in shown.pictures where !wanted.contains(old) {
+        // Another frame of the animation kitty holds, at its cells: kitty
+        // switches to it, and nothing is taken away.
+        let switched = { (old: Placed<PixelPicture>) in wanted.contains { $0.content.continues(old.content) && $0.sameCells(as: old) } }
+        for old in shown.pictures where !wanted.contains(old) && !switched(old) {
             steps.removals.append(old.content)
             // A picture of its size at its cells (an animation's next frame)
             // paints it over: no repaint, so that nothing else flickers. (A
@@ -146,7 +153,9 @@ public enum FrameCompositor {
         if !repaint, case let .written(old) = shown.art { (steps.arts, steps.changes) = changes(steps.arts, over: old, touches: touches) }
         steps.repaintAll = repaint
         // A full repaint clears the screen, and every picture with it.
-        steps.pictures = wanted.filter { repaint || !shown.pictures.contains($0) || ($0.content.erasedByRepaint && touches($0)) }
+        let writes = pictureWrites(wanted, shown: shown, repaint: repaint, removed: steps.removals, touches: touches)
+        steps.removals += writes.removals
+        (steps.pictures, steps.frameSwitches, next.kittyFrames) = (writes.whole, writes.switches, writes.held)
         next.pictures = wanted
         next.texts = frame.texts
         next.repaintPending = false

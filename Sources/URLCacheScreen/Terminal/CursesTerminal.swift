@@ -246,6 +246,7 @@ public final class CursesTerminal: Terminal {
         // again: the rest need not be remembered.
         sent = sent.filter { id, _ in frame.pictures.contains { $0.content.id == id } }
         steps.pictures.forEach { writeKeepingCursor(placedBytes($0)) }
+        steps.frameSwitches.forEach { writeOut(switchBytes($0)) }
         steps.arts.forEach { writeKeepingCursor(AnsiWriter.placedBytes($0.content, row: $0.row, column: $0.column)) }
         steps.changes.forEach { writeKeepingCursor(AnsiWriter.placedChangedBytes(from: $0.from, to: $0.to.content, row: $0.to.row, column: $0.to.column)) }
         if rewriteClusters {
@@ -260,7 +261,11 @@ public final class CursesTerminal: Terminal {
         func move(_ row: Int) -> [UInt8] { Array("\u{1B}[\(row + 1);\(picture.column + 1)H".utf8) }
         let sequence: [UInt8]
         let id = picture.content.id
-        if let again = sent[id] {
+        if picture.content.frame != nil, let upload = picture.content.bytes.shared {
+            // A frame kitty will hold: its own pixels, a new object each
+            // time (its frames share the id, so `sent` cannot tell them apart).
+            sequence = upload.sequence()
+        } else if let again = sent[id] {
             sequence = again ?? picture.content.bytes.laterSequence()
             sent[id] = sequence
         } else {
@@ -270,6 +275,14 @@ public final class CursesTerminal: Terminal {
         var bytes = move(picture.row) + sequence
         for (i, text) in picture.content.bytes.rows.enumerated() { bytes += move(picture.row + i) + text }
         return bytes
+    }
+
+    /// A frame kitty holds, shown: added first if it is new. Neither moves
+    /// the cursor.
+    private func switchBytes(_ change: FrameCompositor.FrameSwitch) -> [UInt8] {
+        let picture = change.picture.content
+        let added = change.add ? picture.bytes.shared?.asFrame(of: picture.id).sequence() ?? [] : []
+        return added + KittyGraphics.show(frame: change.number, id: picture.id)
     }
 
     /// Bytes straight to the terminal, past ncurses, with the cursor and

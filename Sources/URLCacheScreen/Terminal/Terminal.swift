@@ -47,9 +47,14 @@ public struct PixelPicture: Equatable, Sendable {
     public var bytes: PictureBytes
     /// Its size in pixels, where known (nil: unknown).
     public var width: Int?, height: Int?
+    /// A frame of an animation that kitty keeps, all its frames under one
+    /// image id: the frame's index in a loop (nil: a picture of its own).
+    /// Its `bytes.shared` holds the pixels, to be sent as the picture or
+    /// added as a frame (`FrameCompositor.KittyFrames`).
+    public var frame: Int?
 
     public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, bytes: PictureBytes,
-                width: Int? = nil, height: Int? = nil) {
+                width: Int? = nil, height: Int? = nil, frame: Int? = nil) {
         self.format = format
         self.id = id
         self.columns = columns
@@ -57,6 +62,14 @@ public struct PixelPicture: Equatable, Sendable {
         self.bytes = bytes
         self.width = width
         self.height = height
+        self.frame = frame
+    }
+
+    /// Whether it is another frame of the animation `other` is a frame of,
+    /// at its size: kitty, holding both, switches from one to the other.
+    func continues(_ other: PixelPicture) -> Bool {
+        frame != nil && other.frame != nil && format == .kitty && other.format == .kitty && id == other.id
+            && columns == other.columns && rows == other.rows
     }
 
     /// Taken away only by repainting its cells: a sixel or iTerm2 picture
@@ -72,7 +85,7 @@ public struct PixelPicture: Equatable, Sendable {
     }
 
     public static func == (a: PixelPicture, b: PixelPicture) -> Bool {
-        a.format == b.format && a.id == b.id && a.columns == b.columns && a.rows == b.rows
+        a.format == b.format && a.id == b.id && a.columns == b.columns && a.rows == b.rows && a.frame == b.frame
     }
 }
 

@@ -29,6 +29,11 @@ public final class ScreenView {
     /// The animation frame drawn (0 for a still): frames alike in the
     /// samples `identity` hashes are still told apart.
     private var shownFrame = 0
+    /// The frames in a loop of the animation drawn, where known.
+    private var animationFrames: Int?
+    /// The kitty image that keeps the animation's frames, and the
+    /// placement they are made for (`FrameCompositor.KittyFrames`).
+    private var framesImage: (placement: PixelPlacement, id: UInt32)?
     /// Each new picture gets a new kitty image id.
     private var nextPictureID: UInt32 = 1
     /// Spreads placeholder ids between processes (one kitty window holds
@@ -60,6 +65,9 @@ public final class ScreenView {
         var placement: PixelPlacement
         var imageID: Int
         var format: PictureFormat
+        /// Made as a frame for kitty to keep (a still before its
+        /// animation was known is not one).
+        var kittyFrame = false
     }
 
     struct ArtKey: Hashable {
@@ -156,6 +164,8 @@ public final class ScreenView {
     private func noteFrame(_ state: ScreenState) {
         shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
         animating = state.gallery == nil && state.playback != nil
+        animationFrames = animating ? state.playback?.frames : nil
+        if !animating { framesImage = nil }
     }
 
     /// The rendered art and where it goes: as large as fits, centred.
@@ -174,7 +184,10 @@ public final class ScreenView {
         guard let (picture, placement) = fittedPicture(image, bytes: bytes, columns: layout.columns, rows: layout.imageRows,
                                                        cell: cell, cache: cachedPicture, kept: keptPictures) else { return nil }
         cachedPicture = picture
-        if animating { keptPictures.keep(picture, for: picture.key, size: picture.picture.bytes.byteCount) }
+        // kitty keeps its frames itself.
+        if animating, picture.picture.frame == nil {
+            keptPictures.keep(picture, for: picture.key, size: picture.picture.bytes.byteCount)
+        }
         return (picture.picture, placement)
     }
 
@@ -198,25 +211,53 @@ public final class ScreenView {
                        cache: FittedPicture?, kept: KeptFrames<PictureKey, FittedPicture>? = nil) -> (FittedPicture, PixelPlacement)? {
         let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: columns,
                                            rows: rows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
-        let key = PictureKey(placement: placement, imageID: imageID(image), format: pictureFormat)
+        let asFrame = framesInKitty(placement)
+        let key = PictureKey(placement: placement, imageID: imageID(image), format: pictureFormat, kittyFrame: asFrame)
         if let cache, cache.key == key { return (cache, placement) }
         if let frame = kept?[key] { return (frame, placement) }
         let exact = bytes.flatMap { $0.width == placement.width && $0.height == placement.height ? $0 : nil }
         let pixels = exact ?? image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
-        return encode(pixels, placement).map { (FittedPicture(key: key, picture: $0), placement) }
+        let picture = asFrame ? kittyFrame(pixels, placement) : encode(pixels, placement)
+        return picture.map { (FittedPicture(key: key, picture: $0), placement) }
     }
 
     /// `pixels`, the placement's size, encoded with a new id.
     func encode(_ pixels: PixelImage, _ placement: PixelPlacement) -> PixelPicture? {
-        // Placeholder cells name the image by a colour: an id they can say.
-        let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
-        nextPictureID = nextPictureID % 0xFFFFFF + 1
+        let id = newPictureID()
         let options = PictureOptions(imageID: id, registers: registers, moveCursor: false, medium: kittyMedium)
         guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
             return nil
         }
         return PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
                             width: placement.width, height: placement.height)
+    }
+
+    /// A new id for a picture (kitty's images are told apart by it).
+    private func newPictureID() -> UInt32 {
+        // Placeholder cells name the image by a colour: an id they can say.
+        let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
+        nextPictureID = nextPictureID % 0xFFFFFF + 1
+        return id
+    }
+
+    /// Whether the animation drawn goes to kitty as frames it keeps: kitty
+    /// straight, not through tmux, and frames that fit what it keeps.
+    private func framesInKitty(_ placement: PixelPlacement) -> Bool {
+        animating && pictureFormat == .kitty && route == .direct
+            && FrameCompositor.KittyFrames.fit(count: animationFrames, width: placement.width, height: placement.height)
+    }
+
+    /// An animation's frame for kitty: its pixels, unencoded, under the one
+    /// image id of the animation at this placement; the compositor sends
+    /// it as the picture, adds it as a frame or only switches to it.
+    private func kittyFrame(_ pixels: PixelImage, _ placement: PixelPlacement) -> PixelPicture {
+        let id = framesImage.flatMap { $0.placement == placement ? $0.id : nil } ?? newPictureID()
+        framesImage = (placement, id)
+        let upload = KittyGraphics.sharedUpload(pixels, id: id, moveCursor: false, compress: false,
+                                                staging: kittyMedium == .sharedMemory)
+        let bytes = PictureBytes(sequence: [], removal: PictureBytes.removal(.kitty, id: id, route: .direct), shared: upload)
+        return PixelPicture(format: .kitty, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
+                            width: placement.width, height: placement.height, frame: shownFrame)
     }
 
     /// What the caches tell images apart by: `identity`, and the frame.
