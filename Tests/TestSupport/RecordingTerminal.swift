@@ -45,6 +45,9 @@ public final class RecordingTerminal: Terminal {
 
     /// The picture of pixels shown, and where; nil when none is.
     public var picture: (picture: PixelPicture, row: Int, column: Int)?
+    /// What it says kitty holds of an animation's frames (a test sets it).
+    public var heldFrames: FrameCompositor.KittyFrames?
+    public var kittyFrames: FrameCompositor.KittyFrames? { heldFrames }
     public var cellPixels: (width: Int, height: Int) { (8, 16) }
 
     public func put(_ picture: PixelPicture, row: Int, column: Int) {

@@ -230,8 +230,13 @@ final class FrameCompositorTests: XCTestCase {
 
     // MARK: An animation's frames kept by kitty
 
+    /// Frame `index` of an animation kitty keeps, with its pixels.
     private func frame(_ index: Int, id: UInt32 = 7, row: Int = 1) -> Placed<PixelPicture> {
-        picture(.kitty, id: id, row: row, frame: index)
+        var placed = picture(.kitty, id: id, row: row, frame: index)
+        let pixels = PixelImage(width: 1, height: 1, rgb: [UInt8(index), 0, 0])
+        placed.content.bytes = PictureBytes(sequence: [], removal: placed.content.bytes.removal,
+                                            shared: KittyGraphics.sharedUpload(pixels, id: id, moveCursor: false, compress: false))
+        return placed
     }
 
     /// The first frame goes whole; each other is added the first time it
@@ -301,5 +306,29 @@ final class FrameCompositorTests: XCTestCase {
         XCTAssertFalse(FrameCompositor.KittyFrames.fit(count: 400, width: 1280, height: 720), "1.1 GB")
         XCTAssertFalse(FrameCompositor.KittyFrames.fit(count: nil, width: 10, height: 10))
         XCTAssertFalse(FrameCompositor.KittyFrames.fit(count: 1, width: 10, height: 10), "a still")
+    }
+
+    /// A frame made without its pixels (the screen saw kitty hold it) is
+    /// switched to; if kitty does not hold it after all, nothing is sent,
+    /// the frame before stays up, and kitty's frames are as they were.
+    func testAFrameWithoutItsPixelsIsOnlySwitchedTo() {
+        var light = frame(1)
+        light.content.bytes = PictureBytes(sequence: [], removal: light.content.bytes.removal)
+        XCTAssertTrue(light.content.isSwitchOnly)
+        var shown = FrameCompositor.Shown()
+        for picture in [frame(1), frame(2)] { shown = FrameCompositor.compose(Frame(pictures: [picture]), on: shown).shown }
+        let (steps, next) = FrameCompositor.compose(Frame(pictures: [light]), on: shown)
+        XCTAssertEqual(steps.frameSwitches, [FrameCompositor.FrameSwitch(picture: light, number: 1, add: false)])
+        XCTAssertTrue(steps.pictures.isEmpty && steps.removals.isEmpty)
+        XCTAssertEqual(next.pictures, [light])
+
+        var unheld = light
+        unheld.content.frame = 3
+        let (none, after) = FrameCompositor.compose(Frame(pictures: [unheld]), on: shown)
+        XCTAssertTrue(none.frameSwitches.isEmpty && none.pictures.isEmpty && none.removals.isEmpty, "\(none)")
+        XCTAssertEqual(after.pictures, [frame(2)], "the frame before stays up")
+        XCTAssertEqual(after.kittyFrames, shown.kittyFrames)
+        let (whole, _) = FrameCompositor.compose(Frame(pictures: [unheld]), on: FrameCompositor.Shown())
+        XCTAssertTrue(whole.pictures.isEmpty, "nothing to send it whole with")
     }
 }

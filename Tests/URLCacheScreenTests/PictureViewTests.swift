@@ -57,9 +57,10 @@ final class PictureViewTests: XCTestCase {
         XCTAssertNotEqual(try XCTUnwrap(terminal.picture).picture.id, first.id)
     }
 
+    /// (In sixel: kitty keeps an animation's frames itself, see below.)
     func testAnAnimationsFramesAreEncodedOnceAndLetGoWhenItStops() throws {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
-        let view = view(.kitty)
+        let view = view(.sixel)
         var state = state()
         let first = state.image?.pixmap
         var second = first
@@ -85,10 +86,11 @@ final class PictureViewTests: XCTestCase {
     /// An animation's next frame is made ready while the one before is up
     /// (`prepare`): when it is due, the draw sends that picture and encodes
     /// nothing. Prepared before frame 0 is drawn, frame 1 keeps the first
-    /// id; encoded at its draw, it would take the third.
+    /// id; encoded at its draw, it would take the third. (In sixel: kitty's
+    /// frames share one id.)
     func testAPreparedFrameIsTheOneDrawnNotEncodedAgain() throws {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
-        let view = view(.kitty)
+        let view = view(.sixel)
         var zero = state()
         zero.playback = Playback(frame: 0, frames: 2)
         var one = zero
@@ -102,6 +104,35 @@ final class PictureViewTests: XCTestCase {
         let prepared = try XCTUnwrap(terminal.picture).picture.id
         XCTAssertEqual(shownFirst, 2, "frame 0 was encoded after the prepared frame 1")
         XCTAssertEqual(prepared, 1, "frame 1 is the picture prepare made")
+    }
+
+    /// In kitty, an animation's frames are one image: each frame is a
+    /// picture of that id with its index and pixels, and once kitty holds
+    /// a frame (the terminal says so) it is made without them. Another
+    /// animation gets another image.
+    func testKittyFramesShareAnImageAndHeldOnesComeWithoutPixels() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        var state = state()
+        state.playback = Playback(frame: 0, frames: 2)
+        view.draw(state, on: terminal, now: Date())
+        let zero = try XCTUnwrap(terminal.picture).picture
+        state.playback?.frame = 1
+        state.image?.pixmap.values[0] = 1
+        view.draw(state, on: terminal, now: Date())
+        let one = try XCTUnwrap(terminal.picture).picture
+        XCTAssertEqual(zero.id, one.id, "one image")
+        XCTAssertEqual([zero.frame, one.frame], [0, 1])
+        XCTAssertNotNil(one.bytes.shared, "its pixels, to send whole or add")
+        terminal.heldFrames = FrameCompositor.KittyFrames(id: one.id, numbers: [0: 1, 1: 2])
+        state.playback?.frame = 0
+        state.image?.pixmap.values[0] = 0
+        view.draw(state, on: terminal, now: Date())
+        let again = try XCTUnwrap(terminal.picture).picture
+        XCTAssertTrue(again.isSwitchOnly, "kitty holds it: no pixels made")
+        view.animationChanged()
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertNotEqual(try XCTUnwrap(terminal.picture).picture.id, one.id, "another animation, another image")
     }
 
     /// The kitty picture a view by `route` puts on an 80×30 terminal.

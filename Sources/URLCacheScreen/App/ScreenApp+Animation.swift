@@ -70,6 +70,7 @@ extension ScreenApp {
         }
         player = nil
         upcoming = nil
+        view.animationChanged()
         logFrameTiming()
         ScreenLogic.animationStopped(&state)
         animationChecked = nil

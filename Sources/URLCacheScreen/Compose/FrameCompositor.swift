@@ -156,7 +156,7 @@ public enum FrameCompositor {
         let writes = pictureWrites(wanted, shown: shown, repaint: repaint, removed: steps.removals, touches: touches)
         steps.removals += writes.removals
         (steps.pictures, steps.frameSwitches, next.kittyFrames) = (writes.whole, writes.switches, writes.held)
-        next.pictures = wanted
+        next.pictures = writes.shown
         next.texts = frame.texts
         next.repaintPending = false
         return (steps, next)

@@ -52,25 +52,40 @@ extension FrameCompositor {
     /// The pictures to write whole and the frames to switch to, the
     /// removals that go first (an image whose frames kitty holds is taken
     /// away before it is sent whole again: sending it again replaces only
-    /// its first frame), and the frames kitty holds afterwards.
+    /// its first frame), the frames kitty holds afterwards, and the
+    /// pictures then shown.
     ///
     /// A repaint clears kitty's pictures, frames and all: the frame is
     /// then sent whole, as the first of a new set.
     static func pictureWrites(_ wanted: [Placed<PixelPicture>], shown: Shown, repaint: Bool, removed: [PixelPicture],
                               touches: (Placed<PixelPicture>) -> Bool)
-        -> (whole: [Placed<PixelPicture>], switches: [FrameSwitch], removals: [PixelPicture], held: KittyFrames?) {
+        -> (whole: [Placed<PixelPicture>], switches: [FrameSwitch], removals: [PixelPicture], held: KittyFrames?,
+            shown: [Placed<PixelPicture>]) {
         var whole: [Placed<PixelPicture>] = [], switches: [FrameSwitch] = [], removals: [PixelPicture] = []
+        // Each with the frame that stays up in its place, if any.
+        var unsent: [(picture: Placed<PixelPicture>, stays: Placed<PixelPicture>?)] = []
         var held = repaint ? nil : shown.kittyFrames
         for picture in wanted {
             let up = shown.pictures.first { picture.content.continues($0.content) && picture.sameCells(as: $0) }
             if let up, let index = picture.content.frame, var frames = held, frames.id == picture.content.id {
                 guard up != picture else { continue }
                 let (number, add) = frames.number(for: index)
+                // A frame made without its pixels that kitty does not hold
+                // after all is not shown (`unsent`): the frame before stays
+                // up, and the next is made with its pixels.
+                guard !(add && picture.content.isSwitchOnly) else {
+                    unsent.append((picture, up))
+                    continue
+                }
                 held = frames
                 switches.append(FrameSwitch(picture: picture, number: number, add: add))
                 continue
             }
             guard repaint || !shown.pictures.contains(picture) || (picture.content.erasedByRepaint && touches(picture)) else { continue }
+            guard !picture.content.isSwitchOnly else {
+                unsent.append((picture, repaint ? nil : up))
+                continue
+            }
             whole.append(picture)
             guard let index = picture.content.frame else { continue }
             if shown.kittyFrames?.id == picture.content.id, !removed.contains(where: { $0.id == picture.content.id }) {
@@ -79,7 +94,8 @@ extension FrameCompositor {
             held = KittyFrames(id: picture.content.id, numbers: [index: 1])
         }
         // Frames of a picture no longer shown went with its removal.
-        if let id = held?.id, !wanted.contains(where: { $0.content.id == id && $0.content.frame != nil }) { held = nil }
-        return (whole, switches, removals, held)
+        let shownNow = wanted.compactMap { picture in unsent.first { $0.picture == picture }.map(\.stays) ?? picture }
+        if let id = held?.id, !shownNow.contains(where: { $0.content.id == id && $0.content.frame != nil }) { held = nil }
+        return (whole, switches, removals, held, shownNow)
     }
 }

@@ -227,6 +227,10 @@ public final class CursesTerminal: Terminal {
         return result
     }
 
+    public var kittyFrames: FrameCompositor.KittyFrames? {
+        shown.repaintPending ? nil : shown.kittyFrames
+    }
+
     public func refresh() {
         let (steps, next) = FrameCompositor.compose(frame, on: shown)
         shown = next

@@ -34,6 +34,14 @@ public protocol Terminal: AnyObject {
     /// Something else drew on the terminal (a continue after SIGSTOP):
     /// the next `refresh` repaints everything, pictures included.
     func redrawAll()
+    /// The frames kitty holds of the animation shown, which the next
+    /// frame may switch to: none while a repaint is due (it takes them).
+    var kittyFrames: FrameCompositor.KittyFrames? { get }
+}
+
+extension Terminal {
+    /// A terminal that shows no kitty pictures holds no frames.
+    public var kittyFrames: FrameCompositor.KittyFrames? { nil }
 }
 
 /// A picture of pixels as sent: its bytes and the cells it covers.
@@ -64,6 +72,10 @@ public struct PixelPicture: Equatable, Sendable {
         self.height = height
         self.frame = frame
     }
+
+    /// A frame made without its pixels, for a kitty that holds it: only
+    /// switched to, never sent.
+    var isSwitchOnly: Bool { frame != nil && bytes.shared == nil }
 
     /// Whether it is another frame of the animation `other` is a frame of,
     /// at its size: kitty, holding both, switches from one to the other.

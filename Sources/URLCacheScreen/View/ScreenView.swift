@@ -20,25 +20,25 @@ public final class ScreenView {
     public var route = PictureRoute.direct
     /// How kitty is given the pixels when they go straight to it.
     public var kittyMedium = KittyMedium.direct
-    private var cachedPicture: FittedPicture?
+    var cachedPicture: FittedPicture?
     /// The frames of the animation playing, as drawn.
     private var keptArts = KeptFrames<ArtKey, FittedArt>()
-    private var keptPictures = KeptFrames<PictureKey, FittedPicture>()
+    var keptPictures = KeptFrames<PictureKey, FittedPicture>()
     /// An animation is on screen (not the gallery): its frames are kept.
-    private var animating = false
+    var animating = false
     /// The animation frame drawn (0 for a still): frames alike in the
     /// samples `identity` hashes are still told apart.
-    private var shownFrame = 0
+    var shownFrame = 0
     /// The frames in a loop of the animation drawn, where known.
-    private var animationFrames: Int?
+    var animationFrames: Int?
     /// The kitty image that keeps the animation's frames, and the
     /// placement they are made for (`FrameCompositor.KittyFrames`).
-    private var framesImage: (placement: PixelPlacement, id: UInt32)?
+    var framesImage: (placement: PixelPlacement, id: UInt32)?
     /// Each new picture gets a new kitty image id.
-    private var nextPictureID: UInt32 = 1
+    var nextPictureID: UInt32 = 1
     /// Spreads placeholder ids between processes (one kitty window holds
     /// the images of every pane in tmux).
-    private let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
+    let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
 
     /// The gallery's thumbnails as drawn, by tile: only the tiles on screen.
     var thumbnails = Thumbnails()
@@ -53,21 +53,6 @@ public final class ScreenView {
     struct FittedArt {
         var key: ArtKey
         var grid: CellGrid
-    }
-
-    /// A picture encoded for a box, and what it was made from.
-    struct FittedPicture {
-        var key: PictureKey
-        var picture: PixelPicture
-    }
-
-    struct PictureKey: Hashable {
-        var placement: PixelPlacement
-        var imageID: Int
-        var format: PictureFormat
-        /// Made as a frame for kitty to keep (a still before its
-        /// animation was known is not one).
-        var kittyFrame = false
     }
 
     struct ArtKey: Hashable {
@@ -151,7 +136,8 @@ public final class ScreenView {
 
     private func shown(_ image: DecodedImage, _ state: ScreenState, _ layout: Layout, _ terminal: Terminal) -> Shown {
         if state.showPixels && pictureFormat.isPixels,
-           let (picture, placement) = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels) {
+           let (picture, placement) = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels,
+                                              held: terminal.kittyFrames) {
             return .picture(picture, placement)
         }
         let (grid, top, left) = art(image, layout)
@@ -164,8 +150,9 @@ public final class ScreenView {
     private func noteFrame(_ state: ScreenState) {
         shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
         animating = state.gallery == nil && state.playback != nil
-        animationFrames = animating ? state.playback?.frames : nil
-        if !animating { framesImage = nil }
+        // A zoomed view is a still of the first frame (its pixels are
+        // the view's, not the frame's): no frames for kitty to keep.
+        animationFrames = animating && !state.viewport.isZoomed ? state.playback?.frames : nil
     }
 
     /// The rendered art and where it goes: as large as fits, centred.
@@ -174,21 +161,6 @@ public final class ScreenView {
         cached = art
         if animating { keptArts.keep(art, for: art.key, size: art.grid.cells.count * MemoryLayout<Cell>.stride) }
         return (art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2)
-    }
-
-    /// The picture in pixels and where it goes: scaled from the pixels in
-    /// memory to the exact box, as large as fits, centred on whole cells.
-    /// `bytes`: the image's sRGB bytes, if they are at hand.
-    func picture(_ image: DecodedImage, bytes: PixelImage? = nil, _ layout: Layout,
-                 cell: (width: Int, height: Int)) -> (PixelPicture, PixelPlacement)? {
-        guard let (picture, placement) = fittedPicture(image, bytes: bytes, columns: layout.columns, rows: layout.imageRows,
-                                                       cell: cell, cache: cachedPicture, kept: keptPictures) else { return nil }
-        cachedPicture = picture
-        // kitty keeps its frames itself.
-        if animating, picture.picture.frame == nil {
-            keptPictures.keep(picture, for: picture.key, size: picture.picture.bytes.byteCount)
-        }
-        return (picture.picture, placement)
     }
 
     /// `image` in block art, as large as fits `columns` × `rows` cells:
@@ -203,65 +175,8 @@ public final class ScreenView {
         return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions))
     }
 
-    /// `image` in pixels, as large as fits `columns` × `rows` cells and
-    /// centred on whole cells in them: `cache` when it was made the same,
-    /// or a frame `kept`, else encoded now (from `bytes`, `image`'s own,
-    /// when they are the size it is shown at); nil when encoding fails.
-    func fittedPicture(_ image: DecodedImage, bytes: PixelImage? = nil, columns: Int, rows: Int, cell: (width: Int, height: Int),
-                       cache: FittedPicture?, kept: KeptFrames<PictureKey, FittedPicture>? = nil) -> (FittedPicture, PixelPlacement)? {
-        let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: columns,
-                                           rows: rows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
-        let asFrame = framesInKitty(placement)
-        let key = PictureKey(placement: placement, imageID: imageID(image), format: pictureFormat, kittyFrame: asFrame)
-        if let cache, cache.key == key { return (cache, placement) }
-        if let frame = kept?[key] { return (frame, placement) }
-        let exact = bytes.flatMap { $0.width == placement.width && $0.height == placement.height ? $0 : nil }
-        let pixels = exact ?? image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
-        let picture = asFrame ? kittyFrame(pixels, placement) : encode(pixels, placement)
-        return picture.map { (FittedPicture(key: key, picture: $0), placement) }
-    }
-
-    /// `pixels`, the placement's size, encoded with a new id.
-    func encode(_ pixels: PixelImage, _ placement: PixelPlacement) -> PixelPicture? {
-        let id = newPictureID()
-        let options = PictureOptions(imageID: id, registers: registers, moveCursor: false, medium: kittyMedium)
-        guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
-            return nil
-        }
-        return PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
-                            width: placement.width, height: placement.height)
-    }
-
-    /// A new id for a picture (kitty's images are told apart by it).
-    private func newPictureID() -> UInt32 {
-        // Placeholder cells name the image by a colour: an id they can say.
-        let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
-        nextPictureID = nextPictureID % 0xFFFFFF + 1
-        return id
-    }
-
-    /// Whether the animation drawn goes to kitty as frames it keeps: kitty
-    /// straight, not through tmux, and frames that fit what it keeps.
-    private func framesInKitty(_ placement: PixelPlacement) -> Bool {
-        animating && pictureFormat == .kitty && route == .direct
-            && FrameCompositor.KittyFrames.fit(count: animationFrames, width: placement.width, height: placement.height)
-    }
-
-    /// An animation's frame for kitty: its pixels, unencoded, under the one
-    /// image id of the animation at this placement; the compositor sends
-    /// it as the picture, adds it as a frame or only switches to it.
-    private func kittyFrame(_ pixels: PixelImage, _ placement: PixelPlacement) -> PixelPicture {
-        let id = framesImage.flatMap { $0.placement == placement ? $0.id : nil } ?? newPictureID()
-        framesImage = (placement, id)
-        let upload = KittyGraphics.sharedUpload(pixels, id: id, moveCursor: false, compress: false,
-                                                staging: kittyMedium == .sharedMemory)
-        let bytes = PictureBytes(sequence: [], removal: PictureBytes.removal(.kitty, id: id, route: .direct), shared: upload)
-        return PixelPicture(format: .kitty, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
-                            width: placement.width, height: placement.height, frame: shownFrame)
-    }
-
     /// What the caches tell images apart by: `identity`, and the frame.
-    private func imageID(_ image: DecodedImage) -> Int {
+    func imageID(_ image: DecodedImage) -> Int {
         var hasher = Hasher()
         hasher.combine(ScreenView.identity(image))
         hasher.combine(shownFrame)
