@@ -80,7 +80,9 @@ final class AnimationPixelTests: NginxTestCase {
         let script = home.file("play.sh")
         try "#!/bin/sh\n\(environment)\(Paths.binary.path) render --size 40x12 \(once)\nsleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        let png = try Termshot.shot("kitty", Termshot.clean + [script], in: home, keys: "", wait: 8)
+        // Its four frames take 2 s; a kitty slow to read them holds the
+        // first meanwhile, which would look settled: 6 s at least.
+        let png = try Termshot.shot("kitty", Termshot.clean + [script], in: home, keys: "", wait: 10, atLeast: 6)
         let db = try (0..<4).map { try Termshot.measure(png, against: nginx.root.file("once.gif.frame\($0).png"), rows: "0:620").db }
         if db.allSatisfy({ $0 == 0 }) { throw XCTSkip("kitty opened no window here") }
         XCTAssertGreaterThan(db[3], 40, "the last frame: \(db)", line: line)

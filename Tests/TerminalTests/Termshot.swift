@@ -22,10 +22,11 @@ enum Termshot {
     /// Runs `command` in `terminal` (xterm-sixel, xterm, kitty, urxvt,
     /// zutty, mlterm, st, qterminal, sakura), types `keys` after `wait`
     /// seconds, and screenshots it into `home`.
+    /// `atLeast`: seconds before the screen may count as settled.
     static func shot(_ terminal: String, _ command: [String], in home: TemporaryDirectory, keys: String = "",
-                     wait: Int = 4) throws -> String {
+                     wait: Int = 4, atLeast: Int = 0) throws -> String {
         let out = home.file("shot-\(UUID().uuidString).png")
-        var env = ["WAIT": String(wait), "KEYS": keys, "WAIT2": "3", "HOME": home.path]
+        var env = ["WAIT": String(wait), "KEYS": keys, "WAIT2": "3", "HOME": home.path, "AT_LEAST": String(atLeast)]
         // The terminal's own variables decide, as for a person starting it.
         env["TMUX"] = ""
         let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), [tool, "shot", terminal, out] + command,

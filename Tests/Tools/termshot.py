@@ -175,6 +175,9 @@ def shot(term, out, cmd):
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=wait + 10)
     except subprocess.TimeoutExpired:
         pass    # a terminal started through dbus-run-session has another pid: the limit alone then
+    # AT_LEAST: seconds to let pass before the screen may count as settled
+    # (an animation that a slow terminal starts late holds its first frame).
+    time.sleep(max(0.0, float(os.environ.get('AT_LEAST', '0')) - (time.time() - start)))
     shown = settle(disp, max(wait - (time.time() - start), 2))
     keys = os.environ.get('KEYS', '').split()     # e.g. KEYS=Right: typed, then at most WAIT2 s more
     if keys:
