@@ -96,8 +96,13 @@ public struct SharedMemoryUpload: Sendable, Equatable {
     /// sequence that names it; nil when the object could not be made, or
     /// may not be.
     public func staged() -> [UInt8]? {
+        stagedObject()?.sequence
+    }
+
+    /// `staged`, with the object's name.
+    private func stagedObject() -> (sequence: [UInt8], name: String)? {
         guard staging, let name = try? KittyMedium.stage(pixels) else { return nil }
-        return KittyMedium.naming(name, keys: "\(control),t=s,S=\(pixels.count)")
+        return (KittyMedium.naming(name, keys: "\(control),t=s,S=\(pixels.count)"), name)
     }
 
     /// The picture as base64 in the escape codes: a send after the first
@@ -112,11 +117,51 @@ public struct SharedMemoryUpload: Sendable, Equatable {
         staged() ?? base64()
     }
 
+    /// `sequence`, and the object it staged (nil: none), for `StagedObjects`.
+    public func send() -> (bytes: [UInt8], staged: String?) {
+        stagedObject().map { ($0.sequence, $0.name) } ?? (base64(), nil)
+    }
+
     /// The same pixels added to image `id` as its next frame (`a=f`),
     /// whole and opaque, so that it needs no frame beneath it; no gap:
     /// the screen says which frame kitty shows (`KittyGraphics.show`).
     public func asFrame(of id: UInt32) -> SharedMemoryUpload {
         SharedMemoryUpload(control: "a=f,f=24,s=\(width),v=\(height),i=\(id),X=1,q=2", pixels: pixels, compress: compress,
                            continuation: "a=f,i=\(id),q=2", staging: staging, width: width, height: height)
+    }
+}
+
+/// The objects a screen staged for kitty, until kitty has read them (it
+/// unlinks each as it reads it). One kitty did not read (it had dropped the
+/// image a frame went to, or the command failed before the read) would stay
+/// in /dev/shm, in memory, until the machine restarts: those still there
+/// after `patience` are removed, and all of them when the screen closes.
+public struct StagedObjects: Sendable {
+    private var names: [(name: String, at: ContinuousClock.Instant)] = []
+    /// How long kitty may take to read an object: a loaded kitty was seen
+    /// seconds behind.
+    public static let patience = Duration.seconds(20)
+
+    public init() {}
+
+    /// Notes object `name`, staged `at`.
+    public mutating func add(_ name: String?, at: ContinuousClock.Instant) {
+        guard let name else { return }
+        names.append((name, at))
+    }
+
+    /// Forgets the objects kitty read, removes those older than `patience`
+    /// it has not: how many were removed.
+    @discardableResult
+    public mutating func sweep(now: ContinuousClock.Instant, patience: Duration = StagedObjects.patience) -> Int {
+        var removed = 0
+        names.removeAll { entry in
+            guard KittyMedium.exists(entry.name) else { return true }
+            guard now - entry.at >= patience else { return false }
+            KittyMedium.discard(entry.name)
+            removed += 1
+            return true
+        }
+        return removed
     }
 }

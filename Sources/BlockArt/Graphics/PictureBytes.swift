@@ -32,7 +32,12 @@ public struct PictureBytes: Sendable, Equatable {
     /// What sends the picture the first time: from shared memory where
     /// that was asked for and the object could be made, else `sequence`.
     public func firstSequence() -> [UInt8] {
-        shared?.sequence() ?? sequence
+        firstSend().bytes
+    }
+
+    /// `firstSequence`, and the shared-memory object it staged, if any.
+    public func firstSend() -> (bytes: [UInt8], staged: String?) {
+        shared?.send() ?? (sequence, nil)
     }
 
     /// What sends the picture again, once the first has gone out.

@@ -37,6 +37,8 @@ public final class CursesTerminal: Terminal {
     /// `laterSequence` once made: shown again (a box closed, a repaint),
     /// they go by that (a shared-memory object is read once), encoded once.
     private var sent: [UInt32: [UInt8]?] = [:]
+    /// The shared-memory objects staged, until kitty reads them.
+    private var staged = StagedObjects()
     /// A cell's size in pixels, read at the start and on each resize.
     public private(set) var cellPixels = WindowSize.assumedCellPixels
 
@@ -112,6 +114,8 @@ public final class CursesTerminal: Terminal {
         }
         endwin()
         delscreen(screen)
+        // Its pictures are gone: an object kitty has not read is of no use.
+        staged.sweep(now: .now, patience: .zero)
     }
 
     /// The `colors` of terminfo entry `term`, when it exists and can address
@@ -232,6 +236,7 @@ public final class CursesTerminal: Terminal {
     }
 
     public func refresh() {
+        staged.sweep(now: .now)
         let (steps, next) = FrameCompositor.compose(frame, on: shown)
         shown = next
         steps.removals.forEach { writeOut($0.bytes.removal) }
@@ -268,12 +273,12 @@ public final class CursesTerminal: Terminal {
         if picture.content.frame != nil, let upload = picture.content.bytes.shared {
             // A frame kitty will hold: its own pixels, a new object each
             // time (its frames share the id, so `sent` cannot tell them apart).
-            sequence = upload.sequence()
+            sequence = stage(upload.send())
         } else if let again = sent[id] {
             sequence = again ?? picture.content.bytes.laterSequence()
             sent[id] = sequence
         } else {
-            sequence = picture.content.bytes.firstSequence()
+            sequence = stage(picture.content.bytes.firstSend())
             sent[id] = .some(nil)
         }
         var bytes = move(picture.row) + sequence
@@ -285,8 +290,14 @@ public final class CursesTerminal: Terminal {
     /// the cursor.
     private func switchBytes(_ change: FrameCompositor.FrameSwitch) -> [UInt8] {
         let picture = change.picture.content
-        let added = change.add ? picture.bytes.shared?.asFrame(of: picture.id).sequence() ?? [] : []
+        let added = change.add ? picture.bytes.shared.map { stage($0.asFrame(of: picture.id).send()) } ?? [] : []
         return added + KittyGraphics.show(frame: change.number, id: picture.id)
+    }
+
+    /// A send's bytes, its object (if it staged one) noted until kitty reads it.
+    private func stage(_ send: (bytes: [UInt8], staged: String?)) -> [UInt8] {
+        staged.add(send.staged, at: .now)
+        return send.bytes
     }
 
     /// Bytes straight to the terminal, past ncurses, with the cursor and
