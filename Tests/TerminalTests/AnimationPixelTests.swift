@@ -27,25 +27,26 @@ final class AnimationPixelTests: NginxTestCase {
 
     /// The screen in `terminal` after `keys`: the frame on screen and its
     /// PSNR against each of the four frames.
-    private func shot(_ terminal: String, keys: String, rows: String) throws -> (frame: Int, db: [Double]) {
+    private func shot(_ terminal: String, keys: String, rows: String, environment: [String] = []) throws -> (frame: Int, db: [Double]) {
         let log = home.file("screen-\(UUID().uuidString).log")
         let list = try writeList([nginx.url("/four.gif")], in: home)
-        let screen = Termshot.clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
+        let screen = Termshot.clean + environment + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
                                        "--log-file", log]
         let png = try Termshot.shot(terminal, screen, in: home, keys: keys, wait: terminal == "kitty" ? 7 : 5)
         let db = try (0..<4).map { try Termshot.measure(png, against: nginx.root.file("four.gif.frame\($0).png"), rows: rows).db }
         return (try frameShown(log), db)
     }
 
-    private func assertPausedAndStepped(_ terminal: String, rows: String, atLeast decibels: Double) throws {
-        let paused = try shot(terminal, keys: "space", rows: rows)
+    private func assertPausedAndStepped(_ terminal: String, rows: String, atLeast decibels: Double,
+                                        environment: [String] = []) throws {
+        let paused = try shot(terminal, keys: "space", rows: rows, environment: environment)
         if paused.db.allSatisfy({ $0 == 0 }) { throw XCTSkip("\(terminal) opened no window here") }
         let frame = paused.frame - 1
         XCTAssertGreaterThan(paused.db[frame], decibels, "frame \(paused.frame), paused: \(paused.db)")
         for other in 0..<4 where other != frame {
             XCTAssertLessThan(paused.db[other], paused.db[frame] - 6, "not frame \(other + 1): \(paused.db)")
         }
-        let stepped = try shot(terminal, keys: "space period", rows: rows)
+        let stepped = try shot(terminal, keys: "space period", rows: rows, environment: environment)
         let next = stepped.frame - 1
         print("\(terminal): paused at frame \(paused.frame) \(paused.db) dB; stepped to \(stepped.frame) \(stepped.db) dB")
         XCTAssertGreaterThan(stepped.db[next], decibels, "stepped to frame \(stepped.frame): \(stepped.db)")
@@ -56,6 +57,13 @@ final class AnimationPixelTests: NginxTestCase {
 
     func testKittyPlaysTheFramesInRealPixels() throws {
         try assertPausedAndStepped("kitty", rows: "0:620", atLeast: 27)
+    }
+
+    /// The same over ssh (its variable says so; termshot joins the command
+    /// with spaces, so SSH_TTY): kitty keeps the frames,
+    /// each added as base64 in chunks that each name the frame.
+    func testKittyPlaysTheFramesSentAsBase64() throws {
+        try assertPausedAndStepped("kitty", rows: "0:620", atLeast: 27, environment: ["SSH_TTY=/dev/pts/9"])
     }
 
     /// `render` in real kitty hands the animation to kitty: played once
