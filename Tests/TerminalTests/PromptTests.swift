@@ -32,7 +32,8 @@ final class HeldEntryScreenTests: ScriptedServerTestCase {
     private var cacheDir: String { home.file("cache") }
 
     /// The screen meets the same held lock: its status line names the
-    /// holder, keys still work, and it gives up at its own limit.
+    /// holder, Esc cancels the wait (and no check by itself starts it
+    /// again), Display Image waits anew, and it gives up at its own limit.
     func testTheScreenSaysWhomItWaitsForAndStaysResponsive() throws {
         let good = try urlcache(["fetch", "--url", server.url("/as/photo.jpg"), "--cache-dir", cacheDir], home: home)
         XCTAssertEqual(good.status, 0, good.stderr)
@@ -45,11 +46,16 @@ final class HeldEntryScreenTests: ScriptedServerTestCase {
                                     "--cache-dir", cacheDir, "--max-time", "4"],
                                    environment: ["TERM": "tmux-256color", "HOME": home.path, "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"])
         tmux.wait(forText: "waiting for another urlcache (pid \(hanging.processIdentifier)) to finish with this image")
-        tmux.send("?")
-        tmux.wait(forText: "Esc")
         tmux.send("Escape")
+        tmux.wait(forText: "Download cancelled; showing the cached image")
+        tmux.send("d")
+        tmux.wait(forText: "waiting for another urlcache (pid \(hanging.processIdentifier))")
         let gaveUp = tmux.wait(forText: "another urlcache (pid \(hanging.processIdentifier)) is still working on this")
         XCTAssertTrue(gaveUp.contains("Updated: "), gaveUp)
+        // Asked for, its failure is also an alert: closed first.
+        tmux.wait(forText: "OK (Enter)")
+        tmux.send("Enter")
+        tmux.wait(for: "the alert closed") { !$0.contains("OK (Enter)") }
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),

@@ -120,8 +120,25 @@ final class ScreenLogicTests: XCTestCase {
         state.updated = now.addingTimeInterval(-30)
         XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 0), "at most once a minute by itself")
         state.updated = now.addingTimeInterval(-100)
-        state.lastAutomaticFailure = now.addingTimeInterval(-10)
+        state.lastFailedCheck = now.addingTimeInterval(-10)
         XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 60), "not again right after a failure")
+    }
+
+    /// A check asked for (or the one at start) that was cancelled or
+    /// failed holds the next check by itself back, as one by itself that
+    /// failed does: Esc on a stale copy's wait for another urlcache was
+    /// undone at once by a check by itself, which waited again.
+    func testACancelledOrFailedCheckIsNotFollowedAtOnceByOneByItself() {
+        let now = Date()
+        let stale = CachedCopy(imagePath: "/c/x.img", updated: now.addingTimeInterval(-25 * 3600), metadata: nil)
+        for error in [FetchError.cache(.lockWaitCancelled), .cache(.busy(pid: 7, seconds: 4)), .transport(.cancelled)] {
+            var state = ScreenState(entries: entries)
+            state.loading = ScreenState.Loading(index: 0, started: now, progress: nil, automatic: false)
+            ScreenLogic.finished(DisplayReport(result: .failure(error), copy: stale), image: nil, automatic: false, now: now, &state)
+            XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now.addingTimeInterval(1), interval: 86400), "\(error)")
+            XCTAssertTrue(ScreenLogic.dueForAutomaticCheck(state, now: now.addingTimeInterval(301), interval: 86400),
+                          "five minutes on, it checks: \(error)")
+        }
     }
 
     func testLayoutAndTooSmall() {
@@ -171,7 +188,7 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertNil(ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125), "nothing shown: only events wake it")
         state.updated = now.addingTimeInterval(-600)
         XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125), now.addingTimeInterval(3000))
-        state.lastAutomaticFailure = now.addingTimeInterval(-10)
+        state.lastFailedCheck = now.addingTimeInterval(-10)
         XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125), now.addingTimeInterval(50),
                        "after a failure, a minute's interval waits out the minute")
         state.overlay = .help

@@ -277,9 +277,13 @@ public enum ScreenLogic {
                 state.status += " (" + decoded.warnings.map(\.description).joined(separator: "; ") + ")"
             }
             state.statusIsError = false
-            state.lastAutomaticFailure = nil
+            state.lastFailedCheck = nil
         case let .failure(error):
-            if automatic { state.lastAutomaticFailure = now }
+            // Any check that failed or was cancelled holds the next one by
+            // itself back: a stale copy's Esc was undone at once by a check
+            // by itself, and a lock another process held was waited for
+            // again and again.
+            state.lastFailedCheck = now
             if error.isCancellation {
                 state.status = report.copy == nil ? "Download cancelled" : "Download cancelled; showing the cached image"
                 state.statusIsError = false
@@ -305,14 +309,14 @@ public enum ScreenLogic {
     /// When the image on screen is due for a check by itself: its interval
     /// runs out while the screen stays open. Checks by itself come at most
     /// once a minute whatever the interval (0 means "always check on Display
-    /// Image", not "hammer the server"), and after a failure they wait five
-    /// minutes (or the interval, if shorter). nil while loading or while a
+    /// Image", not "hammer the server"), and after a check failed or was
+    /// cancelled they wait five minutes (or the interval, if shorter). nil while loading or while a
     /// box is open, or with nothing shown.
     public static func nextAutomaticCheck(_ state: ScreenState, interval: TimeInterval) -> Date? {
         guard state.loading == nil, state.overlay == nil, !state.offline, let updated = state.updated else { return nil }
         let spacing = max(interval, 60)
         var due = updated.addingTimeInterval(spacing)
-        if let failed = state.lastAutomaticFailure { due = max(due, failed.addingTimeInterval(min(spacing, 300))) }
+        if let failed = state.lastFailedCheck { due = max(due, failed.addingTimeInterval(min(spacing, 300))) }
         if let until = state.backOffUntil { due = max(due, until) }
         return due
     }

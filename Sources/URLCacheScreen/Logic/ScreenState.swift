@@ -58,8 +58,9 @@ public struct ScreenState: Sendable {
     public var historyIndex: Int?
     /// `o`: cached copies only, no request at all (shown on the status line).
     public var offline = false
-    /// When a check by itself last failed (so it is not retried every tick).
-    public var lastAutomaticFailure: Date?
+    /// When a check last failed or was cancelled (so that none by itself
+    /// follows at once, nor every tick).
+    public var lastFailedCheck: Date?
     /// Until when checks by themselves wait after failures in a row (the
     /// entry's `FailureStreak`).
     public var backOffUntil: Date?
