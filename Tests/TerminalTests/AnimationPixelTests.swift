@@ -16,13 +16,20 @@ final class AnimationPixelTests: NginxTestCase {
         guard made.status == 0 else { throw XCTSkip("python3-numpy and python3-pil make the animation: \(made.stderr)") }
     }
 
-    /// The frame (1-based) the log last names: paused at, or stepped to.
-    private func frameShown(_ log: String) throws -> Int {
+    /// The frame (1-based) the log last names: paused at, or stepped to;
+    /// after `.` it must be a step, to the frame after the one paused at.
+    private func frameShown(_ log: String, stepped: Bool) throws -> Int {
         let text = try String(contentsOfFile: log, encoding: .utf8)
         let named = text.split(separator: "\n").compactMap { line in
-            line.firstMatch(of: /animation (?:paused at|stepped to) frame (\d+)/).flatMap { Int($0.1) }
+            line.firstMatch(of: /animation (paused at|stepped to) frame (\d+)/).flatMap { m in Int(m.2).map { (String(m.1), $0) } }
         }
-        return try XCTUnwrap(named.last, "the log names the frame: \(text)")
+        let last = try XCTUnwrap(named.last, "the log names the frame: \(text)")
+        if stepped {
+            let paused = try XCTUnwrap(named.last { $0.0 == "paused at" }, "paused first: \(text)")
+            XCTAssertEqual(last.0, "stepped to", "`.` stepped: \(text)")
+            XCTAssertEqual(last.1, paused.1 % 4 + 1, "to the next frame: \(text)")
+        }
+        return last.1
     }
 
     /// The screen in `terminal` after `keys`: the frame on screen and its
@@ -34,7 +41,7 @@ final class AnimationPixelTests: NginxTestCase {
                                        "--log-file", log]
         let png = try Termshot.shot(terminal, screen, in: home, keys: keys, wait: terminal == "kitty" ? 7 : 5)
         let db = try (0..<4).map { try Termshot.measure(png, against: nginx.root.file("four.gif.frame\($0).png"), rows: rows).db }
-        return (try frameShown(log), db)
+        return (try frameShown(log, stepped: keys.contains("period")), db)
     }
 
     private func assertPausedAndStepped(_ terminal: String, rows: String, atLeast decibels: Double,

@@ -40,9 +40,9 @@ extension ScreenTests {
         XCTAssertNotEqual(picture(tmux.capture(escapes: true)), still, "`.` shows the next frame: \(stepped)")
         // A re-check brings the file again (its first frame): still paused.
         tmux.send("r")
-        tmux.wait(forText: "frame 1 of 6 · paused")
+        tmux.wait(forText: "frame 1 of 6 · paused (space plays) · Cached image is up to date")
         tmux.send("Space")
-        tmux.wait(for: "playing again") { !$0.contains("paused") }
+        tmux.wait(for: "playing again") { !$0.contains("paused") && $0.contains("Cached image is up to date") }
         let playing = picture(tmux.capture(escapes: true))
         waitForAnotherFrame(tmux, from: playing, "moving again")
         // A box over it stops it, and closing the box lets it move on.

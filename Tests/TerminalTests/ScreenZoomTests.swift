@@ -49,7 +49,11 @@ extension ScreenTests {
         // (rows 1–26), and stays where it was, so the centre moves to 51%.
         tmux.wheel(up: true, row: 14, column: 50)
         tmux.wait(forText: "×2 · view at 50%, 51%")
+        // (The status line is on screen from before: the view made for the
+        // new size is what says the resize was taken.)
+        let viewsBefore = sharpViews(log).count
         tmux.resize(columns: 80, rows: 24)
+        tmux.wait(for: "the ×2 view made for 80×24") { _ in sharpViews(log).count > viewsBefore }
         let resized = tmux.wait(forText: "×2 · view at 50%, 51%")
         XCTAssertLessThanOrEqual(artWidth(resized), 80)
         tmux.send("-")
