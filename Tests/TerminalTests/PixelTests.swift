@@ -70,6 +70,9 @@ final class PixelTests: XCTestCase {
         try copyFixture("photo.jpg", to: nginx.root)
         let list = try writeList([nginx.url("/photo.jpg")], in: home)
         let screen = clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")]
+        // The picture was up first: a box that hid nothing would pass too.
+        let shown = try measure(shot("xterm-sixel", screen, keys: ""), against: photo, rows: "19:427")
+        XCTAssertGreaterThan(shown.db, 25, "the photo in pixels before the box")
         let m = try measure(shot("xterm-sixel", screen, keys: "question"), against: photo, rows: "19:427")
         XCTAssertLessThan(m.db, 15, "no picture while the box is open")
     }
@@ -225,6 +228,23 @@ final class MisbehavingTerminalTests: XCTestCase {
         XCTAssertTrue(out[asked.upperBound...].contains("\u{1B}_Ga=d,d=I,\(sent.first?.id ?? "?"),q=2") ||
                       out[..<asked.lowerBound].contains("\u{1B}_Ga=d,d=I,"), "deleted")
         XCTAssertFalse(out[asked.upperBound...].contains("\u{1B}_Ga=T"), "no picture after the cache is cleared")
+    }
+
+    /// The question's box takes the picture away by its id, and Cancel
+    /// sends it again: what `testClearCacheTakesThePictureAway` cannot
+    /// tell apart from the delete after "y" or at the end.
+    func testClearCachesQuestionHidesThePictureUntilCancelled() throws {
+        let out = try kittyScreen(keys: "c,n,q")
+        let asked = try XCTUnwrap(out.range(of: "Do you really want"))
+        let id = try XCTUnwrap(transmits(out).first?.id)
+        let delete = "\u{1B}_Ga=d,d=I,\(id),q=2"
+        // Taken away as the box opens: the delete goes out before ncurses
+        // draws the box.
+        let first = try XCTUnwrap(out.range(of: "\u{1B}_Ga=T,f=24,"))
+        XCTAssertTrue(out[first.upperBound..<asked.lowerBound].contains(delete), "the box took the picture away")
+        let again = try XCTUnwrap(out[asked.upperBound...].range(of: "\u{1B}_Ga=T,f=24,"), "Cancel shows it again")
+        XCTAssertTrue(out[again.upperBound...].contains(delete), "and q takes it away at the end")
+        XCTAssertEqual(transmits(out).count, 2, "sent again once, after Cancel")
     }
 
     func testWithoutAPixelSizeTheScreenTakesTheCellFromTheReplies() throws {

@@ -76,7 +76,11 @@ final class ZoomPixelTests: NginxTestCase {
         XCTAssertEqual(panned.region.x, four.region.x + four.region.width / 4, accuracy: 0.5, "a quarter view to the right")
         XCTAssertGreaterThan(panned.db, decibels)
 
-        let fitted = try Termshot.measure(try screenShot(terminal, keys: "plus plus 0", log: home.file("fit.log")), against: photo, rows: rows)
+        // The ×4 view came first (keys typed while loading would leave the
+        // fitted photo up, and pass): 0 then fits the whole photo again.
+        let fitLog = home.file("fit.log")
+        let fitted = try Termshot.measure(try screenShot(terminal, keys: "plus plus 0", log: fitLog), against: photo, rows: rows)
+        XCTAssertEqual(try shownRegion(fitLog).height, 750, accuracy: 0.5, "×4 was shown before 0")
         XCTAssertGreaterThan(fitted.db, decibels, "0: the whole photo again")
     }
 
