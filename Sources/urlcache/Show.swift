@@ -49,6 +49,7 @@ struct Show: ParsableCommand {
         options.registers = detection.registers
         options.route = detection.route(for: options.pictureFormat)
         options.kittyMedium = detection.kittyMedium
+        options.kittyAnimates = detection.kittyAnimates
         // Passthrough on for our pane while the screen is up, and back as
         // it was once the terminal is restored (the picture deleted).
         let passthrough = options.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil

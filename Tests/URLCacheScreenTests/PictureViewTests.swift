@@ -113,6 +113,7 @@ final class PictureViewTests: XCTestCase {
     func testKittyFramesShareAnImageAndHeldOnesComeWithoutPixels() throws {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         let view = view(.kitty)
+        view.kittyAnimates = true
         var state = state()
         state.playback = Playback(frame: 0, frames: 2)
         view.draw(state, on: terminal, now: Date())
@@ -133,6 +134,23 @@ final class PictureViewTests: XCTestCase {
         view.animationChanged()
         view.draw(state, on: terminal, now: Date())
         XCTAssertNotEqual(try XCTUnwrap(terminal.picture).picture.id, one.id, "another animation, another image")
+    }
+
+    /// A terminal that draws kitty's pictures but not its animations
+    /// (Ghostty, WezTerm, Konsole) gets each frame as a picture of its own.
+    func testTerminalsThatOnlyDrawKittysPicturesGetEachFrameWhole() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = view(.kitty)
+        var state = state()
+        state.playback = Playback(frame: 0, frames: 2)
+        view.draw(state, on: terminal, now: Date())
+        let zero = try XCTUnwrap(terminal.picture).picture
+        state.playback?.frame = 1
+        state.image?.pixmap.values[0] = 1
+        view.draw(state, on: terminal, now: Date())
+        let one = try XCTUnwrap(terminal.picture).picture
+        XCTAssertNil(one.frame)
+        XCTAssertNotEqual(zero.id, one.id)
     }
 
     /// The kitty picture a view by `route` puts on an 80×30 terminal.

@@ -73,6 +73,7 @@ public final class ScreenApp {
         view.registers = options.registers
         view.route = options.route
         view.kittyMedium = options.kittyMedium
+        view.kittyAnimates = options.kittyAnimates
     }
 
     /// How long the first frame waits for the first image (seconds).

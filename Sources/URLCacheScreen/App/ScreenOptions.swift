@@ -23,6 +23,9 @@ extension ScreenApp {
         public var route = PictureRoute.direct
         /// How kitty is given the pixels (shared memory on this machine).
         public var kittyMedium = KittyMedium.direct
+        /// The terminal keeps and switches an animation's frames
+        /// (`Detection.kittyAnimates`: kitty itself, not through tmux).
+        public var kittyAnimates = false
 
         public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
                     dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {

@@ -83,9 +83,9 @@ extension ScreenView {
     }
 
     /// Whether the animation drawn goes to kitty as frames it keeps: kitty
-    /// straight, not through tmux, and frames that fit what it keeps.
+    /// itself, straight, not through tmux, and frames that fit what it keeps.
     func framesInKitty(_ placement: PixelPlacement) -> Bool {
-        animating && pictureFormat == .kitty && route == .direct
+        animating && kittyAnimates && pictureFormat == .kitty && route == .direct
             && FrameCompositor.KittyFrames.fit(count: animationFrames, width: placement.width, height: placement.height)
     }
 

@@ -20,6 +20,10 @@ public final class ScreenView {
     public var route = PictureRoute.direct
     /// How kitty is given the pixels when they go straight to it.
     public var kittyMedium = KittyMedium.direct
+    /// The terminal keeps an animation's frames and switches between them
+    /// (kitty itself: Ghostty, WezTerm and Konsole draw its pictures but
+    /// not all of its animations).
+    public var kittyAnimates = false
     var cachedPicture: FittedPicture?
     /// The frames of the animation playing, as drawn.
     private var keptArts = KeptFrames<ArtKey, FittedArt>()
