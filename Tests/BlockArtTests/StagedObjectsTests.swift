@@ -8,7 +8,7 @@ import XCTest
 final class StagedObjectsTests: XCTestCase {
     func testObjectsKittyNeverReadAreRemovedAfterThePatience() throws {
         let read = try KittyMedium.stage([1, 2, 3]), unread = try KittyMedium.stage([4, 5, 6])
-        defer { [read, unread].forEach(KittyMedium.discard) }
+        defer { [read, unread].forEach { KittyMedium.discard($0) } }
         var staged = StagedObjects()
         let start = ContinuousClock.now
         staged.add(read, at: start)

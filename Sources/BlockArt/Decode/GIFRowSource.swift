@@ -53,27 +53,17 @@ final class GIFRowSource: RowSource {
     deinit { cimg_gif_close(decoder) }
 
     /// The frame's palette as RGBA8 pixels, one 32-bit word each in memory
-    /// order: a pixel is one store.
+    /// order (a pixel is one store): indices past it are opaque black, the
+    /// transparent index has alpha 0.
     static func paletteWords(_ decoder: OpaquePointer, transparent: Int) -> [UInt32] {
-        palette(decoder, transparent: transparent).withUnsafeBytes { bytes in
-            (0..<256).map { bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
-        }
-    }
-
-    /// The frame's palette as RGBA8; indices past it are opaque black.
-    static func palette(_ decoder: OpaquePointer, transparent: Int) -> [UInt8] {
         var rgb = [UInt8](repeating: 0, count: 768)
         let count = Int(cimg_gif_palette(decoder, &rgb))
-        var rgba = [UInt8](repeating: 0, count: 256 * 4)
-        for i in 0..<256 {
-            if i < count {
-                rgba[i * 4] = rgb[i * 3]
-                rgba[i * 4 + 1] = rgb[i * 3 + 1]
-                rgba[i * 4 + 2] = rgb[i * 3 + 2]
-            }
-            rgba[i * 4 + 3] = i == transparent ? 0 : 255
+        return (0..<256).map { i in
+            let (r, g, b) = i < count ? (UInt32(rgb[i * 3]), UInt32(rgb[i * 3 + 1]), UInt32(rgb[i * 3 + 2])) : (0, 0, 0)
+            let a: UInt32 = i == transparent ? 0 : 255
+            // Bytes r, g, b, a in memory on any byte order.
+            return UInt32(littleEndian: r | g << 8 | b << 16 | a << 24)
         }
-        return rgba
     }
 
     /// The frame row of each stored line: in order, or GIF's four

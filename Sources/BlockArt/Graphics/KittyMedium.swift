@@ -47,9 +47,11 @@ public enum KittyMedium: String, Sendable, Equatable {
         return name
     }
 
-    /// Removes an object kitty did not take (it unlinks the ones it read).
-    public static func discard(_ name: String) {
-        unlink("/dev/shm" + name)
+    /// Removes an object kitty did not take (it unlinks the ones it read):
+    /// whether there was one to remove.
+    @discardableResult
+    public static func discard(_ name: String) -> Bool {
+        unlink("/dev/shm" + name) == 0
     }
 
     /// Whether the object is still there (kitty has not read it).
@@ -87,23 +89,10 @@ public struct SharedMemoryUpload: Sendable, Equatable {
     /// Whether the pixels may go by shared memory (kitty on this machine).
     var staging = true
     /// The size in pixels.
-    var width = 0, height = 0
+    let width: Int, height: Int
 
     /// The pixels' bytes, what keeping it costs.
     public var byteCount: Int { pixels.count }
-
-    /// Stages the pixels in a new object and returns the one short
-    /// sequence that names it; nil when the object could not be made, or
-    /// may not be.
-    public func staged() -> [UInt8]? {
-        stagedObject()?.sequence
-    }
-
-    /// `staged`, with the object's name.
-    private func stagedObject() -> (sequence: [UInt8], name: String)? {
-        guard staging, let name = try? KittyMedium.stage(pixels) else { return nil }
-        return (KittyMedium.naming(name, keys: "\(control),t=s,S=\(pixels.count)"), name)
-    }
 
     /// The picture as base64 in the escape codes: a send after the first
     /// (kitty unlinks an object once read), or where staging failed.
@@ -111,23 +100,18 @@ public struct SharedMemoryUpload: Sendable, Equatable {
         KittyGraphics.transmit(pixels, control: control, compress: compress, continuation: continuation)
     }
 
-    /// By shared memory where it may, else as base64: a new object each
-    /// time, so it can be sent again.
-    public func sequence() -> [UInt8] {
-        staged() ?? base64()
-    }
-
-    /// `sequence`, and the object it staged (nil: none), for `StagedObjects`.
+    /// By shared memory where it may (a new object each time, so it can be
+    /// sent again), else as base64; and the object staged (nil: none), for
+    /// `StagedObjects`.
     public func send() -> (bytes: [UInt8], staged: String?) {
-        stagedObject().map { ($0.sequence, $0.name) } ?? (base64(), nil)
+        guard staging, let name = try? KittyMedium.stage(pixels) else { return (base64(), nil) }
+        return (KittyMedium.naming(name, keys: "\(control),t=s,S=\(pixels.count)"), name)
     }
 
-    /// The same pixels added to image `id` as its next frame (`a=f`),
-    /// whole and opaque, so that it needs no frame beneath it; no gap:
+    /// The same pixels added to image `id` as its next frame, with no gap:
     /// the screen says which frame kitty shows (`KittyGraphics.show`).
     public func asFrame(of id: UInt32) -> SharedMemoryUpload {
-        SharedMemoryUpload(control: "a=f,f=24,s=\(width),v=\(height),i=\(id),X=1,q=2", pixels: pixels, compress: compress,
-                           continuation: "a=f,i=\(id),q=2", staging: staging, width: width, height: height)
+        KittyGraphics.frameUpload(pixels, width: width, height: height, id: id, gap: nil, compress: compress, staging: staging)
     }
 }
 
@@ -150,18 +134,14 @@ public struct StagedObjects: Sendable {
         names.append((name, at))
     }
 
-    /// Forgets the objects kitty read, removes those older than `patience`
-    /// it has not: how many were removed.
+    /// Removes the objects older than `patience` that kitty has not read
+    /// (those it read are gone already): how many were removed. Only the
+    /// old ones are looked at, one unlink each (they were noted in order):
+    /// a refresh with none that old makes no system call.
     @discardableResult
     public mutating func sweep(now: ContinuousClock.Instant, patience: Duration = StagedObjects.patience) -> Int {
-        var removed = 0
-        names.removeAll { entry in
-            guard KittyMedium.exists(entry.name) else { return true }
-            guard now - entry.at >= patience else { return false }
-            KittyMedium.discard(entry.name)
-            removed += 1
-            return true
-        }
-        return removed
+        let old = names.prefix { now - $0.at >= patience }
+        names.removeFirst(old.count)
+        return old.filter { KittyMedium.discard($0.name) }.count
     }
 }

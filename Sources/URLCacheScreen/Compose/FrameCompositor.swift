@@ -137,7 +137,7 @@ public enum FrameCompositor {
         let wanted = frame.pictures.filter { !frame.covered($0) }
         // Another frame of the animation kitty holds, at its cells: kitty
         // switches to it, and nothing is taken away.
-        let switched = { (old: Placed<PixelPicture>) in wanted.contains { $0.content.continues(old.content) && $0.sameCells(as: old) } }
+        let switched = { (old: Placed<PixelPicture>) in wanted.contains { $0.continues(old) } }
         for old in shown.pictures where !wanted.contains(old) && !switched(old) {
             steps.removals.append(old.content)
             // A picture of its size at its cells (an animation's next frame)

@@ -8,6 +8,14 @@ import BlockArt
 /// when each frame is due, so pausing, stepping, the status line and
 /// passing over frames behind a slow terminal are the same as elsewhere;
 /// kitty's own playback stays stopped.
+extension Placed where Content == PixelPicture {
+    /// Another frame of the animation `other` shows, at its cells: kitty,
+    /// holding both, switches from one to the other.
+    func continues(_ other: Placed<PixelPicture>) -> Bool {
+        content.continues(other.content) && sameCells(as: other)
+    }
+}
+
 extension FrameCompositor {
     /// The frames kitty holds of the animation on screen, one image's.
     public struct KittyFrames: Equatable, Sendable {
@@ -66,7 +74,7 @@ extension FrameCompositor {
         var unsent: [(picture: Placed<PixelPicture>, stays: Placed<PixelPicture>?)] = []
         var held = repaint ? nil : shown.kittyFrames
         for picture in wanted {
-            let up = shown.pictures.first { picture.content.continues($0.content) && picture.sameCells(as: $0) }
+            let up = shown.pictures.first(where: picture.continues)
             if let up, let index = picture.content.frame, var frames = held, frames.id == picture.content.id {
                 guard up != picture else { continue }
                 let (number, add) = frames.number(for: index)

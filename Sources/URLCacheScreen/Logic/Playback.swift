@@ -110,7 +110,7 @@ extension ScreenLogic {
         playback.frame = frame.index
         // Each delay counts from when its frame was due, so that slow frames
         // do not add up; after a pause (a box, a zoom) it counts from now.
-        let from = playback.due.map { now.timeIntervalSince($0) < Playback.catchUpLimit ? $0 : now } ?? now
+        let from = timedDue(state, now: now) ?? now
         playback.due = playback.paused ? nil : from.addingTimeInterval(frame.delay.seconds)
         state.playback = playback
     }
