@@ -179,12 +179,16 @@ def shot(term, out, cmd):
     # (an animation that a slow terminal starts late holds its first frame).
     time.sleep(max(0.0, float(os.environ.get('AT_LEAST', '0')) - (time.time() - start)))
     shown = settle(disp, max(wait - (time.time() - start), 2))
-    keys = os.environ.get('KEYS', '').split()     # e.g. KEYS=Right: typed, then at most WAIT2 s more
-    if keys:
+    # e.g. KEYS=Right: typed, then at most WAIT2 s more. Groups split by
+    # '/' are typed one after another, each once the last has settled
+    # ('plus plus / 0': the zoom drawn before 0, however slow the terminal).
+    groups = [g.split() for g in os.environ.get('KEYS', '').split('/') if g.split()]
+    if groups:
         subprocess.run(['xdotool', 'search', '--sync', '--pid', str(p.pid), 'windowactivate', '--sync'], env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
+    for keys in groups:
         subprocess.run(['xdotool', 'key', '--delay', '200'] + keys, env=env, timeout=20)
-        settle(disp, float(os.environ.get('WAIT2', '3')), before=shown)
+        shown = settle(disp, float(os.environ.get('WAIT2', '3')), before=shown)
     # The pointer to a corner: weston (foot's compositor) draws it itself.
     subprocess.run(['xdotool', 'mousemove', str(W - 1), str(H - 1)], env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)

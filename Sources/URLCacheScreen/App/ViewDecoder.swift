@@ -147,6 +147,9 @@ struct ZoomedViews {
         // `marginPixels`, the view alone is decoded, as it was before margins.
         var decoded = geometry.withMargin(region)
         if pixels(decoded).width * pixels(decoded).height > ZoomedViews.marginPixels { decoded = region }
+        // Logged when asked, not only when decoded: a key that comes before
+        // the decode drops it, and the view was still the one on screen.
+        log.write(String(format: "view %.1f,%.1f %.1fx%.1f asked, shown scaled up until decoded", region.x, region.y, region.width, region.height))
         decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, shown: wanted,
                                             decoded: decoded, size: pixels(decoded)))
     }
