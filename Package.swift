@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "CImageShim", dependencies: ["CPNG", "CJPEG", "CGIF", "CWebP", "CAVIF"],
                 // The C files include these headers rather than importing the
                 // modules, so the modules' link lines are named here.
+                // libavif is opened on first use (avif_shim.c), not linked.
                 linkerSettings: [.linkedLibrary("z"), .linkedLibrary("gif"), .linkedLibrary("webp"),
-                                 .linkedLibrary("webpdemux"), .linkedLibrary("avif")]),
+                                 .linkedLibrary("webpdemux"), .linkedLibrary("dl")]),
         .target(name: "CCurlLoader", dependencies: ["CCurl"]),
 
         // What every layer shares: errno kept typed, terminal-safe text.

@@ -104,6 +104,7 @@ final class AVIFFrames: LibraryFrames {
     var warnings: [DecodeWarning] { [] }
 
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
+        guard cimg_avif_load() == 0 else { throw .decoderMissing(format: "AVIF", reason: String(cString: cimg_avif_load_error())) }
         guard let decoder = cimg_avif_open(file) else { throw .outOfMemory }
         self.decoder = decoder
         var info = cimg_avif_info()

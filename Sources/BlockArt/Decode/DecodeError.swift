@@ -16,6 +16,10 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
     case corrupt(format: String, message: String)
     /// Memory for the pixels could not be had.
     case outOfMemory
+    /// The format's library, opened on first use, could not be loaded
+    /// (AVIF: libavif and its codecs are not linked, to keep starts quick);
+    /// `reason` is the loader's ("libavif.so: cannot open shared object file").
+    case decoderMissing(format: String, reason: String)
 
     /// The data ends before the image does: the PNG shim's read callback
     /// says "file is truncated" when the file runs out (a truncated JPEG
@@ -33,6 +37,7 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case let .tooLarge(width, height): return "image too large: \(width)×\(height)"
         case let .corrupt(format, message): return "corrupt \(format) image: \(message.terminalSafe)"
         case .outOfMemory: return "out of memory decoding the image"
+        case let .decoderMissing(format, reason): return "cannot decode \(format): \(reason.terminalSafe)"
         }
     }
 }

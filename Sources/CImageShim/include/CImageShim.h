@@ -118,6 +118,11 @@ typedef struct cimg_avif_info {
 } cimg_avif_info;
 
 /// Starts an AVIF decoder reading from `file`, as cimg_png_open does.
+/// Opens libavif once (it is not linked: see avif_shim.c): 0, or -1 with
+/// cimg_avif_load_error saying why.
+int cimg_avif_load(void);
+const char *cimg_avif_load_error(void);
+/// NULL when libavif cannot be loaded or memory runs out.
 cimg_avif *cimg_avif_open(FILE *file);
 /// Reads the whole file and parses its boxes; libavif refuses images
 /// over `max_pixels` or `max_side` itself.
