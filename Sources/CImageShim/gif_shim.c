@@ -1,3 +1,4 @@
+#define _GNU_SOURCE   // fread_unlocked
 #include "CImageShim.h"
 #include <gif_lib.h>
 #include <stdlib.h>
@@ -14,9 +15,13 @@ struct cimg_gif {
     char message[256];
 };
 
+// giflib reads a byte or a sub-block at a time: a locked fread each would
+// cost a lock round trip per 255 bytes once the process has a second
+// thread (the decode runs on one, RowPipeline). The file is only ever read
+// by the thread decoding it.
 static int on_read(GifFileType *gif, GifByteType *out, int count) {
     cimg_gif *d = (cimg_gif *)gif->UserData;
-    return (int)fread(out, 1, (size_t)count, d->file);
+    return (int)fread_unlocked(out, 1, (size_t)count, d->file);
 }
 
 static int fail(cimg_gif *d, int code) {

@@ -95,6 +95,37 @@ final class FormatDecoderTests: XCTestCase {
         }
     }
 
+    /// A frame filling its screen comes as giflib's lines of indices, its
+    /// colours looked up off the decoder's thread; one placed in a larger
+    /// screen as RGBA rows.
+    func testAGIFFillingItsScreenComesAsIndices() throws {
+        let file = try ImageDecoder.open(FormatDecoderTests.path("still.gif")), placed = try ImageDecoder.open(FormatDecoderTests.path("screen.gif"))
+        defer { fclose(file); fclose(placed) }
+        let whole = try GIFRowSource(file: file, limits: DecodeLimits())
+        XCTAssertEqual(whole.channels, 1)
+        XCTAssertEqual(whole.palette?.count, 256)
+        let part = try GIFRowSource(file: placed, limits: DecodeLimits())
+        XCTAssertEqual(part.channels, 4)
+        XCTAssertNil(part.palette)
+    }
+
+    /// The lines a cut GIF never had are its background, as the rows of a
+    /// frame that does not cover its screen are; the lines it had are as
+    /// in the whole file. (The fixture is interlaced: scattered rows.)
+    func testATruncatedGIFsMissingLinesAreTheBackground() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.gif"))))
+        let red = RGB8(255, 0, 0)
+        let whole = try ImageDecoder.decode(bytes: bytes, background: red) { ($0.width, $0.height) }
+        let cut = try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count / 2)), background: red) { ($0.width, $0.height) }
+        XCTAssertEqual(cut.warnings, [.truncated(format: "GIF")])
+        let row = whole.pixmap.width * 3
+        let last = Array(cut.pixmap.values.suffix(row))
+        XCTAssertEqual(Set(stride(from: 0, to: row, by: 3).map { [last[$0], last[$0 + 1], last[$0 + 2]] }), [[1, 0, 0]],
+                       "the last line, never decoded, is the background")
+        // (Interlaced: row 0 comes in the first pass, the last in the fourth.)
+        XCTAssertTrue(cut.pixmap.values.prefix(row) == whole.pixmap.values.prefix(row), "the first line as decoded")
+    }
+
     func testHostileFilesAreRefusedInOneLine() throws {
         let still = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.gif"))))
         let avif = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.avif"))))

@@ -3,8 +3,10 @@ internal import CImageShim
 import Glibc
 #endif
 
-/// giflib through the C shim: the first frame of a GIF, as RGBA8 rows of
-/// its logical screen, read line by line so that memory follows the output.
+/// giflib through the C shim: the first frame of a GIF, read line by line
+/// so that memory follows the output. A frame that fills its logical
+/// screen comes as its lines of palette indices, as giflib reads them;
+/// any other as RGBA8 rows of the screen.
 ///
 /// The screen is what a browser shows: wherever the first frame does not
 /// cover it, or its transparent index is drawn, it is transparent, and so
@@ -12,7 +14,12 @@ import Glibc
 /// small for it widens the screen, as browsers do, rather than being cut.
 final class GIFRowSource: RowSource {
     private let decoder: OpaquePointer
-    let channels = 4
+    /// Whether rows are the frame's lines of indices (it fills the screen):
+    /// giflib then reads straight into the row, and the palette is looked
+    /// up by the consumer.
+    private var indexed = false
+    var channels: Int { indexed ? 1 : 4 }
+    var palette: [UInt32]? { indexed ? colors : nil }
     var format: ImageFormat { .gif }
     var orientation: Int { 1 }
     private(set) var width = 0, height = 0
@@ -46,6 +53,7 @@ final class GIFRowSource: RowSource {
         height = max(Int(h), Int(frame.top) + Int(frame.height))
         try limits.check(width: width, height: height)
         colors = GIFRowSource.paletteWords(decoder, transparent: Int(frame.transparent))
+        indexed = frame.left == 0 && frame.top == 0 && Int(frame.width) == width && Int(frame.height) == height
         indices = [UInt8](repeating: 0, count: Int(frame.width))
         order = GIFRowSource.lineOrder(height: Int(frame.height), interlaced: frame.interlaced != 0)
     }
@@ -87,7 +95,9 @@ final class GIFRowSource: RowSource {
             return RowPlacement(y: nextIndex, count: width)
         }
         let placement = RowPlacement(y: top + order[line], count: width)
-        if !truncated && cimg_gif_read_line(decoder, &indices, frame.width) == 0 {
+        if indexed {
+            if !truncated && cimg_gif_read_line(decoder, row, frame.width) == 0 { return placement }
+        } else if !truncated && cimg_gif_read_line(decoder, &indices, frame.width) == 0 {
             expand(into: row)
             return placement
         }
@@ -96,6 +106,8 @@ final class GIFRowSource: RowSource {
             guard line > 0 else { throw failure() }
             truncated = true
         }
+        // A line not decoded: transparent, over the background.
+        if indexed { return RowPlacement(y: placement.y, count: 0) }
         row.update(repeating: 0, count: width * 4)
         return placement
     }

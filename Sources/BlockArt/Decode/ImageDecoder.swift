@@ -91,7 +91,17 @@ public enum ImageDecoder {
             }
             for k in 0..<place.count {
                 let x = place.xStart + k * place.xStep
+                if let palette = source.palette {
+                    let v = UInt32(littleEndian: palette[Int(row[k])])
+                    for c in 0..<4 { pixels[(place.y * source.width + x) * 4 + c] = UInt8(v >> (8 * c) & 0xff) }
+                    continue
+                }
                 for c in 0..<source.channels { pixels[(place.y * source.width + x) * 4 + c] = row[k * source.channels + c] }
+            }
+            // A row cut short: nothing decoded past its pixels.
+            if place.isWholeRow && place.count < source.width {
+                pixels.replaceSubrange((place.y * source.width + place.count) * 4..<(place.y + 1) * source.width * 4,
+                                       with: repeatElement(0, count: (source.width - place.count) * 4))
             }
         }
         try source.finish()
@@ -190,10 +200,15 @@ public enum ImageDecoder {
                              pipelineRows: Int) throws(DecodeError) {
         let channels = source.channels
         let whole = crop.columns.count == source.width && crop.rows.count == source.height && crop.deliveredFrom == 0
+        let palette = source.palette.map { BoxResampler.linearPalette($0, over: bg) }
+        func push(_ row: UnsafePointer<UInt8>, _ place: RowPlacement) {
+            guard let palette else { return resampler.push(bytes: row, channels: channels, background: bg, at: place) }
+            palette.withUnsafeBufferPointer { resampler.push(indices: row, palette: $0, background: bg, at: place) }
+        }
         func consume(_ row: UnsafePointer<UInt8>, _ place: RowPlacement) {
-            if whole { return resampler.push(bytes: row, channels: channels, background: bg, at: place) }
+            if whole { return push(row, place) }
             guard let (skip, kept) = crop.crop(place) else { return }
-            resampler.push(bytes: row + skip * channels, channels: channels, background: bg, at: kept)
+            push(row + skip * channels, kept)
         }
         if source.rowCount >= pipelineRows {
             // libpng's inflate and unfilter cost as much as all the rest, and

@@ -64,6 +64,8 @@ struct RowCrop: Equatable {
     /// window; nil when none of them is inside.
     func crop(_ place: RowPlacement) -> (skip: Int, place: RowPlacement)? {
         guard rows.contains(place.y) else { return nil }
+        // A row with nothing decoded is still a row: the background.
+        if place.isWholeRow && place.count == 0 { return (0, RowPlacement(y: place.y - rows.lowerBound, count: 0)) }
         // Pixel k of the row is image column deliveredFrom + xStart + k·xStep.
         let first = deliveredFrom + place.xStart
         let step = max(1, place.xStep)

@@ -26,8 +26,13 @@ protocol RowSource: AnyObject {
     /// The size of the rows delivered, once started.
     var width: Int { get }
     var height: Int { get }
-    /// Bytes per pixel in the rows delivered (4 or 3).
+    /// Bytes per pixel in the rows delivered (4 or 3; 1 with a `palette`).
     var channels: Int { get }
+    /// When set, rows are palette indices, a byte a pixel, into these
+    /// RGBA8 words (bytes r, g, b, a in memory): a GIF's lines are handed
+    /// over as read, and the colours looked up by the consumer, off the
+    /// decoder's thread (which on a large GIF is the one that sets the pace).
+    var palette: [UInt32]? { get }
     /// How many rows `nextRow` delivers: the height, or for an interlaced
     /// image the rows of all its passes.
     var rowCount: Int { get }
@@ -52,10 +57,14 @@ extension RowSource {
     /// Decoders that cannot skip (PNG, GIF, WebP, AVIF) deliver every row
     /// whole: only the window's part of each is filtered.
     func window(columns: Range<Int>, rows: Range<Int>) throws(DecodeError) -> Int { 0 }
+
+    /// Rows of bytes, not indices.
+    var palette: [UInt32]? { nil }
 }
 
 /// Where a delivered row's `count` pixels go: columns xStart, xStart +
-/// xStep, … of image row `y`.
+/// xStep, … of image row `y`. A whole row with fewer pixels than the
+/// image is wide was cut short (a truncated file): the rest is background.
 struct RowPlacement: Equatable {
     var y: Int
     var xStart = 0

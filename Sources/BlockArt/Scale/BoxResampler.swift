@@ -43,7 +43,7 @@ public struct BoxResampler {
     /// Adds the next source row: sourceWidth × 3 linear values.
     public mutating func push(_ row: UnsafeBufferPointer<Float>) {
         guard sourceRow < sourceHeight, let src = row.baseAddress else { return }
-        fillLinearRow { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) }
+        fillLinearRow(count: sourceWidth, { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) }, rest: .zero)
         filterLinearRow()
         accumulate()
     }
@@ -55,38 +55,78 @@ public struct BoxResampler {
     /// closure per weight, a pixel two outputs share was turned twice, and
     /// its channels weighed one by one (a third of an animation's decode).
     mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB) {
-        guard sourceRow < sourceHeight else { return }
-        ColorSpace.toLinear.withUnsafeBufferPointer { table in
-            if channels == 3 {
-                fillLinearRow { s in SIMD4(table[Int(row[s * 3])], table[Int(row[s * 3 + 1])], table[Int(row[s * 3 + 2])], 0) }
-            } else {
-                fillLinearRow { s in BoxResampler.composited(row + s * 4, table: table, background: background) }
-            }
-        }
-        filterLinearRow()
-        accumulate()
+        push(bytes: row, channels: channels, background: background, at: RowPlacement(y: sourceRow, count: sourceWidth))
     }
 
     /// One RGBA8 pixel in linear light, laid over `background` unless opaque.
     @inline(__always)
     private static func composited(_ pixel: UnsafePointer<UInt8>, table: UnsafeBufferPointer<Float>,
                                    background: LinearRGB) -> SIMD4<Float> {
-        let color = LinearRGB(table[Int(pixel[0])], table[Int(pixel[1])], table[Int(pixel[2])])
-        let alpha = pixel[3]
+        composited(r: pixel[0], g: pixel[1], b: pixel[2], alpha: pixel[3], table: table, background: background)
+    }
+
+    @inline(__always)
+    private static func composited(r: UInt8, g: UInt8, b: UInt8, alpha: UInt8, table: UnsafeBufferPointer<Float>,
+                                   background: LinearRGB) -> SIMD4<Float> {
+        let color = LinearRGB(table[Int(r)], table[Int(g)], table[Int(b)])
         if alpha == 255 { return SIMD4(color.r, color.g, color.b, 0) }
         let mixed = color.over(background, alpha: Float(alpha) * (1 / 255))
         return SIMD4(mixed.r, mixed.g, mixed.b, 0)
     }
 
-    /// Adds a decoded row that goes where `place` says. Whole rows in order
-    /// stream through one accumulator. An interlaced pass's row (some of
-    /// one row's pixels, rows in any order) is filtered with the pixels it
-    /// lacks as zeros and added straight into the output rows it weighs in:
-    /// every pixel comes in exactly one pass and the filter is linear, so
-    /// the passes add up to the whole image's result.
+    /// Adds a decoded row that goes where `place` says (bytes, 3 a pixel
+    /// or 4 with alpha composited over `background`).
     mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB, at place: RowPlacement) {
+        ColorSpace.toLinear.withUnsafeBufferPointer { table in
+            if channels == 3 {
+                push(at: place, background: background) { k in
+                    SIMD4(table[Int(row[k * 3])], table[Int(row[k * 3 + 1])], table[Int(row[k * 3 + 2])], 0)
+                }
+            } else {
+                push(at: place, background: background) { k in BoxResampler.composited(row + k * 4, table: table, background: background) }
+            }
+        }
+    }
+
+    /// Adds a row of palette indices, a byte a pixel, that goes where
+    /// `place` says: `palette` is in linear light, its transparency
+    /// already laid over `background` (`linearPalette`). A pixel is one
+    /// load, where RGBA bytes are three table loads and a test of alpha.
+    mutating func push(indices row: UnsafePointer<UInt8>, palette: UnsafeBufferPointer<SIMD4<Float>>, background: LinearRGB,
+                       at place: RowPlacement) {
+        push(at: place, background: background) { k in palette[Int(row[k])] }
+    }
+
+    /// A palette of RGBA8 words (bytes r, g, b, a in memory) in linear
+    /// light, each colour laid over `background` by its alpha.
+    static func linearPalette(_ words: [UInt32], over background: LinearRGB) -> [SIMD4<Float>] {
+        ColorSpace.toLinear.withUnsafeBufferPointer { table in
+            words.map { word in
+                // The bytes' values, r lowest, on any byte order.
+                let v = UInt32(littleEndian: word)
+                return BoxResampler.composited(r: UInt8(v & 0xff), g: UInt8(v >> 8 & 0xff), b: UInt8(v >> 16 & 0xff),
+                                               alpha: UInt8(v >> 24), table: table, background: background)
+            }
+        }
+    }
+
+    /// Adds delivered row `place`, its pixel `k` in linear light from
+    /// `pixel(k)`. Whole rows in order stream through one accumulator. An
+    /// interlaced pass's row (some of one row's pixels, rows in any order)
+    /// is filtered with the pixels it lacks as zeros and added straight
+    /// into the output rows it weighs in: every pixel comes in exactly one
+    /// pass and the filter is linear, so the passes add up to the whole
+    /// image's result. A whole row shorter than the image (a file cut
+    /// short: nothing decoded past `count`) is the background past it.
+    @inline(__always)
+    private mutating func push(at place: RowPlacement, background: LinearRGB, pixel: (Int) -> SIMD4<Float>) {
+        let undecoded = SIMD4(background.r, background.g, background.b, 0)
+        let count = min(place.count, sourceWidth)
         if place.isWholeRow && place.y == sourceRow && !scattered {
-            push(bytes: row, channels: channels, background: background)
+            guard sourceRow < sourceHeight else { return }
+            fillLinearRow(count: count, pixel, rest: undecoded)
+            filterLinearRow()
+            accumulate()
             return
         }
         guard place.y < sourceHeight else { return }
@@ -99,17 +139,17 @@ public struct BoxResampler {
                 for i in 0..<accumulator.count { output[base + i] += accumulator[i] }
             }
         }
-        // The pass's pixels in place, the ones it lacks as zeros.
-        let count = sourceWidth
-        sizeLinearRow()
-        ColorSpace.toLinear.withUnsafeBufferPointer { table in
+        if place.isWholeRow {
+            fillLinearRow(count: count, pixel, rest: undecoded)
+        } else {
+            // The pass's pixels in place, the ones it lacks as zeros.
+            sizeLinearRow()
             linearRow.withUnsafeMutableBufferPointer { linear in
                 linear.update(repeating: .zero)
                 for k in 0..<place.count {
-                    let p = k * channels, x = place.xStart + k * place.xStep
-                    guard x < count else { break }
-                    linear[x] = channels == 4 ? BoxResampler.composited(row + p, table: table, background: background)
-                        : SIMD4(table[Int(row[p])], table[Int(row[p + 1])], table[Int(row[p + 2])], 0)
+                    let x = place.xStart + k * place.xStep
+                    guard x < sourceWidth else { break }
+                    linear[x] = pixel(k)
                 }
             }
         }
@@ -125,13 +165,15 @@ public struct BoxResampler {
         }
     }
 
-    /// The source row in linear light, pixel `s` from `pixel(s)`.
+    /// The source row in linear light: its first `count` pixels from
+    /// `pixel(s)`, the rest `rest`.
     @inline(__always)
-    private mutating func fillLinearRow(_ pixel: (Int) -> SIMD4<Float>) {
+    private mutating func fillLinearRow(count: Int, _ pixel: (Int) -> SIMD4<Float>, rest: SIMD4<Float>) {
         sizeLinearRow()
-        let count = sourceWidth
+        let width = sourceWidth
         linearRow.withUnsafeMutableBufferPointer { linear in
             for s in 0..<count { linear[s] = pixel(s) }
+            for s in count..<width { linear[s] = rest }
         }
     }
 
