@@ -91,7 +91,8 @@ final class GIFRowSource: RowSource {
         defer { nextIndex += 1 }
         let top = Int(frame.top), line = nextIndex - top
         guard line >= 0 && line < order.count else {
-            row.update(repeating: 0, count: width * 4)
+            // (Only a frame that leaves the screen's rows bare, never indexed.)
+            row.update(repeating: 0, count: width * channels)
             return RowPlacement(y: nextIndex, count: width)
         }
         let placement = RowPlacement(y: top + order[line], count: width)

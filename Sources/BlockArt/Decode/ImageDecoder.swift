@@ -84,6 +84,7 @@ public enum ImageDecoder {
         try source.start(minWidth: source.storedSize.width, minHeight: source.storedSize.height)
         var pixels = [UInt8](repeating: 255, count: source.width * source.height * 4)
         var row = [UInt8](repeating: 0, count: source.width * source.channels)
+        let palette = source.palette
         for _ in 0..<source.rowCount {
             let place = try row.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) -> RowPlacement in
                 guard let base = buffer.baseAddress else { throw .outOfMemory }
@@ -91,7 +92,7 @@ public enum ImageDecoder {
             }
             for k in 0..<place.count {
                 let x = place.xStart + k * place.xStep
-                if let palette = source.palette {
+                if let palette {
                     let v = UInt32(littleEndian: palette[Int(row[k])])
                     for c in 0..<4 { pixels[(place.y * source.width + x) * 4 + c] = UInt8(v >> (8 * c) & 0xff) }
                     continue
