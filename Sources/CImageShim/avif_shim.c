@@ -41,7 +41,8 @@ static void load(void) {
     void *library = dlopen("libavif.so", RTLD_NOW | RTLD_LOCAL);
     if (!library) library = dlopen(AVIF_VERSION_MAJOR == 0 ? "libavif.so.15" : "libavif.so.16", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        snprintf(load_error, sizeof load_error, "%s", dlerror());
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", why ? why : "libavif could not be loaded");
         return;
     }
     FIND(decoderCreate, "avifDecoderCreate")

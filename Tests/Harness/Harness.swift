@@ -15,6 +15,18 @@ public enum Paths {
         }
         return Fixtures.packageRoot.appendingPathComponent(".build/debug/urlcache")
     }
+
+    /// The clang that came with the Swift toolchain (beside `swift` on
+    /// PATH), to build a test's small C helper on any machine that builds
+    /// the project.
+    public static var toolchainClang: URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        for dir in path.split(separator: ":") {
+            let swift = URL(fileURLWithPath: String(dir)).appendingPathComponent("swift")
+            if FileManager.default.isExecutableFile(atPath: swift.path) { return swift.deletingLastPathComponent().appendingPathComponent("clang") }
+        }
+        return URL(fileURLWithPath: "/usr/bin/clang")
+    }
 }
 
 /// A directory removed when the test ends.

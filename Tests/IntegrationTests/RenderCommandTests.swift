@@ -74,6 +74,38 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
     }
 
+    /// libavif is opened on the first AVIF, not linked: where it cannot be
+    /// loaded (a dlopen that fails for it, preloaded, as on a machine
+    /// without it) an AVIF is one line naming the format and the loader's
+    /// reason, and every other format still decodes.
+    func testAnAVIFWithoutLibavifIsOneLine() throws {
+        let source = home.file("no-avif.c"), library = home.file("no-avif.so")
+        try """
+            #define _GNU_SOURCE
+            #include <dlfcn.h>
+            #include <string.h>
+            void *dlopen(const char *file, int mode) {
+                if (file && strstr(file, "libavif")) return NULL;
+                void *(*real)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
+                return real(file, mode);
+            }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        // The Swift toolchain's own clang: there on every machine that builds this.
+        let clang = Paths.toolchainClang
+        guard FileManager.default.isExecutableFile(atPath: clang.path) else { throw XCTSkip("no clang beside swift") }
+        let built = try runProgram(clang, ["-shared", "-fPIC", "-o", library, source, "-ldl"])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let preload = ["LD_PRELOAD": library]
+        let avif = try render([Fixtures.formats.appendingPathComponent("still.avif").path, "--size", "20x6"], environment: preload)
+        XCTAssertEqual(avif.status, 1, avif.stdout)
+        XCTAssertEqual(avif.stdout, "")
+        XCTAssertEqual(avif.stderr.split(separator: "\n").count, 1, avif.stderr)
+        XCTAssertTrue(avif.stderr.contains("still.avif: cannot decode AVIF: "), avif.stderr)
+        let gif = try render([Fixtures.formats.appendingPathComponent("still.gif").path, "--size", "20x6"], environment: preload)
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        XCTAssertEqual(gif.stdout.split(separator: "\n").count, 6)
+    }
+
     /// Piped, an animation prints its first frame as a still prints; with
     /// --animate on it plays: the cursor hidden, each later frame written
     /// over the first by moving back up, the cursor shown again at the end.
