@@ -111,17 +111,8 @@ final class PictureViewTests: XCTestCase {
     /// a frame (the terminal says so) it is made without them. Another
     /// animation gets another image.
     func testKittyFramesShareAnImageAndHeldOnesComeWithoutPixels() throws {
-        let terminal = RecordingTerminal(columns: 80, rows: 30)
-        let view = view(.kitty)
-        view.kittyAnimates = true
-        var state = state()
-        state.playback = Playback(frame: 0, frames: 2)
-        view.draw(state, on: terminal, now: Date())
-        let zero = try XCTUnwrap(terminal.picture).picture
-        state.playback?.frame = 1
-        state.image?.pixmap.values[0] = 1
-        view.draw(state, on: terminal, now: Date())
-        let one = try XCTUnwrap(terminal.picture).picture
+        let (terminal, view, drawn, zero, one) = try twoKittyFrames(animates: true)
+        var state = drawn
         XCTAssertEqual(zero.id, one.id, "one image")
         XCTAssertEqual([zero.frame, one.frame], [0, 1])
         XCTAssertNotNil(one.bytes.shared, "its pixels, to send whole or add")
@@ -139,8 +130,19 @@ final class PictureViewTests: XCTestCase {
     /// A terminal that draws kitty's pictures but not its animations
     /// (Ghostty, WezTerm, Konsole) gets each frame as a picture of its own.
     func testTerminalsThatOnlyDrawKittysPicturesGetEachFrameWhole() throws {
+        let (_, _, _, zero, one) = try twoKittyFrames(animates: false)
+        XCTAssertNil(one.frame)
+        XCTAssertNotEqual(zero.id, one.id)
+    }
+
+    /// A two-frame animation drawn in kitty, frame 0 then frame 1 (its
+    /// pixels changed), by a view told whether the terminal `animates`:
+    /// the pictures each draw made, and what made them.
+    private func twoKittyFrames(animates: Bool) throws
+        -> (RecordingTerminal, ScreenView, ScreenState, zero: PixelPicture, one: PixelPicture) {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         let view = view(.kitty)
+        view.kittyAnimates = animates
         var state = state()
         state.playback = Playback(frame: 0, frames: 2)
         view.draw(state, on: terminal, now: Date())
@@ -149,8 +151,7 @@ final class PictureViewTests: XCTestCase {
         state.image?.pixmap.values[0] = 1
         view.draw(state, on: terminal, now: Date())
         let one = try XCTUnwrap(terminal.picture).picture
-        XCTAssertNil(one.frame)
-        XCTAssertNotEqual(zero.id, one.id)
+        return (terminal, view, state, zero, one)
     }
 
     /// The kitty picture a view by `route` puts on an 80×30 terminal.
