@@ -37,7 +37,8 @@ static void load(void) {
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
     if (!library) library = dlopen("libcurl-gnutls.so.4", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        snprintf(error, sizeof error, "cannot load libcurl: %s", dlerror());
+        const char *why = dlerror();
+        snprintf(error, sizeof error, "cannot load libcurl: %s", why ? why : "not found");
         return;
     }
     FIND(global_init, "curl_global_init")

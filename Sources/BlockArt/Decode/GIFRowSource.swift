@@ -54,7 +54,8 @@ final class GIFRowSource: RowSource {
         try limits.check(width: width, height: height)
         colors = GIFRowSource.paletteWords(decoder, transparent: Int(frame.transparent))
         indexed = frame.left == 0 && frame.top == 0 && Int(frame.width) == width && Int(frame.height) == height
-        indices = [UInt8](repeating: 0, count: Int(frame.width))
+        // (Indexed lines are read straight into the row.)
+        indices = indexed ? [] : [UInt8](repeating: 0, count: Int(frame.width))
         order = GIFRowSource.lineOrder(height: Int(frame.height), interlaced: frame.interlaced != 0)
     }
 

@@ -91,13 +91,10 @@ public enum ImageDecoder {
                 return try source.nextRow(base)
             }
             for k in 0..<place.count {
-                let x = place.xStart + k * place.xStep
-                if let palette {
-                    let v = UInt32(littleEndian: palette[Int(row[k])])
-                    for c in 0..<4 { pixels[(place.y * source.width + x) * 4 + c] = UInt8(v >> (8 * c) & 0xff) }
-                    continue
-                }
-                for c in 0..<source.channels { pixels[(place.y * source.width + x) * 4 + c] = row[k * source.channels + c] }
+                let at = (place.y * source.width + place.xStart + k * place.xStep) * 4
+                // A palette word is the pixel's four bytes, as they lie in memory.
+                if let palette { pixels.withUnsafeMutableBytes { $0.storeBytes(of: palette[Int(row[k])], toByteOffset: at, as: UInt32.self) } }
+                else { for c in 0..<source.channels { pixels[at + c] = row[k * source.channels + c] } }
             }
             // A row cut short: nothing decoded past its pixels.
             if place.isWholeRow && place.count < source.width {

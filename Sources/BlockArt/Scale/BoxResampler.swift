@@ -62,13 +62,8 @@ public struct BoxResampler {
     @inline(__always)
     private static func composited(_ pixel: UnsafePointer<UInt8>, table: UnsafeBufferPointer<Float>,
                                    background: LinearRGB) -> SIMD4<Float> {
-        composited(r: pixel[0], g: pixel[1], b: pixel[2], alpha: pixel[3], table: table, background: background)
-    }
-
-    @inline(__always)
-    private static func composited(r: UInt8, g: UInt8, b: UInt8, alpha: UInt8, table: UnsafeBufferPointer<Float>,
-                                   background: LinearRGB) -> SIMD4<Float> {
-        let color = LinearRGB(table[Int(r)], table[Int(g)], table[Int(b)])
+        let color = LinearRGB(table[Int(pixel[0])], table[Int(pixel[1])], table[Int(pixel[2])])
+        let alpha = pixel[3]
         if alpha == 255 { return SIMD4(color.r, color.g, color.b, 0) }
         let mixed = color.over(background, alpha: Float(alpha) * (1 / 255))
         return SIMD4(mixed.r, mixed.g, mixed.b, 0)
@@ -101,11 +96,9 @@ public struct BoxResampler {
     /// light, each colour laid over `background` by its alpha.
     static func linearPalette(_ words: [UInt32], over background: LinearRGB) -> [SIMD4<Float>] {
         ColorSpace.toLinear.withUnsafeBufferPointer { table in
-            words.map { word in
-                // The bytes' values, r lowest, on any byte order.
-                let v = UInt32(littleEndian: word)
-                return BoxResampler.composited(r: UInt8(v & 0xff), g: UInt8(v >> 8 & 0xff), b: UInt8(v >> 16 & 0xff),
-                                               alpha: UInt8(v >> 24), table: table, background: background)
+            words.withUnsafeBytes { bytes in
+                guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return [] }
+                return (0..<words.count).map { BoxResampler.composited(base + $0 * 4, table: table, background: background) }
             }
         }
     }

@@ -12,7 +12,9 @@ extension Placed where Content == PixelPicture {
     /// Another frame of the animation `other` shows, at its cells: kitty,
     /// holding both, switches from one to the other.
     func continues(_ other: Placed<PixelPicture>) -> Bool {
-        content.continues(other.content) && sameCells(as: other)
+        let (mine, theirs) = (content, other.content)
+        return mine.frame != nil && theirs.frame != nil && mine.format == .kitty && theirs.format == .kitty
+            && mine.id == theirs.id && sameCells(as: other)
     }
 }
 

@@ -77,13 +77,6 @@ public struct PixelPicture: Equatable, Sendable {
     /// switched to, never sent.
     var isSwitchOnly: Bool { frame != nil && bytes.shared == nil }
 
-    /// Whether it is another frame of the animation `other` is a frame of,
-    /// at its size: kitty, holding both, switches from one to the other.
-    func continues(_ other: PixelPicture) -> Bool {
-        frame != nil && other.frame != nil && format == .kitty && other.format == .kitty && id == other.id
-            && columns == other.columns && rows == other.rows
-    }
-
     /// Taken away only by repainting its cells: a sixel or iTerm2 picture
     /// has no removal, and placeholder cells are text on the screen.
     var erasedByRepaint: Bool { bytes.removal.isEmpty || !bytes.rows.isEmpty }
