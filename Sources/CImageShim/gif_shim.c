@@ -1,5 +1,6 @@
 #define _GNU_SOURCE   // fread_unlocked
 #include "CImageShim.h"
+#include "gif_lzw.h"
 #include <gif_lib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,9 +8,19 @@
 
 // giflib reports errors by return code, never by longjmp, and never prints:
 // the shim only keeps its structures out of Swift and names its errors.
+// giflib reads the records; the image data is decoded by gif_lzw.c.
+enum image_state {
+    IMAGE_NONE,      // between images: the next record may be read
+    IMAGE_UNREAD,    // a descriptor read, none of its data
+    IMAGE_STARTED,   // data being decoded by `lzw`
+};
+
 struct cimg_gif {
     GifFileType *gif;
     FILE *file;
+    enum image_state state;
+    gif_lzw *lzw;
+    GifByteType *first_block;  // DGifGetCode's, handed to `lzw` first
     cimg_gif_frame pending;   // the graphics control read before the next image
     int loop_count;
     char message[256];
@@ -87,6 +98,8 @@ static int read_extension(cimg_gif *d) {
 }
 
 int cimg_gif_next_frame(cimg_gif *d, cimg_gif_frame *frame) {
+    // A frame's lines need not all be read: the rest of its data is passed over.
+    if (d->state != IMAGE_NONE && cimg_gif_skip_image(d) != 0) return -1;
     for (;;) {
         GifRecordType type = UNDEFINED_RECORD_TYPE;
         if (DGifGetRecordType(d->gif, &type) != GIF_OK) return fail(d, d->gif->Error);
@@ -105,6 +118,7 @@ int cimg_gif_next_frame(cimg_gif *d, cimg_gif_frame *frame) {
         frame->height = (uint32_t)(desc->Height > 0 ? desc->Height : 0);
         frame->interlaced = desc->Interlace ? 1 : 0;
         reset_control(d);
+        d->state = IMAGE_UNREAD;
         // giflib keeps a record per image read (SavedImages), with a copy of
         // its colour map; nothing here needs the copies, and freeing them
         // leaves 20,000 frames about a megabyte of records, not 15.
@@ -131,17 +145,61 @@ int cimg_gif_palette(const cimg_gif *d, uint8_t rgb[768]) {
     return count;
 }
 
-int cimg_gif_read_line(cimg_gif *d, uint8_t *indices, uint32_t count) {
-    if (DGifGetLine(d->gif, indices, (int)count) != GIF_OK) return fail(d, d->gif->Error);
+// The LZW decoder's source: DGifGetCode's first sub-block, then the rest.
+static int next_block(void *source, const uint8_t **block) {
+    cimg_gif *d = source;
+    GifByteType *next = d->first_block;
+    d->first_block = NULL;
+    if (!next && DGifGetCodeNext(d->gif, &next) != GIF_OK) return -1;
+    if (!next) return 0;
+    *block = next + 1;
+    return next[0];
+}
+
+static int start_image(cimg_gif *d) {
+    if (!d->lzw && !(d->lzw = malloc(sizeof *d->lzw))) {
+        snprintf(d->message, sizeof d->message, "out of memory");
+        return -1;
+    }
+    int min_size = 0;
+    if (DGifGetCode(d->gif, &min_size, &d->first_block) != GIF_OK) {
+        d->state = IMAGE_NONE;
+        return fail(d, d->gif->Error);
+    }
+    d->state = IMAGE_STARTED;
+    int refused = gif_lzw_start(d->lzw, min_size, next_block, d);
+    if (!d->first_block) d->lzw->blocks_ended = 1;
+    if (refused) {
+        snprintf(d->message, sizeof d->message, "LZW code size %d is out of range", min_size);
+        return -1;
+    }
     return 0;
 }
 
+int cimg_gif_read_line(cimg_gif *d, uint8_t *indices, uint32_t count) {
+    if (d->state == IMAGE_NONE) {
+        snprintf(d->message, sizeof d->message, "no image to read");
+        return -1;
+    }
+    if (d->state == IMAGE_UNREAD && start_image(d) != 0) return -1;
+    const char *problem = gif_lzw_read(d->lzw, indices, (int)count);
+    if (!problem) return 0;
+    snprintf(d->message, sizeof d->message, "%s", problem);
+    return -1;
+}
+
 int cimg_gif_skip_image(cimg_gif *d) {
-    int size = 0;
-    GifByteType *block = NULL;
-    if (DGifGetCode(d->gif, &size, &block) != GIF_OK) return fail(d, d->gif->Error);
-    while (block) {
-        if (DGifGetCodeNext(d->gif, &block) != GIF_OK) return fail(d, d->gif->Error);
+    enum image_state state = d->state;
+    d->state = IMAGE_NONE;   // a failure here is not retried from the middle
+    if (state == IMAGE_UNREAD) {
+        int size = 0;
+        GifByteType *block = NULL;
+        if (DGifGetCode(d->gif, &size, &block) != GIF_OK) return fail(d, d->gif->Error);
+        while (block) {
+            if (DGifGetCodeNext(d->gif, &block) != GIF_OK) return fail(d, d->gif->Error);
+        }
+    } else if (state == IMAGE_STARTED && gif_lzw_drain(d->lzw) != 0) {
+        return fail(d, d->gif->Error);
     }
     return 0;
 }
@@ -156,5 +214,6 @@ void cimg_gif_close(cimg_gif *d) {
         int error = 0;
         DGifCloseFile(d->gif, &error);
     }
+    free(d->lzw);
     free(d);
 }
