@@ -5,9 +5,13 @@
 // a byte at a time, and pushes every string onto a stack to reverse it.
 // On a 12-megapixel photo that was most of urlcache's time, more than the
 // whole pipeline after it. Here codes come from a 64-bit bit buffer
-// filled eight bytes at a time, and each string is written backwards
-// straight into the line, where it belongs.
+// filled eight bytes at a time; a string of up to 8 bytes is one store
+// (each code keeps its first 8), and a longer one is copied from where
+// it was last written, or else written backwards from its last byte,
+// following its prefixes. On a smooth picture most long strings repeat
+// the line above.
 #include "gif_lzw.h"
+#include <stdlib.h>
 #include <string.h>
 #include <endian.h>
 
@@ -27,10 +31,12 @@ int gif_lzw_start(gif_lzw *z, int min_size, gif_lzw_next_block next_block, void 
     z->clear = 1 << min_size;
     for (int i = 0; i < z->clear; i++) {
         z->first[i] = z->suffix[i] = (uint8_t)i;
+        z->head[i] = (uint64_t)i;
         z->length[i] = 1;
     }
     reset(z, min_size);
-    z->spill_at = z->spill_end = 0;
+    memset(z->at, 0xFF, sizeof z->at);   // GIF_LZW_NOWHERE
+    z->base = z->end = z->taken = z->prev_at = 0;
     z->in_at = z->in_end = 0;
     z->bits = 0;
     z->nbits = 0;
@@ -78,16 +84,18 @@ static void refill(gif_lzw *z) {
     }
 }
 
-// Writes code's string into dst[0..<length], last byte first, following
-// its prefixes down to a literal. Every prefix is a smaller code already
-// in the table, so the walk ends, after exactly length[code] bytes.
-static inline void spell(const gif_lzw *z, int code, uint8_t *restrict dst) {
-    uint8_t *p = dst + z->length[code] - 1;
-    while (code >= z->clear) {
-        *p-- = z->suffix[code];
+// Writes code's string at dst, with up to 8 bytes of whatever after it
+// (the window has room): its first 8 bytes in one store, then, for a longer
+// string, the rest from its last byte back, following its prefixes. Every
+// prefix is a smaller code already in the table, so the walk ends.
+static inline void spell(const gif_lzw *z, int code, uint8_t *dst) {
+    uint64_t head = htole64(z->head[code]);
+    memcpy(dst, &head, 8);
+    int length = z->length[code];
+    for (uint8_t *p = dst + length - 1; p >= dst + 8; p--) {
+        *p = z->suffix[code];
         code = z->prefix[code];
     }
-    *p = (uint8_t)code;
 }
 
 // Codes grow a bit once the table reaches the next power of two. Only with
@@ -105,61 +113,102 @@ static inline void widen(gif_lzw *z) {
 static inline void extend(gif_lzw *z, int code) {
     int n = z->next, prev = z->prev;
     if (n >= GIF_LZW_MAX_CODES) return;
+    int length = z->length[prev];
+    uint8_t last = z->first[code == n ? prev : code];
     z->prefix[n] = (uint16_t)prev;
     z->first[n] = z->first[prev];
-    z->length[n] = (uint16_t)(z->length[prev] + 1);
-    z->suffix[n] = z->first[code == n ? prev : code];
+    z->length[n] = (uint16_t)(length + 1);
+    z->suffix[n] = last;
+    z->head[n] = length < 8 ? z->head[prev] | (uint64_t)last << (8 * length) : z->head[prev];
     z->next = n + 1;
     widen(z);
 }
 
-const char *gif_lzw_read(gif_lzw *z, uint8_t *restrict out, int count) {
-    int written = 0;
-    if (z->spill_at < z->spill_end) {
-        int n = z->spill_end - z->spill_at < count ? z->spill_end - z->spill_at : count;
-        memcpy(out, z->spill + z->spill_at, (size_t)n);
-        z->spill_at += n;
-        written = n;
+// A window of at least two lines and two strings (at most 4095 bytes
+// each, and 8 bytes of an 8-byte store past one), and 256 KiB.
+static int make_room(gif_lzw *z, int count) {
+    int size = 2 * (count + GIF_LZW_MAX_CODES + 8);
+    if (size < 1 << 18) size = 1 << 18;
+    if (z->window_size >= size) return 0;
+    uint8_t *window = realloc(z->window, (size_t)size);
+    if (!window) return -1;
+    z->window = window;
+    z->window_size = size;
+    return 0;
+}
+
+// Keeps the window's second half, when a string might not fit after the
+// end: it holds every byte not yet taken (fewer than a line), and the
+// last string.
+static void slide(gif_lzw *z) {
+    uint64_t keep = z->end - z->base;
+    if (keep > (uint64_t)z->window_size / 2) keep = (uint64_t)z->window_size / 2;
+    memmove(z->window, z->window + (z->end - keep - z->base), (size_t)keep);
+    z->base = z->end - keep;
+}
+
+// Writes code's string at the end. A long string still in the window is
+// copied from there (KwKwK: the last string plus its own first byte).
+static inline void emit(gif_lzw *z, int code, int kwkwk) {
+    uint8_t *dst = z->window + (z->end - z->base);
+    int length = z->length[code];
+    if (length <= 8) {
+        uint64_t head = htole64(z->head[code]);
+        memcpy(dst, &head, 8);
+    } else if (kwkwk && z->prev_at >= z->base) {
+        memcpy(dst, z->window + (z->prev_at - z->base), (size_t)length - 1);
+        dst[length - 1] = z->first[z->prev];
+    } else if (!kwkwk && z->at[code] != GIF_LZW_NOWHERE && z->at[code] >= z->base) {
+        memcpy(dst, z->window + (z->at[code] - z->base), (size_t)length);
+    } else {
+        spell(z, code, dst);
     }
-    const int clear = z->clear, min_size = __builtin_ctz((unsigned)clear);
-    while (written < count) {
-        if (z->nbits < z->width) {
-            refill(z);
-            if (z->nbits < z->width)
-                return z->read_failed ? "the image data is cut short" : "the image data ends early";
-        }
-        int code = (int)(z->bits & ((1u << z->width) - 1));
-        z->bits >>= z->width;
-        z->nbits -= z->width;
-        if (code == clear) {
-            reset(z, min_size);
-            continue;
-        }
-        if (code == clear + 1) return "the image data ends before its last pixel";
-        if (z->prev < 0) {
-            if (code > clear) return "an LZW code that is not in the table yet";
-            out[written++] = (uint8_t)code;
-            z->prev = code;
-            widen(z);
-            continue;
-        }
-        if (code > z->next) return "an LZW code that is not in the table yet";
+}
+
+// Decodes one code onto the end of the window: NULL, or what is wrong.
+static inline const char *step(gif_lzw *z, int min_size) {
+    if (z->nbits < z->width) {
+        refill(z);
+        if (z->nbits < z->width) return z->read_failed ? "the image data is cut short" : "the image data ends early";
+    }
+    int code = (int)(z->bits & ((1u << z->width) - 1));
+    z->bits >>= z->width;
+    z->nbits -= z->width;
+    if (code == z->clear) {
+        reset(z, min_size);
+        return NULL;
+    }
+    if (code == z->clear + 1) return "the image data ends before its last pixel";
+    int n = z->next;
+    if (z->prev >= 0) {
+        if (code > n) return "an LZW code that is not in the table yet";
         extend(z, code);
-        int length = z->length[code];
-        if (length <= count - written) {
-            spell(z, code, out + written);
-            written += length;
-        } else {
-            // The string runs past the line: the rest starts the next one.
-            spell(z, code, z->spill);
-            int n = count - written;
-            memcpy(out + written, z->spill, (size_t)n);
-            z->spill_at = n;
-            z->spill_end = length;
-            written = count;
-        }
-        z->prev = code;
+        emit(z, code, code == n);
+        // The new entry is the last string and this one's first byte,
+        // where the last string was written.
+        if (n < GIF_LZW_MAX_CODES) z->at[n] = z->prev_at;
+    } else {
+        if (code > z->clear) return "an LZW code that is not in the table yet";
+        z->window[z->end - z->base] = (uint8_t)code;
+        widen(z);
     }
+    z->at[code] = z->prev_at = z->end;
+    z->end += z->length[code];
+    z->prev = code;
+    return NULL;
+}
+
+const char *gif_lzw_read(gif_lzw *z, uint8_t *restrict out, int count) {
+    if (make_room(z, count) != 0) return "out of memory";
+    const int min_size = __builtin_ctz((unsigned)z->clear);
+    const uint64_t room = (uint64_t)z->window_size - GIF_LZW_MAX_CODES - 8;
+    while (z->end - z->taken < (uint64_t)count) {
+        if (z->end - z->base > room) slide(z);
+        const char *problem = step(z, min_size);
+        if (problem) return problem;
+    }
+    memcpy(out, z->window + (z->taken - z->base), (size_t)count);
+    z->taken += (uint64_t)count;
     return NULL;
 }
 
@@ -172,4 +221,10 @@ int gif_lzw_drain(gif_lzw *z) {
         if (size == 0) z->blocks_ended = 1;
     }
     return 0;
+}
+
+void gif_lzw_free(gif_lzw *z) {
+    free(z->window);
+    z->window = NULL;
+    z->window_size = 0;
 }

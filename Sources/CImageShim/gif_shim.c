@@ -157,7 +157,7 @@ static int next_block(void *source, const uint8_t **block) {
 }
 
 static int start_image(cimg_gif *d) {
-    if (!d->lzw && !(d->lzw = malloc(sizeof *d->lzw))) {
+    if (!d->lzw && !(d->lzw = calloc(1, sizeof *d->lzw))) {
         snprintf(d->message, sizeof d->message, "out of memory");
         return -1;
     }
@@ -214,6 +214,7 @@ void cimg_gif_close(cimg_gif *d) {
         int error = 0;
         DGifCloseFile(d->gif, &error);
     }
+    if (d->lzw) gif_lzw_free(d->lzw);
     free(d->lzw);
     free(d);
 }

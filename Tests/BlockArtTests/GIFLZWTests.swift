@@ -58,6 +58,19 @@ final class GIFLZWTests: XCTestCase {
         XCTAssertEqual(try lines(GIFEncoder.gif(width: 7, height: 2000, pixels: stripes, minSize: 2)).indices, stripes)
     }
 
+    /// Long strings are copied from where they were last written, often
+    /// lines above, in a window of the last 256 KiB or more: a picture of
+    /// 900 KB slides it several times, and strings written before a slide
+    /// are spelled again from the table.
+    func testLongStringsCopiedFromLinesAboveAcrossTheWindowsSlides() throws {
+        let pixels = (0..<3000 * 300).map { (i: Int) -> UInt8 in
+            let x = i % 3000, y = i / 3000
+            return UInt8((x / 40 + y / 50) % 7)
+        }
+        let gif = GIFEncoder.gif(width: 3000, height: 300, pixels: pixels, minSize: 3)
+        XCTAssertEqual(try lines(gif).indices, pixels)
+    }
+
     func testTheSmallestCodeSizeAndOneByteSubBlocks() throws {
         let pixels = noise(50 * 50, colors: 2, seed: 3)
         let gif = GIFEncoder.gif(width: 50, height: 50, pixels: pixels, minSize: 1, blockSize: 1)
