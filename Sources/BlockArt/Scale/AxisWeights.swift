@@ -56,3 +56,31 @@ struct AxisWeights {
         }
     }
 }
+
+/// The same windows with one number of taps for all, the widest window's:
+/// each starts early enough to fit, and the taps it does not use weigh 0.
+/// The horizontal pass then runs the same inner loop for every column: a
+/// window of 1 or 2 pixels in turn (a scale near 1) mispredicted its
+/// loop's end at almost every column.
+struct FixedTaps {
+    let taps: Int
+    let start: [Int]
+    /// `taps` a column.
+    let weights: [Float]
+
+    init(_ axis: AxisWeights, source: Int) {
+        let taps = min(max(1, axis.count.max() ?? 1), max(1, source))
+        var start: [Int] = [], weights: [Float] = []
+        for o in 0..<axis.start.count {
+            let first = max(0, min(axis.start[o], source - taps))
+            var column = [Float](repeating: 0, count: taps)
+            for j in 0..<axis.count[o] { column[axis.start[o] - first + j] = axis.weights[axis.offset[o] + j] }
+            start.append(first)
+            weights += column
+        }
+        self.taps = taps
+        self.start = start
+        self.weights = weights
+    }
+}
+

@@ -14,7 +14,7 @@ public struct BoxResampler {
     public let sourceWidth: Int, sourceHeight: Int
     public let width: Int, height: Int
 
-    private let columns: AxisWeights
+    private let columns: FixedTaps
     private let rows: AxisWeights
     private var horizontal: [Float]
     private var accumulator: [Float]
@@ -33,7 +33,7 @@ public struct BoxResampler {
         self.sourceHeight = sourceHeight
         self.width = max(1, width)
         self.height = max(1, height)
-        columns = AxisWeights(source: sourceWidth, output: self.width, samples: samples.x)
+        columns = FixedTaps(AxisWeights(source: sourceWidth, output: self.width, samples: samples.x), source: sourceWidth)
         rows = AxisWeights(source: sourceHeight, output: self.height, samples: samples.y)
         horizontal = [Float](repeating: 0, count: self.width * 3)
         accumulator = [Float](repeating: 0, count: self.width * 3)
@@ -178,22 +178,18 @@ public struct BoxResampler {
     /// The horizontal pass over `linearRow`: each output column's weighted
     /// sum of its source pixels, a pixel's three channels at once.
     private mutating func filterLinearRow() {
-        let width = self.width
+        let width = self.width, taps = columns.taps
         columns.start.withUnsafeBufferPointer { starts in
-            columns.count.withUnsafeBufferPointer { counts in
-                columns.offset.withUnsafeBufferPointer { offsets in
-                    columns.weights.withUnsafeBufferPointer { w in
-                        linearRow.withUnsafeBufferPointer { src in
-                            horizontal.withUnsafeMutableBufferPointer { out in
-                                for x in 0..<width {
-                                    var sum = SIMD4<Float>.zero
-                                    let first = starts[x], base = offsets[x]
-                                    for j in 0..<counts[x] { sum += src[first + j] * w[base + j] }
-                                    out[x * 3] = sum.x
-                                    out[x * 3 + 1] = sum.y
-                                    out[x * 3 + 2] = sum.z
-                                }
-                            }
+            columns.weights.withUnsafeBufferPointer { w in
+                linearRow.withUnsafeBufferPointer { src in
+                    horizontal.withUnsafeMutableBufferPointer { out in
+                        for x in 0..<width {
+                            var sum = SIMD4<Float>.zero
+                            let first = starts[x], base = x &* taps
+                            for j in 0..<taps { sum += src[first &+ j] * w[base &+ j] }
+                            out[x &* 3] = sum.x
+                            out[x &* 3 &+ 1] = sum.y
+                            out[x &* 3 &+ 2] = sum.z
                         }
                     }
                 }
