@@ -37,6 +37,57 @@ final class AnimationTests: XCTestCase {
     /// A frame passed over is still composed: the frames after it come out
     /// as they do when every frame is read (every disposal mode, and WebP's
     /// blending), and only its delay is given.
+    /// Frames that cover the screen with no transparent pixel are kept as
+    /// indices, not painted, until a frame needs what they left: each
+    /// disposal after one, and a frame that shows through, composes as if
+    /// every frame had been painted.
+    func testFramesKeptAsIndicesComposeAsPaintedOnes() throws {
+        let (w, h) = (8, 6)
+        let flat = { (value: UInt8) in [UInt8](repeating: value, count: w * h) }
+        let patch = GIFEncoder.Frame(left: 2, top: 1, width: 3, height: 2, pixels: [9, 9, 9, 9, 0, 9], transparent: 0)
+        var holed = flat(5)
+        holed[w + 1] = 0
+        let frames: [GIFEncoder.Frame] = [
+            .init(width: w, height: h, pixels: flat(3)),                      // kept as indices
+            patch,                                                             // 3 with a patch of 9
+            .init(width: w, height: h, pixels: flat(7), disposal: 3),          // restores (3 + patch)
+            .init(width: w, height: h, pixels: holed, transparent: 0),         // 5, (1, 1) shows 9 from under
+            .init(width: w, height: h, pixels: flat(12), disposal: 2),         // cleared to the background
+            patch,
+        ]
+        let path = NSTemporaryDirectory() + "covering-\(getpid()).gif"
+        try Data(GIFEncoder.animation(width: w, height: h, frames: frames)).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let red = RGB8(255, 0, 0)
+        guard let decoder = try AnimationDecoder.open(path: path, background: red, size: { _ in (w, h) }) else {
+            return XCTFail("not an animation")
+        }
+        // (The encoder's palette: entry i is red i·255/15.)
+        let gray = { (i: Int) in ColorSpace.toLinear[i * 255 / 15] }
+        let background = LinearRGB(srgb: red)
+        // The expected screens, as RGB in linear light, index nil for background.
+        func screen(_ index: (Int, Int) -> Int?) -> [Float] {
+            (0..<h).flatMap { y in (0..<w).flatMap { x -> [Float] in
+                guard let i = index(x, y) else { return [background.r, background.g, background.b] }
+                return [gray(i), 0, 0]
+            } }
+        }
+        let inPatch = { (x: Int, y: Int) in (2..<5).contains(x) && (1..<3).contains(y) && !(x == 3 && y == 2) }
+        let expected: [[Float]] = [
+            screen { _, _ in 3 },
+            screen { x, y in inPatch(x, y) ? 9 : 3 },
+            screen { _, _ in 7 },
+            screen { x, y in x == 1 && y == 1 ? 3 : 5 },
+            screen { _, _ in 12 },
+            screen { x, y in inPatch(x, y) ? 9 : nil },
+        ]
+        for (n, want) in expected.enumerated() {
+            guard let frame = try decoder.next() else { return XCTFail("frame \(n) missing") }
+            let worst = zip(frame.pixmap.values, want).map { abs($0 - $1) }.max() ?? 1
+            XCTAssertLessThan(worst, 1e-5, "frame \(n)")
+        }
+    }
+
     func testFramesPassedOverAreComposedAndTheRestComeOutTheSame() throws {
         for name in ["animated.gif", "animated-cropped.gif", "animated.webp"] {
             let (_, every) = try frames(name)

@@ -106,6 +106,35 @@ enum GIFEncoder {
         return out + [0, 0x3B]
     }
 
+    /// One frame of `animation`: a rectangle of indices, how it goes.
+    struct Frame {
+        var left = 0, top = 0, width: Int, height: Int
+        var pixels: [UInt8]
+        var disposal = 1
+        var transparent: UInt8?
+    }
+
+    /// Frames on a `width` × `height` screen with a 2^minSize-entry gray
+    /// palette, looping forever.
+    static func animation(width: Int, height: Int, frames: [Frame], minSize: Int = 4) -> [UInt8] {
+        let le: (Int) -> [UInt8] = { [UInt8($0 & 255), UInt8($0 >> 8)] }
+        var out = Array("GIF89a".utf8) + le(width) + le(height) + [0xF0 | UInt8(minSize - 1), 0, 0]
+        for i in 0..<(1 << minSize) { out += [UInt8(i * 255 / ((1 << minSize) - 1)), 0, 0] }
+        out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        for frame in frames {
+            let flags = UInt8(frame.disposal << 2) | (frame.transparent == nil ? 0 : 1)
+            out += [0x21, 0xF9, 4, flags, 4, 0, frame.transparent ?? 0, 0]
+            out += [0x2C] + le(frame.left) + le(frame.top) + le(frame.width) + le(frame.height) + [0, UInt8(minSize)]
+            let data = lzw(frame.pixels, minSize: minSize, clearWhenFull: true, badCodeAfter: nil)
+            for start in stride(from: 0, to: data.count, by: 255) {
+                let block = data[start..<min(start + 255, data.count)]
+                out += [UInt8(block.count)] + block
+            }
+            out.append(0)
+        }
+        return out + [0x3B]
+    }
+
     /// Codes as GIF orders them: least significant bit first, each as wide
     /// as the decoder's table then needs. The decoder adds an entry for each
     /// code but the first after a clear, one step behind the encoder's.

@@ -147,7 +147,21 @@ public final class AnimationDecoder {
         if passOver(delay) { return .passedOver(delay) }
         var resampler = blank
         let background = self.background
-        source.forEachRow { row in resampler.push(bytes: row, channels: 4, background: background) }
+        if let indexed = source.indexedCanvas {
+            // A pixel is one load from the palette in linear light.
+            let palette = BoxResampler.linearPalette(indexed.colors, over: background)
+            palette.withUnsafeBufferPointer { palette in
+                indexed.indices.withUnsafeBufferPointer { all in
+                    guard let base = all.baseAddress, indexed.width > 0 else { return }
+                    for y in 0..<all.count / indexed.width {
+                        resampler.push(indices: base + y * indexed.width, palette: palette, background: background,
+                                       at: RowPlacement(y: y, count: indexed.width))
+                    }
+                }
+            }
+        } else {
+            source.forEachRow { row in resampler.push(bytes: row, channels: 4, background: background) }
+        }
         return .frame(AnimationFrame(index: index, pixmap: resampler.finish().oriented(source.orientation), delay: delay))
     }
 

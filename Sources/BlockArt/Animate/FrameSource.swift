@@ -18,10 +18,26 @@ protocol FrameSource: AnyObject {
     func nextFrame() throws(DecodeError) -> Int?
     /// Hands each canvas row, top to bottom, to `body`.
     func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void)
+    /// The canvas as palette indices, when the source holds it so (a GIF
+    /// frame that covers it, opaque): nil when its rows are RGBA8 only.
+    var indexedCanvas: IndexedCanvas? { get }
     /// Back to before the first frame, for the next loop.
     func rewind() throws(DecodeError)
     /// What went wrong without stopping the animation (a cut-short file).
     var warnings: [DecodeWarning] { get }
+}
+
+/// A canvas as one byte a pixel, and the RGBA8 words they stand for.
+struct IndexedCanvas {
+    /// Bytes r, g, b, a in memory, as `GIFRowSource.paletteWords` makes them.
+    let colors: [UInt32]
+    /// Rows of `width` indices, top to bottom.
+    let indices: [UInt8]
+    let width: Int
+}
+
+extension FrameSource {
+    var indexedCanvas: IndexedCanvas? { nil }
 }
 
 /// A frame source whose library composes each canvas in memory of its

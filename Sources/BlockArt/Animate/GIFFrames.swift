@@ -19,6 +19,14 @@ final class GIFFrames: FrameSource {
     private var saved: [UInt8] = []
     private var last: cimg_gif_frame?
     private var indices: [UInt8] = []
+    /// The last frame, when it covered the canvas with no transparent
+    /// pixel: its indices and colours. It is not painted on `canvas`
+    /// (which keeps what was under it) until a frame needs what it left:
+    /// a film-like GIF's frames go to the filter as indices, as a still's
+    /// do, and are never spread into RGBA.
+    private var covering: IndexedCanvas?
+    /// A covering frame's lines as read, before it is known to be opaque.
+    private var lines: [UInt8] = []
     private var truncated = false
     private let limits: DecodeLimits
 
@@ -84,15 +92,25 @@ final class GIFFrames: FrameSource {
             return nil
         }
         dispose()
-        if frame.disposal == 3 { saved = canvas }
+        if frame.disposal == 3 {
+            paintCovering()
+            saved = canvas
+        }
         try draw(frame)
         last = frame
         return Int(frame.delay_cs) * 10
     }
 
-    /// Undoes the last frame as its disposal asks.
+    /// Undoes the last frame as its disposal asks. One never painted (it
+    /// covered the canvas) is undone by letting it go: the canvas under it
+    /// is as it was before it, or transparent all over.
     private func dispose() {
         guard let last else { return }
+        if covering != nil {
+            if last.disposal == 2 { canvas.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+            if last.disposal == 2 || last.disposal == 3 { covering = nil }
+            return
+        }
         switch last.disposal {
         case 2:
             let right = min(canvasSize.width, Int(last.left) + Int(last.width))
@@ -112,6 +130,16 @@ final class GIFFrames: FrameSource {
     /// cannot be read ends the animation after this frame.
     private func draw(_ frame: cimg_gif_frame) throws(DecodeError) {
         let colors = GIFRowSource.paletteWords(decoder, transparent: Int(frame.transparent))
+        defer {
+            // NETSCAPE2.0 counts repeats after the first play, 0 forever; with
+            // no such block a GIF plays once.
+            let repeats = Int(cimg_gif_loop_count(decoder))
+            loopCount = repeats < 0 ? 1 : repeats == 0 ? 0 : repeats + 1
+        }
+        if frame.left == 0 && frame.top == 0 && Int(frame.width) == canvasSize.width && Int(frame.height) == canvasSize.height {
+            return try drawCovering(frame, colors: colors)
+        }
+        paintCovering()
         let width = Int(frame.width), left = Int(frame.left), top = Int(frame.top)
         if indices.count < width { indices = [UInt8](repeating: 0, count: width) }
         let visible = max(0, min(width, canvasSize.width - left))
@@ -122,29 +150,70 @@ final class GIFFrames: FrameSource {
                 return
             }
             guard top + y < canvasSize.height else { continue }
-            paint(line: top + y, from: left, count: visible, colors: colors)
+            indices.withUnsafeBufferPointer { line in paint(line: top + y, from: left, count: visible, indices: line, colors: colors) }
         }
-        // NETSCAPE2.0 counts repeats after the first play, 0 forever; with
-        // no such block a GIF plays once.
-        let repeats = Int(cimg_gif_loop_count(decoder))
-        loopCount = repeats < 0 ? 1 : repeats == 0 ? 0 : repeats + 1
+    }
+
+    /// A frame that covers the canvas: read whole into `lines`, then kept
+    /// as indices if no pixel is transparent, else painted over what the
+    /// frames before left (as are the lines of one cut short).
+    private func drawCovering(_ frame: cimg_gif_frame, colors: [UInt32]) throws(DecodeError) {
+        let width = canvasSize.width
+        if lines.count != width * canvasSize.height { lines = [UInt8](repeating: 0, count: width * canvasSize.height) }
+        var read: [Int] = []
+        for y in GIFRowSource.lineOrder(height: canvasSize.height, interlaced: frame.interlaced != 0) {
+            let ok = lines.withUnsafeMutableBufferPointer { all in
+                all.baseAddress.map { cimg_gif_read_line(decoder, $0 + y * width, UInt32(width)) == 0 } ?? false
+            }
+            guard ok else {
+                guard last != nil || !read.isEmpty else { throw failure() }
+                truncated = true
+                break
+            }
+            read.append(y)
+        }
+        let transparent = frame.transparent >= 0 && lines.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { memchr($0, frame.transparent, bytes.count) != nil } ?? false
+        }
+        if !truncated && !transparent {
+            // The last covering frame's buffer takes the next one's lines.
+            let spare = covering?.indices ?? []
+            covering = IndexedCanvas(colors: colors, indices: lines, width: width)
+            lines = spare
+            return
+        }
+        paintCovering()
+        lines.withUnsafeBufferPointer { all in
+            for y in read { paint(line: y, from: 0, count: width, indices: UnsafeBufferPointer(rebasing: all[y * width..<(y + 1) * width]), colors: colors) }
+        }
+    }
+
+    /// The covering frame, if one is kept as indices, painted on the canvas
+    /// for a frame that needs what it left.
+    private func paintCovering() {
+        guard let covering else { return }
+        self.covering = nil
+        let width = canvasSize.width
+        covering.indices.withUnsafeBufferPointer { all in
+            for y in 0..<canvasSize.height {
+                paint(line: y, from: 0, count: width, indices: UnsafeBufferPointer(rebasing: all[y * width..<(y + 1) * width]), colors: covering.colors)
+            }
+        }
     }
 
     /// The hot loop: one line's opaque pixels onto the canvas, a 32-bit
     /// word each, through raw buffers (a class's array property pays its
     /// checks on every byte; four byte stores a pixel took longer than
     /// giflib's decoding of it).
-    private func paint(line: Int, from left: Int, count: Int, colors: [UInt32]) {
+    private func paint(line: Int, from left: Int, count: Int, indices: UnsafeBufferPointer<UInt8>, colors: [UInt32]) {
         let start = (line * canvasSize.width + left) * 4
         colors.withUnsafeBufferPointer { table in
-            indices.withUnsafeBufferPointer { indices in
-                canvas.withUnsafeMutableBytes { canvas in
-                    for x in 0..<count {
-                        let word = table[Int(indices[x])]
-                        // The transparent index (alpha 0) leaves what was there.
-                        guard word & GIFFrames.alpha != 0 else { continue }
-                        canvas.storeBytes(of: word, toByteOffset: start + x * 4, as: UInt32.self)
-                    }
+            canvas.withUnsafeMutableBytes { canvas in
+                for x in 0..<count {
+                    let word = table[Int(indices[x])]
+                    // The transparent index (alpha 0) leaves what was there.
+                    guard word & GIFFrames.alpha != 0 else { continue }
+                    canvas.storeBytes(of: word, toByteOffset: start + x * 4, as: UInt32.self)
                 }
             }
         }
@@ -153,7 +222,10 @@ final class GIFFrames: FrameSource {
     /// A palette word's alpha byte: the fourth in memory (RGBA8), on any byte order.
     private static let alpha = UInt32(bigEndian: 0xFF)
 
+    var indexedCanvas: IndexedCanvas? { covering }
+
     func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void) {
+        paintCovering()
         let stride = canvasSize.width * 4
         canvas.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
@@ -167,6 +239,7 @@ final class GIFFrames: FrameSource {
         decoder = fresh
         canvas = [UInt8](repeating: 0, count: canvas.count)
         saved = []
+        covering = nil
         last = nil
         truncated = false
     }

@@ -16,7 +16,7 @@ public enum ColorSpace {
     /// Linear value quantised to 16 bits → nearest sRGB byte. Adjacent sRGB
     /// bytes are at least ~20 steps apart at this resolution, so every byte
     /// survives the round trip exactly (a 1:1 render shows the exact pixels).
-    private static let encodeTable: [UInt8] = {
+    static let encodeTable: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 65536)
         var level = 0
         for i in 0..<65536 {
@@ -32,6 +32,18 @@ public enum ColorSpace {
     public static func toSRGB(_ linear: Float) -> UInt8 {
         let clamped = linear < 0 ? 0 : (linear > 1 ? 1 : linear)
         return encodeTable[Int(clamped * 65535 + 0.5)]
+    }
+
+    /// `toSRGB` through the table's own buffer (`encodeTable`), for loops
+    /// that convert many values: no bounds check, nor the table's lazy
+    /// start, a value (the renderer converts 64 sub-cells a cell).
+    @inline(__always)
+    static func toSRGB(_ linear: SIMD3<Float>, table: UnsafeBufferPointer<UInt8>) -> SIMD3<Float> {
+        @inline(__always) func level(_ value: Float) -> Float {
+            let clamped = value < 0 ? 0 : (value > 1 ? 1 : value)
+            return Float(table[Int(clamped * 65535 + 0.5)])
+        }
+        return SIMD3(level(linear.x), level(linear.y), level(linear.z))
     }
 
     /// Linear values → sRGB levels (0–255, as floats): where the renderer

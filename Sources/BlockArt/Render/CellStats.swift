@@ -20,15 +20,17 @@ struct CellStats {
         var energy: Float = 0
         // Through pointers: 64 sub-cells a cell, every frame, where array
         // accesses checked each index and each write the array's owner.
-        block.linear.withUnsafeBufferPointer { linear in
-            block.packed.withUnsafeMutableBufferPointer { packed in
-                for k in 0..<n {
-                    let c = linear[k]
-                    let s = ColorSpace.toSRGB(SIMD3(c.r, c.g, c.b))
-                    let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
-                    packed[k] = value
-                    both += value
-                    energy += (s * s).sum()
+        ColorSpace.encodeTable.withUnsafeBufferPointer { table in
+            block.linear.withUnsafeBufferPointer { linear in
+                block.packed.withUnsafeMutableBufferPointer { packed in
+                    for k in 0..<n {
+                        let c = linear[k]
+                        let s = ColorSpace.toSRGB(SIMD3(c.r, c.g, c.b), table: table)
+                        let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
+                        packed[k] = value
+                        both += value
+                        energy += (s * s).sum()
+                    }
                 }
             }
         }
@@ -49,7 +51,7 @@ struct CellStats {
     /// Sums every shape's foreground side (see `ShapePlan`); the searches
     /// then read them.
     func sumShapes(_ block: Renderer.CellBlock, shapes: [Shape], plan: ShapePlan, scratch: inout Renderer.Scratch) {
-        block.packed.withUnsafeBufferPointer { plan.sum($0, into: &scratch.packedSums) }
+        block.packed.withUnsafeBufferPointer { plan.sum($0, into: &scratch.packedSums, parts: &scratch.parts) }
         scratch.sums.removeAll(keepingCapacity: true)
         for (shape, both) in zip(shapes, scratch.packedSums) {
             let front = SIMD3(both[0], both[1], both[2]), srgbFront = SIMD3(both[4], both[5], both[6])

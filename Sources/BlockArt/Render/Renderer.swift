@@ -89,6 +89,8 @@ public enum Renderer {
         /// Per shape: the sums of its foreground side, packed as the plan
         /// makes them, then unpacked.
         var packedSums: [SIMD8<Float>] = []
+        /// Row, column and quarter sums the plan adds shapes from.
+        var parts: [SIMD8<Float>] = []
         var sums: [ShapeSums] = []
         /// A number per shape: the least error it could have (truecolour),
         /// or how well its means fit (palette modes' shortlist).

@@ -61,12 +61,17 @@ struct ShapePlan: Sendable {
 
     /// Every shape's foreground sums for one cell, in `sums` (in the
     /// shapes' order): linear light in lanes 0–2, sRGB levels in lanes 4–6.
-    func sum(_ values: UnsafeBufferPointer<SIMD8<Float>>, into sums: inout [SIMD8<Float>]) {
+    /// `parts` is room the caller keeps between cells: made per call (a
+    /// temporary allocation of 32-byte vectors goes to the heap), it was a
+    /// malloc and a free a cell, 8% of an animation's CPU.
+    func sum(_ values: UnsafeBufferPointer<SIMD8<Float>>, into sums: inout [SIMD8<Float>], parts: inout [SIMD8<Float>]) {
         let (gx, gy) = grid
         sums.removeAll(keepingCapacity: true)
+        let needed = 2 * gy + gx + gy + 4
+        if parts.count != needed { parts = [SIMD8<Float>](repeating: .zero, count: needed) }
         // Half-rows (left, right) and columns; rows and quarters from them.
-        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 2 * gy + gx + gy + 4) { parts in
-            parts.initialize(repeating: .zero)
+        parts.withUnsafeMutableBufferPointer { parts in
+            parts.update(repeating: .zero)
             if readsRows || readsColumns {
                 for y in 0..<gy {
                     var left = SIMD8<Float>.zero, right = SIMD8<Float>.zero

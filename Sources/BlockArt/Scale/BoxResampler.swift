@@ -183,10 +183,16 @@ public struct BoxResampler {
             columns.weights.withUnsafeBufferPointer { w in
                 linearRow.withUnsafeBufferPointer { src in
                     horizontal.withUnsafeMutableBufferPointer { out in
+                        // One or two taps (a scale near 1 or above) written out:
+                        // the loop's own counting cost as much as its sums.
                         for x in 0..<width {
-                            var sum = SIMD4<Float>.zero
                             let first = starts[x], base = x &* taps
-                            for j in 0..<taps { sum += src[first &+ j] * w[base &+ j] }
+                            var sum = src[first] * w[base]
+                            if taps == 2 {
+                                sum += src[first &+ 1] * w[base &+ 1]
+                            } else if taps > 2 {
+                                for j in 1..<taps { sum += src[first &+ j] * w[base &+ j] }
+                            }
                             out[x &* 3] = sum.x
                             out[x &* 3 &+ 1] = sum.y
                             out[x &* 3 &+ 2] = sum.z
