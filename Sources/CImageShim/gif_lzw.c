@@ -124,11 +124,17 @@ static inline void extend(gif_lzw *z, int code) {
     widen(z);
 }
 
-// A window of at least two lines and two strings (at most 4095 bytes
-// each, and 8 bytes of an 8-byte store past one), and 256 KiB.
+// A window of 1 MiB or more. A slide keeps its last 64 KiB (50 lines of
+// a 1280-pixel picture, for copies from the lines above), and at least a
+// line and a string (at most 4095 bytes, and 8 bytes of an 8-byte store
+// past one); the rest is room. Keeping half of a small window moved a
+// byte for every byte decoded.
 static int make_room(gif_lzw *z, int count) {
-    int size = 2 * (count + GIF_LZW_MAX_CODES + 8);
-    if (size < 1 << 18) size = 1 << 18;
+    int keep = count + GIF_LZW_MAX_CODES + 8;
+    if (keep < 1 << 16) keep = 1 << 16;
+    int size = 2 * keep + GIF_LZW_MAX_CODES + 8;
+    if (size < 1 << 20) size = 1 << 20;
+    z->keep = keep;
     if (z->window_size >= size) return 0;
     uint8_t *window = realloc(z->window, (size_t)size);
     if (!window) return -1;
@@ -137,12 +143,12 @@ static int make_room(gif_lzw *z, int count) {
     return 0;
 }
 
-// Keeps the window's second half, when a string might not fit after the
-// end: it holds every byte not yet taken (fewer than a line), and the
-// last string.
+// Moves the window's last `keep` bytes to its start, when a string might
+// not fit after the end: they hold every byte not yet taken (fewer than a
+// line), and the last string.
 static void slide(gif_lzw *z) {
     uint64_t keep = z->end - z->base;
-    if (keep > (uint64_t)z->window_size / 2) keep = (uint64_t)z->window_size / 2;
+    if (keep > (uint64_t)z->keep) keep = (uint64_t)z->keep;
     memmove(z->window, z->window + (z->end - keep - z->base), (size_t)keep);
     z->base = z->end - keep;
 }

@@ -13,7 +13,7 @@ typedef int (*gif_lzw_next_block)(void *source, const uint8_t **block);
 /// The decoder's state between lines. Strings are written whole into a
 /// window of the image's last decoded bytes, lines taken from it: a long
 /// string is copied from where it was last written (often the line
-/// above). Memory is the table and a window of a few lines.
+/// above). Memory is the table and a window of 1 MiB, or a few lines.
 typedef struct gif_lzw {
     uint16_t prefix[GIF_LZW_MAX_CODES];   ///< the code this one extends
     uint16_t length[GIF_LZW_MAX_CODES];   ///< bytes in the code's string
@@ -30,6 +30,7 @@ typedef struct gif_lzw {
     uint64_t taken;                       ///< bytes handed out as lines
     uint64_t prev_at;                     ///< where the last string was written
     int window_size;
+    int keep;                             ///< bytes a slide keeps
     uint8_t in[4096 + 8];                 ///< sub-blocks gathered, +8 for 64-bit loads
     int in_at, in_end;
     uint64_t bits;

@@ -59,15 +59,15 @@ final class GIFLZWTests: XCTestCase {
     }
 
     /// Long strings are copied from where they were last written, often
-    /// lines above, in a window of the last 256 KiB or more: a picture of
-    /// 900 KB slides it several times, and strings written before a slide
-    /// are spelled again from the table.
+    /// lines above, in a window of 1 MiB of which a slide keeps the last
+    /// 64 KiB: a picture of 1.3 MB slides it, and strings written before
+    /// the slide are spelled again from the table.
     func testLongStringsCopiedFromLinesAboveAcrossTheWindowsSlides() throws {
-        let pixels = (0..<3000 * 300).map { (i: Int) -> UInt8 in
-            let x = i % 3000, y = i / 3000
+        let pixels = (0..<2600 * 500).map { (i: Int) -> UInt8 in
+            let x = i % 2600, y = i / 2600
             return UInt8((x / 40 + y / 50) % 7)
         }
-        let gif = GIFEncoder.gif(width: 3000, height: 300, pixels: pixels, minSize: 3)
+        let gif = GIFEncoder.gif(width: 2600, height: 500, pixels: pixels, minSize: 3)
         XCTAssertEqual(try lines(gif).indices, pixels)
     }
 

@@ -16,6 +16,9 @@ public enum ColorSpace {
     /// Linear value quantised to 16 bits → nearest sRGB byte. Adjacent sRGB
     /// bytes are at least ~20 steps apart at this resolution, so every byte
     /// survives the round trip exactly (a 1:1 render shows the exact pixels).
+    /// 0...255 as floats.
+    static let levels: [Float] = (0..<256).map { Float($0) }
+
     static let encodeTable: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 65536)
         var level = 0
@@ -38,10 +41,12 @@ public enum ColorSpace {
     /// that convert many values: no bounds check, nor the table's lazy
     /// start, a value (the renderer converts 64 sub-cells a cell).
     @inline(__always)
-    static func toSRGB(_ linear: SIMD3<Float>, table: UnsafeBufferPointer<UInt8>) -> SIMD3<Float> {
+    static func toSRGB(_ linear: SIMD3<Float>, table: UnsafeBufferPointer<UInt8>, levels: UnsafeBufferPointer<Float>) -> SIMD3<Float> {
+        // The level as a float from a table too: converting the byte
+        // (cvtsi2ss) made each value wait on the register's last one.
         @inline(__always) func level(_ value: Float) -> Float {
             let clamped = value < 0 ? 0 : (value > 1 ? 1 : value)
-            return Float(table[Int(clamped * 65535 + 0.5)])
+            return levels[Int(table[Int(clamped * 65535 + 0.5)])]
         }
         return SIMD3(level(linear.x), level(linear.y), level(linear.z))
     }

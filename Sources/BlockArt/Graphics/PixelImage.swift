@@ -17,10 +17,18 @@ public struct PixelImage: Sendable, Equatable {
 extension Pixmap {
     /// The pixmap in sRGB bytes, each value rounded to the nearest level.
     public func pixelImage() -> PixelImage {
-        var rgb = [UInt8](repeating: 0, count: values.count)
-        values.withUnsafeBufferPointer { source in
-            rgb.withUnsafeMutableBufferPointer { out in
-                for i in 0..<source.count { out[i] = ColorSpace.toSRGB(source[i]) }
+        // Through the table's buffer: each value's lookup through the
+        // static array paid its lazy start and a bounds check (an
+        // animation converts every frame it keeps).
+        let rgb = ColorSpace.encodeTable.withUnsafeBufferPointer { table in
+            values.withUnsafeBufferPointer { source in
+                [UInt8](unsafeUninitializedCapacity: source.count) { out, count in
+                    for i in 0..<source.count {
+                        let value = source[i]
+                        out[i] = table[Int((value < 0 ? 0 : (value > 1 ? 1 : value)) * 65535 + 0.5)]
+                    }
+                    count = source.count
+                }
             }
         }
         return PixelImage(width: width, height: height, rgb: rgb)
@@ -30,8 +38,15 @@ extension Pixmap {
 extension PixelImage {
     /// Back in linear light (exact: each byte survives the round trip).
     public func pixmap() -> Pixmap {
-        let table = ColorSpace.toLinear
-        return Pixmap(width: width, height: height, values: rgb.map { table[Int($0)] })
+        let values = ColorSpace.toLinear.withUnsafeBufferPointer { table in
+            rgb.withUnsafeBufferPointer { bytes in
+                [Float](unsafeUninitializedCapacity: bytes.count) { out, count in
+                    for i in 0..<bytes.count { out[i] = table[Int(bytes[i])] }
+                    count = bytes.count
+                }
+            }
+        }
+        return Pixmap(width: width, height: height, values: values)
     }
 
     /// A rectangle of the picture (clamped to it, at least one pixel).

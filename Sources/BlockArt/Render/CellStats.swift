@@ -20,12 +20,12 @@ struct CellStats {
         var energy: Float = 0
         // Through pointers: 64 sub-cells a cell, every frame, where array
         // accesses checked each index and each write the array's owner.
-        ColorSpace.encodeTable.withUnsafeBufferPointer { table in
+        ColorSpace.encodeTable.withUnsafeBufferPointer { table in ColorSpace.levels.withUnsafeBufferPointer { levels in
             block.linear.withUnsafeBufferPointer { linear in
                 block.packed.withUnsafeMutableBufferPointer { packed in
                     for k in 0..<n {
                         let c = linear[k]
-                        let s = ColorSpace.toSRGB(SIMD3(c.r, c.g, c.b), table: table)
+                        let s = ColorSpace.toSRGB(SIMD3(c.r, c.g, c.b), table: table, levels: levels)
                         let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
                         packed[k] = value
                         both += value
@@ -33,7 +33,7 @@ struct CellStats {
                     }
                 }
             }
-        }
+        } }
         self.n = n
         total = SIMD3(both[0], both[1], both[2])
         srgbTotal = SIMD3(both[4], both[5], both[6])

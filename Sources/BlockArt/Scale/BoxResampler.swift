@@ -18,7 +18,11 @@ public struct BoxResampler {
     private let rows: AxisWeights
     private var horizontal: [Float]
     private var accumulator: [Float]
-    private var output: [Float]
+    /// Made on first use, uninitialised: rows in order are each written
+    /// whole, and only the rest are zeroed (at the switch to scattered
+    /// rows, or at the end). A resampler copied before any row (an
+    /// animation's, a frame each) then copies no output either.
+    private var output: [Float] = []
     private var sourceRow = 0
     private var outputRow = 0
     /// Set once rows arrive out of order (an interlaced image): they are
@@ -37,7 +41,6 @@ public struct BoxResampler {
         rows = AxisWeights(source: sourceHeight, output: self.height, samples: samples.y)
         horizontal = [Float](repeating: 0, count: self.width * 3)
         accumulator = [Float](repeating: 0, count: self.width * 3)
-        output = [Float](repeating: 0, count: self.width * self.height * 3)
     }
 
     /// Adds the next source row: sourceWidth × 3 linear values.
@@ -127,6 +130,8 @@ public struct BoxResampler {
             // Rows came in order until now (a GIF's rows above an interlaced
             // frame): the output row they had begun keeps their share.
             scattered = true
+            makeOutput()
+            zeroRows(from: outputRow)
             if outputRow < height {
                 let base = outputRow * width * 3
                 for i in 0..<accumulator.count { output[base + i] += accumulator[i] }
@@ -227,6 +232,7 @@ public struct BoxResampler {
     }
 
     private mutating func flushRow() {
+        makeOutput()
         let base = outputRow * width * 3
         // Through buffers: indexing the arrays checked bounds and uniqueness
         // at every value (three quarters of the vertical pass's time).
@@ -243,6 +249,22 @@ public struct BoxResampler {
     /// they got.
     public mutating func finish() -> Pixmap {
         if !scattered && outputRow < height && sourceRow > 0 { flushRow() }
+        makeOutput()
+        if !scattered { zeroRows(from: outputRow) }
         return Pixmap(width: width, height: height, values: output)
+    }
+
+    private mutating func makeOutput() {
+        guard output.isEmpty else { return }
+        let count = width * height * 3
+        output = [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
+    /// Output rows from `row` on, none written yet, as zeros.
+    private mutating func zeroRows(from row: Int) {
+        guard row < height else { return }
+        output.withUnsafeMutableBufferPointer { out in
+            _ = UnsafeMutableBufferPointer(rebasing: out[(row * width * 3)...]).update(repeating: 0)
+        }
     }
 }
