@@ -42,8 +42,8 @@ typedef struct gif_lzw {
     void *source;
 } gif_lzw;
 
-/// Starts an image whose minimum code size is `min_size` (1-8; 0 when
-/// the file says more than 8 or less than 1, which fails).
+/// Starts an image whose minimum code size is `min_size`: 0, or -1 when
+/// it is outside 1-8 (the image can then still be drained).
 int gif_lzw_start(gif_lzw *z, int min_size, gif_lzw_next_block next_block, void *source);
 /// Fills `out` with the next `count` indices: NULL, or a static message
 /// naming what is wrong with the data.

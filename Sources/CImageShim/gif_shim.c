@@ -191,17 +191,16 @@ int cimg_gif_read_line(cimg_gif *d, uint8_t *indices, uint32_t count) {
 int cimg_gif_skip_image(cimg_gif *d) {
     enum image_state state = d->state;
     d->state = IMAGE_NONE;   // a failure here is not retried from the middle
-    if (state == IMAGE_UNREAD) {
-        int size = 0;
-        GifByteType *block = NULL;
-        if (DGifGetCode(d->gif, &size, &block) != GIF_OK) return fail(d, d->gif->Error);
-        while (block) {
-            if (DGifGetCodeNext(d->gif, &block) != GIF_OK) return fail(d, d->gif->Error);
-        }
-    } else if (state == IMAGE_STARTED && gif_lzw_drain(d->lzw) != 0) {
-        return fail(d, d->gif->Error);
-    }
-    return 0;
+    if (state == IMAGE_STARTED) return gif_lzw_drain(d->lzw) == 0 ? 0 : fail(d, d->gif->Error);
+    if (state != IMAGE_UNREAD) return 0;
+    int size = 0;
+    if (DGifGetCode(d->gif, &size, &d->first_block) != GIF_OK) return fail(d, d->gif->Error);
+    // No first block: the terminator is read already.
+    if (!d->first_block) return 0;
+    const uint8_t *block = NULL;
+    int read;
+    while ((read = next_block(d, &block)) > 0) {}
+    return read == 0 ? 0 : fail(d, d->gif->Error);
 }
 
 int cimg_gif_loop_count(const cimg_gif *d) { return d->loop_count; }

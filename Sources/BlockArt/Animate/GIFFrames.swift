@@ -160,17 +160,18 @@ final class GIFFrames: FrameSource {
     private func drawCovering(_ frame: cimg_gif_frame, colors: [UInt32]) throws(DecodeError) {
         let width = canvasSize.width
         if lines.count != width * canvasSize.height { lines = [UInt8](repeating: 0, count: width * canvasSize.height) }
-        var read: [Int] = []
-        for y in GIFRowSource.lineOrder(height: canvasSize.height, interlaced: frame.interlaced != 0) {
+        let order = GIFRowSource.lineOrder(height: canvasSize.height, interlaced: frame.interlaced != 0)
+        var read = 0
+        for y in order {
             let ok = lines.withUnsafeMutableBufferPointer { all in
                 all.baseAddress.map { cimg_gif_read_line(decoder, $0 + y * width, UInt32(width)) == 0 } ?? false
             }
             guard ok else {
-                guard last != nil || !read.isEmpty else { throw failure() }
+                guard last != nil || read > 0 else { throw failure() }
                 truncated = true
                 break
             }
-            read.append(y)
+            read += 1
         }
         let transparent = frame.transparent >= 0 && lines.withUnsafeBytes { bytes in
             bytes.baseAddress.map { memchr($0, frame.transparent, bytes.count) != nil } ?? false
@@ -183,9 +184,7 @@ final class GIFFrames: FrameSource {
             return
         }
         paintCovering()
-        lines.withUnsafeBufferPointer { all in
-            for y in read { paint(line: y, from: 0, count: width, indices: UnsafeBufferPointer(rebasing: all[y * width..<(y + 1) * width]), colors: colors) }
-        }
+        paint(rows: order.prefix(read), of: lines, colors: colors)
     }
 
     /// The covering frame, if one is kept as indices, painted on the canvas
@@ -193,10 +192,16 @@ final class GIFFrames: FrameSource {
     private func paintCovering() {
         guard let covering else { return }
         self.covering = nil
+        paint(rows: 0..<canvasSize.height, of: covering.indices, colors: covering.colors)
+    }
+
+    /// Whole canvas rows `rows` of `indices` (rows of the canvas's width),
+    /// painted on the canvas.
+    private func paint(rows: some Sequence<Int>, of indices: [UInt8], colors: [UInt32]) {
         let width = canvasSize.width
-        covering.indices.withUnsafeBufferPointer { all in
-            for y in 0..<canvasSize.height {
-                paint(line: y, from: 0, count: width, indices: UnsafeBufferPointer(rebasing: all[y * width..<(y + 1) * width]), colors: covering.colors)
+        indices.withUnsafeBufferPointer { all in
+            for y in rows {
+                paint(line: y, from: 0, count: width, indices: UnsafeBufferPointer(rebasing: all[y * width..<(y + 1) * width]), colors: colors)
             }
         }
     }

@@ -16,9 +16,6 @@ public enum ColorSpace {
     /// Linear value quantised to 16 bits → nearest sRGB byte. Adjacent sRGB
     /// bytes are at least ~20 steps apart at this resolution, so every byte
     /// survives the round trip exactly (a 1:1 render shows the exact pixels).
-    /// 0...255 as floats.
-    static let levels: [Float] = (0..<256).map { Float($0) }
-
     static let encodeTable: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 65536)
         var level = 0
@@ -30,25 +27,30 @@ public enum ColorSpace {
         return table
     }()
 
+    /// 0...255 as floats.
+    static let levels: [Float] = (0..<256).map { Float($0) }
+
+    /// Where a linear value (clamped to 0...1) falls in `encodeTable`.
+    @inline(__always)
+    static func encodeIndex(_ linear: Float) -> Int {
+        Int((linear < 0 ? 0 : (linear > 1 ? 1 : linear)) * 65535 + 0.5)
+    }
+
     /// Linear value (clamped to 0...1) → sRGB byte, rounded to the nearest.
     @inline(__always)
     public static func toSRGB(_ linear: Float) -> UInt8 {
-        let clamped = linear < 0 ? 0 : (linear > 1 ? 1 : linear)
-        return encodeTable[Int(clamped * 65535 + 0.5)]
+        encodeTable[encodeIndex(linear)]
     }
 
     /// `toSRGB` through the table's own buffer (`encodeTable`), for loops
     /// that convert many values: no bounds check, nor the table's lazy
-    /// start, a value (the renderer converts 64 sub-cells a cell).
+    /// start, a value (the renderer converts 64 sub-cells a cell). The
+    /// level comes as a float from `levels` too: converting the byte
+    /// (cvtsi2ss) made each value wait on the register's last one.
     @inline(__always)
     static func toSRGB(_ linear: SIMD3<Float>, table: UnsafeBufferPointer<UInt8>, levels: UnsafeBufferPointer<Float>) -> SIMD3<Float> {
-        // The level as a float from a table too: converting the byte
-        // (cvtsi2ss) made each value wait on the register's last one.
-        @inline(__always) func level(_ value: Float) -> Float {
-            let clamped = value < 0 ? 0 : (value > 1 ? 1 : value)
-            return levels[Int(table[Int(clamped * 65535 + 0.5)])]
-        }
-        return SIMD3(level(linear.x), level(linear.y), level(linear.z))
+        SIMD3(levels[Int(table[encodeIndex(linear.x)])], levels[Int(table[encodeIndex(linear.y)])],
+              levels[Int(table[encodeIndex(linear.z)])])
     }
 
     /// Linear values → sRGB levels (0–255, as floats): where the renderer

@@ -23,10 +23,7 @@ extension Pixmap {
         let rgb = ColorSpace.encodeTable.withUnsafeBufferPointer { table in
             values.withUnsafeBufferPointer { source in
                 [UInt8](unsafeUninitializedCapacity: source.count) { out, count in
-                    for i in 0..<source.count {
-                        let value = source[i]
-                        out[i] = table[Int((value < 0 ? 0 : (value > 1 ? 1 : value)) * 65535 + 0.5)]
-                    }
+                    for i in 0..<source.count { out[i] = table[ColorSpace.encodeIndex(source[i])] }
                     count = source.count
                 }
             }

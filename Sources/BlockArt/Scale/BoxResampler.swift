@@ -264,7 +264,7 @@ public struct BoxResampler {
     private mutating func zeroRows(from row: Int) {
         guard row < height else { return }
         output.withUnsafeMutableBufferPointer { out in
-            _ = UnsafeMutableBufferPointer(rebasing: out[(row * width * 3)...]).update(repeating: 0)
+            UnsafeMutableBufferPointer(rebasing: out[(row * width * 3)...]).update(repeating: 0)
         }
     }
 }
