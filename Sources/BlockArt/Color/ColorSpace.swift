@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CImageShim
 
 /// sRGB ↔ linear light. Light adds linearly: averaging sRGB values darkens
 /// every edge and fine texture (1-px black/white stripes must average to
@@ -42,15 +43,20 @@ public enum ColorSpace {
         encodeTable[encodeIndex(linear)]
     }
 
-    /// `toSRGB` through the table's own buffer (`encodeTable`), for loops
-    /// that convert many values: no bounds check, nor the table's lazy
-    /// start, a value (the renderer converts 64 sub-cells a cell). The
-    /// level comes as a float from `levels` too: converting the byte
-    /// (cvtsi2ss) made each value wait on the register's last one.
-    @inline(__always)
-    static func toSRGB(_ linear: SIMD3<Float>, table: UnsafeBufferPointer<UInt8>, levels: UnsafeBufferPointer<Float>) -> SIMD3<Float> {
-        SIMD3(levels[Int(table[encodeIndex(linear.x)])], levels[Int(table[encodeIndex(linear.y)])],
-              levels[Int(table[encodeIndex(linear.z)])])
+    /// The sRGB levels (`toSRGB`, as floats) of many linear colours at
+    /// once, three to a colour: the renderer converts 64 sub-cells a cell.
+    /// The clamp and rounding are `encodeIndex`'s, vectorised in C
+    /// (`cimg_srgb_levels`); the level comes as a float from `levels`,
+    /// since converting the byte (cvtsi2ss) made each value wait on the
+    /// register's last one.
+    static func toSRGB(_ linear: UnsafeBufferPointer<LinearRGB>, into levels: UnsafeMutableBufferPointer<Float>) {
+        precondition(levels.count >= linear.count * 3 && MemoryLayout<LinearRGB>.stride == 3 * MemoryLayout<Float>.stride)
+        guard let from = linear.baseAddress, let to = levels.baseAddress else { return }
+        encodeTable.withUnsafeBufferPointer { table in ColorSpace.levels.withUnsafeBufferPointer { values in
+            UnsafeRawPointer(from).withMemoryRebound(to: Float.self, capacity: linear.count * 3) { floats in
+                cimg_srgb_levels(floats, to, linear.count * 3, table.baseAddress, values.baseAddress)
+            }
+        } }
     }
 
     /// Linear values → sRGB levels (0–255, as floats): where the renderer

@@ -16,21 +16,20 @@ struct CellStats {
     /// Sums the block, filling in its sRGB values on the way.
     init(_ block: inout Renderer.CellBlock) {
         let n = block.count
+        block.fillLevels()
         var both = SIMD8<Float>.zero
         var energy: Float = 0
         // Through pointers: 64 sub-cells a cell, every frame, where array
         // accesses checked each index and each write the array's owner.
-        ColorSpace.encodeTable.withUnsafeBufferPointer { table in ColorSpace.levels.withUnsafeBufferPointer { levels in
-            block.linear.withUnsafeBufferPointer { linear in
-                block.packed.withUnsafeMutableBufferPointer { packed in
-                    for k in 0..<n {
-                        let c = linear[k]
-                        let s = ColorSpace.toSRGB(SIMD3(c.r, c.g, c.b), table: table, levels: levels)
-                        let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
-                        packed[k] = value
-                        both += value
-                        energy += (s * s).sum()
-                    }
+        block.linear.withUnsafeBufferPointer { linear in block.srgb.withUnsafeBufferPointer { srgb in
+            block.packed.withUnsafeMutableBufferPointer { packed in
+                for k in 0..<n {
+                    let c = linear[k]
+                    let s = SIMD3(srgb[3 * k], srgb[3 * k + 1], srgb[3 * k + 2])
+                    let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
+                    packed[k] = value
+                    both += value
+                    energy += (s * s).sum()
                 }
             }
         } }

@@ -105,11 +105,21 @@ public enum Renderer {
     struct CellBlock {
         let count: Int
         var linear: [LinearRGB]
+        /// The sub-cells' sRGB levels, three a sub-cell (`fillLevels`).
+        var srgb: [Float]
         var packed: [SIMD8<Float>]
         init(count: Int) {
             self.count = count
             linear = Array(repeating: LinearRGB(0, 0, 0), count: count)
+            srgb = Array(repeating: 0, count: count * 3)
             packed = Array(repeating: .zero, count: count)
+        }
+
+        /// `srgb` from `linear`, all at once (`ColorSpace.toSRGB(_:into:)`).
+        mutating func fillLevels() {
+            linear.withUnsafeBufferPointer { linear in
+                srgb.withUnsafeMutableBufferPointer { ColorSpace.toSRGB(linear, into: $0) }
+            }
         }
 
         /// Reads the cell whose top-left sub-cell is at `column`, `row` of

@@ -146,6 +146,15 @@ int cimg_png_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int
 int cimg_deflate(const uint8_t *bytes, size_t count, int level, uint8_t **out, size_t *out_count);
 void cimg_free(void *p);
 
+// Colour.
+
+/// The sRGB levels (0-255, as floats) of `count` linear values, each
+/// clamped to 0...1 (a NaN to 0): `levels[table[round(v * 65535)]]`, as
+/// BlockArt's `ColorSpace.toSRGB` gives them, vectorised (srgb_levels.c
+/// says why it is C). `table` holds 65536 entries, `levels` 256.
+void cimg_srgb_levels(const float *linear, float *out, size_t count,
+                      const uint8_t *table, const float *levels);
+
 // Memory.
 
 /// Every thread allocates from one heap (mallopt's M_ARENA_MAX, a macro
