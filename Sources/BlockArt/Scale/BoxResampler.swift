@@ -16,8 +16,17 @@ public struct BoxResampler {
 
     private let columns: FixedTaps
     private let rows: AxisWeights
+    /// A row filtered across, for the scattered rows of an interlaced image.
     private var horizontal: [Float]
-    private var accumulator: [Float]
+    /// Rows in order are summed down first, into these sums a source row
+    /// wide, and filtered across once an output row: on a downscale the
+    /// horizontal pass then runs for each output row, not each source row
+    /// (half as often for 720 rows to 352), and writes straight into the
+    /// output, where a row-wide accumulator was copied there.
+    private var columnSums: [SIMD4<Float>] = []
+    /// No source row has been added into `columnSums` since the last
+    /// output row: the next one is stored, not added (no zeroing pass).
+    private var columnSumsEmpty = true
     /// Made on first use, uninitialised: rows in order are each written
     /// whole, and only the rest are zeroed (at the switch to scattered
     /// rows, or at the end). A resampler copied before any row (an
@@ -40,14 +49,12 @@ public struct BoxResampler {
         columns = FixedTaps(AxisWeights(source: sourceWidth, output: self.width, samples: samples.x), source: sourceWidth)
         rows = AxisWeights(source: sourceHeight, output: self.height, samples: samples.y)
         horizontal = [Float](repeating: 0, count: self.width * 3)
-        accumulator = [Float](repeating: 0, count: self.width * 3)
     }
 
     /// Adds the next source row: sourceWidth × 3 linear values.
     public mutating func push(_ row: UnsafeBufferPointer<Float>) {
         guard sourceRow < sourceHeight, let src = row.baseAddress else { return }
         fillLinearRow(count: sourceWidth, { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) }, rest: .zero)
-        filterLinearRow()
         accumulate()
     }
 
@@ -121,7 +128,6 @@ public struct BoxResampler {
         if place.isWholeRow && place.y == sourceRow && !scattered {
             guard sourceRow < sourceHeight else { return }
             fillLinearRow(count: count, pixel, rest: undecoded)
-            filterLinearRow()
             accumulate()
             return
         }
@@ -132,9 +138,10 @@ public struct BoxResampler {
             scattered = true
             makeOutput()
             zeroRows(from: outputRow)
-            if outputRow < height {
+            if outputRow < height && !columnSumsEmpty {
+                BoxResampler.filter(columnSums, into: &horizontal, columns: columns)
                 let base = outputRow * width * 3
-                for i in 0..<accumulator.count { output[base + i] += accumulator[i] }
+                for i in 0..<horizontal.count { output[base + i] += horizontal[i] }
             }
         }
         if place.isWholeRow {
@@ -151,7 +158,7 @@ public struct BoxResampler {
                 }
             }
         }
-        filterLinearRow()
+        BoxResampler.filter(linearRow, into: &horizontal, columns: columns)
         let rowSize = width * 3
         for o in rows.outputs(containing: place.y) {
             let weight = rows.weights[rows.offset[o] + place.y - rows.start[o]]
@@ -180,68 +187,85 @@ public struct BoxResampler {
         if linearRow.count != sourceWidth { linearRow = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
     }
 
-    /// The horizontal pass over `linearRow`: each output column's weighted
-    /// sum of its source pixels, a pixel's three channels at once.
-    private mutating func filterLinearRow() {
-        let width = self.width, taps = columns.taps
+    /// The horizontal pass over a row of pixels a source row wide: each
+    /// output column's weighted sum of its source pixels, a pixel's three
+    /// channels at once.
+    private static func filter(_ row: [SIMD4<Float>], into out: inout [Float], columns: FixedTaps) {
+        out.withUnsafeMutableBufferPointer { out in
+            row.withUnsafeBufferPointer { filter($0, into: out, columns: columns) }
+        }
+    }
+
+    private static func filter(_ src: UnsafeBufferPointer<SIMD4<Float>>, into out: UnsafeMutableBufferPointer<Float>,
+                               columns: FixedTaps) {
+        let width = columns.start.count, taps = columns.taps
         columns.start.withUnsafeBufferPointer { starts in
             columns.weights.withUnsafeBufferPointer { w in
-                linearRow.withUnsafeBufferPointer { src in
-                    horizontal.withUnsafeMutableBufferPointer { out in
-                        // One or two taps (a scale near 1 or above) written out:
-                        // the loop's own counting cost as much as its sums.
-                        for x in 0..<width {
-                            let first = starts[x], base = x &* taps
-                            var sum = src[first] * w[base]
-                            if taps == 2 {
-                                sum += src[first &+ 1] * w[base &+ 1]
-                            } else if taps > 2 {
-                                for j in 1..<taps { sum += src[first &+ j] * w[base &+ j] }
-                            }
-                            out[x &* 3] = sum.x
-                            out[x &* 3 &+ 1] = sum.y
-                            out[x &* 3 &+ 2] = sum.z
-                        }
+                // One or two taps (a scale near 1 or above) written out:
+                // the loop's own counting cost as much as its sums.
+                for x in 0..<width {
+                    let first = starts[x], base = x &* taps
+                    var sum = src[first] * w[base]
+                    if taps == 2 {
+                        sum += src[first &+ 1] * w[base &+ 1]
+                    } else if taps > 2 {
+                        for j in 1..<taps { sum += src[first &+ j] * w[base &+ j] }
                     }
+                    out[x &* 3] = sum.x
+                    out[x &* 3 &+ 1] = sum.y
+                    out[x &* 3 &+ 2] = sum.z
                 }
             }
         }
     }
 
-    /// The vertical pass, for the row just filtered. Output rows take
+    /// The vertical pass, for the row in `linearRow`. Output rows take
     /// contiguous, non-decreasing runs of source rows, and neighbours share
-    /// at most the row where one ends and the next begins, so one
-    /// accumulator is enough.
+    /// at most the row where one ends and the next begins, so one row of
+    /// sums is enough.
     private mutating func accumulate() {
         let s = sourceRow
         while outputRow < height {
             let first = rows.start[outputRow], count = rows.count[outputRow]
             if s < first { break }
-            if s < first + count {
-                let weight = rows.weights[rows.offset[outputRow] + s - first]
-                horizontal.withUnsafeBufferPointer { h in
-                    accumulator.withUnsafeMutableBufferPointer { acc in
-                        for i in 0..<acc.count { acc[i] += h[i] * weight }
-                    }
-                }
-            }
+            if s < first + count { addToColumnSums(weight: rows.weights[rows.offset[outputRow] + s - first]) }
             guard s >= first + count - 1 else { break }
             flushRow()
         }
         sourceRow += 1
     }
 
-    private mutating func flushRow() {
-        makeOutput()
-        let base = outputRow * width * 3
+    /// `linearRow` × `weight` into `columnSums` (stored, if they hold nothing yet).
+    private mutating func addToColumnSums(weight: Float) {
+        if columnSums.count != sourceWidth { columnSums = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
+        let store = columnSumsEmpty
         // Through buffers: indexing the arrays checked bounds and uniqueness
         // at every value (three quarters of the vertical pass's time).
-        accumulator.withUnsafeMutableBufferPointer { acc in
-            output.withUnsafeMutableBufferPointer { out in
-                _ = UnsafeMutableBufferPointer(rebasing: out[base..<(base + acc.count)]).update(fromContentsOf: acc)
+        linearRow.withUnsafeBufferPointer { src in
+            columnSums.withUnsafeMutableBufferPointer { sums in
+                if store {
+                    for i in 0..<src.count { sums[i] = src[i] * weight }
+                } else {
+                    for i in 0..<src.count { sums[i] += src[i] * weight }
+                }
             }
-            acc.update(repeating: 0)
         }
+        columnSumsEmpty = false
+    }
+
+    /// The output row summed so far, filtered across into its place.
+    private mutating func flushRow() {
+        makeOutput()
+        let rowSize = width * 3, base = outputRow * rowSize
+        output.withUnsafeMutableBufferPointer { out in
+            let row = UnsafeMutableBufferPointer(rebasing: out[base..<(base + rowSize)])
+            if columnSumsEmpty {
+                row.update(repeating: 0)
+            } else {
+                columnSums.withUnsafeBufferPointer { BoxResampler.filter($0, into: row, columns: columns) }
+            }
+        }
+        columnSumsEmpty = true
         outputRow += 1
     }
 
