@@ -50,11 +50,15 @@ public final class RecordingTerminal: Terminal {
     public var kittyFrames: FrameCompositor.KittyFrames? { heldFrames }
     public var cellPixels: (width: Int, height: Int) { (8, 16) }
 
+    /// The block art put last, cells and colours.
+    public var art: CellGrid?
+
     public func put(_ picture: PixelPicture, row: Int, column: Int) {
         self.picture = (picture, row, column)
     }
 
     public func put(_ grid: CellGrid, row: Int, column: Int) {
+        art = grid
         for r in 0..<grid.rows {
             for c in 0..<grid.columns where row + r < size.rows && column + c < size.columns {
                 screen[row + r][column + c] = Character(grid[c, r].glyph)

@@ -7,9 +7,9 @@ import XCTest
 /// The screen's frames of an animation: loop counts honoured, a played-out
 /// animation played again from its first frame, a still not an animation.
 final class FramePlayerTests: XCTestCase {
-    private func player(_ name: String) throws -> FramePlayer {
+    private func player(_ name: String, keeping: Int = FramePlayer.keptBytes) throws -> FramePlayer {
         try XCTUnwrap(FramePlayer(path: Fixtures.formats.appendingPathComponent(name).path, size: (10, 10),
-                                  background: RGB8(0, 0, 0), samples: (1, 1)))
+                                  background: RGB8(0, 0, 0), samples: (1, 1), keeping: keeping))
     }
 
     /// The frames' indices until the player says it is done (at most `most`).
@@ -68,6 +68,31 @@ final class FramePlayerTests: XCTestCase {
         twice.restart()
         XCTAssertEqual(indices(twice), [0, 1, 2, 0, 1, 2])
         XCTAssertEqual(twice.frames, 3)
+    }
+
+    /// A frame the screen holds from a loop before comes without pixels,
+    /// and `made` gives it the pixels it would have had: from the kept
+    /// loop, or, with nothing kept (`keeping: 0`), filtered from the
+    /// canvas the decoder composed, which later frames were drawn over.
+    func testHeldFramesComeWithoutPixelsAndAreMadeAsTheyWouldHaveBeen() throws {
+        for keeping in [FramePlayer.keptBytes, 0] {
+            let player = try player("animated.gif", keeping: keeping)
+            var first: [Int: Pixmap] = [:]
+            for _ in 0..<6 {
+                let frame = try XCTUnwrap(player.nextFrame())
+                first[frame.index] = try XCTUnwrap(frame.pixmap, "the first loop holds nothing")
+            }
+            XCTAssertEqual(first.count, 6)
+            for _ in 0..<6 {
+                let frame = try XCTUnwrap(player.nextFrame(held: { $0 % 2 == 1 }))
+                if frame.index % 2 == 1 {
+                    XCTAssertNil(frame.pixmap, "frame \(frame.index) held: not filtered (keeping \(keeping))")
+                    XCTAssertEqual(player.made(frame).pixmap, first[frame.index], "frame \(frame.index) made after all")
+                } else {
+                    XCTAssertEqual(frame.pixmap, first[frame.index], "frame \(frame.index) not held (keeping \(keeping))")
+                }
+            }
+        }
     }
 
     func testAStillIsNoAnimation() {

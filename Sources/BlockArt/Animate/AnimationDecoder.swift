@@ -145,6 +145,16 @@ public final class AnimationDecoder {
         defer { index += 1 }
         let delay = AnimationDecoder.shownDelay(milliseconds: milliseconds)
         if passOver(delay) { return .passedOver(delay) }
+        return .frame(AnimationFrame(index: index, pixmap: filtered(), delay: delay))
+    }
+
+    /// The frame `next` composed last, filtered to the size asked for: a
+    /// frame passed over that is to be shown after all (the screen held
+    /// how it looks, then lost it). Only until the next call to `next`.
+    public func composedPixmap() -> Pixmap { filtered() }
+
+    /// The canvas as composed now, box-filtered to the size asked for.
+    private func filtered() -> Pixmap {
         var resampler = blank
         let background = self.background
         if let indexed = source.indexedCanvas {
@@ -162,7 +172,7 @@ public final class AnimationDecoder {
         } else {
             source.forEachRow { row in resampler.push(bytes: row, channels: 4, background: background) }
         }
-        return .frame(AnimationFrame(index: index, pixmap: resampler.finish().oriented(source.orientation), delay: delay))
+        return resampler.finish().oriented(source.orientation)
     }
 
     /// Back to the first frame; a loop that was cut is cut again where it

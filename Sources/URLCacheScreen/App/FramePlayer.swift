@@ -16,6 +16,8 @@ final class FramePlayer {
     /// when shown.
     private var kept: [(pixels: PixelImage, delay: Duration)]? = []
     private var keptBytes = 0
+    /// The bound on `keptBytes` (`FramePlayer.keptBytes`; tests lower it).
+    private let keepAtMost: Int
     /// The first loop was read through into `kept`: later loops come from it.
     private var keptComplete = false
     /// Frames in a loop: as the file says, then as the first loop showed
@@ -27,16 +29,19 @@ final class FramePlayer {
     private(set) var firstDelay = Duration.milliseconds(100)
 
     /// The animation in `path` at `size`, or nil for a still (or a file
-    /// that will not open: the still's decode has said why).
-    init?(path: String, size: (width: Int, height: Int), background: RGB8, samples: (x: Int, y: Int)) {
+    /// that will not open: the still's decode has said why). A loop is kept
+    /// while its frames fit in `keeping` bytes.
+    init?(path: String, size: (width: Int, height: Int), background: RGB8, samples: (x: Int, y: Int),
+          keeping: Int = FramePlayer.keptBytes) {
         // (try? flattens the "still" nil and a failure into one nil.)
         guard let decoder = try? AnimationDecoder.open(path: path, background: background, samples: samples,
                                                        size: { _ in size }) else { return nil }
         self.decoder = decoder
         frames = decoder.frameCount
+        keepAtMost = keeping
         // A loop that will not fit is not kept at all: keeping its first
         // 64 MiB only to let them go would raise the peak for nothing.
-        if frames * size.width * size.height * 3 > FramePlayer.keptBytes { kept = nil }
+        if frames * size.width * size.height * 3 > keeping { kept = nil }
         // The still on screen is its first frame: the next to show is the second.
         if let first = nextFrame() { firstDelay = first.delay }
     }
@@ -47,14 +52,20 @@ final class FramePlayer {
     /// them (a whole loop would come back to the same frame): composed (or
     /// read from those kept), neither filtered nor shown. The last frame of
     /// the last loop is never passed over: it is the one that stays.
-    func nextFrame(passingOver passOver: (Duration) -> Bool = { _ in false }) -> AnimationFrame? {
+    /// A frame whose index `held` names (the screen keeps how it looks,
+    /// from a loop before) comes without pixels: composed, not filtered.
+    func nextFrame(passingOver passOver: (Duration) -> Bool = { _ in false },
+                   held: (Int) -> Bool = { _ in false }) -> PlayedFrame? {
         var passed = 0
         let bounded = { (delay: Duration) in passed < self.frames - 1 && !self.staysAt(self.position) && passOver(delay) }
         while true {
-            if let step = step(at: position, bounded) {
+            if let step = step(at: position, bounded, held: held) {
                 position += 1
-                if case let .frame(frame) = step { return frame }
-                passed += 1
+                switch step {
+                case let .frame(frame): return PlayedFrame(frame)
+                case let .held(delay): return PlayedFrame(index: position - 1, delay: delay, pixmap: nil)
+                case .passedOver: passed += 1
+                }
                 continue
             }
             // The loop ended: what it showed is what a loop has.
@@ -88,23 +99,52 @@ final class FramePlayer {
         }
     }
 
-    /// Frame `index` of the loop, from those kept or decoded now, or only
-    /// its delay when `passOver` says so.
-    private func step(at index: Int, _ passOver: (Duration) -> Bool) -> AnimationStep? {
+    /// The pixels of a frame that came `held` (the screen has lost how it
+    /// looks since): filtered now, before the next frame is asked for.
+    func made(_ frame: PlayedFrame) -> PlayedFrame {
+        guard frame.pixmap == nil else { return frame }
+        let pixmap = keptComplete ? kept.flatMap { frame.index < $0.count ? $0[frame.index].pixels.pixmap() : nil } : nil
+        return PlayedFrame(index: frame.index, delay: frame.delay, pixmap: pixmap ?? decoder.composedPixmap())
+    }
+
+    /// What reading a frame of the loop came to.
+    private enum Step {
+        case frame(AnimationFrame)
+        /// Composed, not filtered: the screen holds how it looks.
+        case held(Duration)
+        case passedOver
+    }
+
+    /// Frame `index` of the loop, from those kept or decoded now; only its
+    /// delay when `passOver` says so, or when `held` says the screen keeps
+    /// how it looks (never while the first loop is being kept: every frame
+    /// is made whole then).
+    private func step(at index: Int, _ passOver: (Duration) -> Bool, held: (Int) -> Bool) -> Step? {
         if keptComplete, let kept {
             guard index < kept.count else { return nil }
             let (pixels, delay) = kept[index]
-            return passOver(delay) ? .passedOver(delay) : .frame(AnimationFrame(index: index, pixmap: pixels.pixmap(), delay: delay))
+            if passOver(delay) { return .passedOver }
+            return held(index) ? .held(delay) : .frame(AnimationFrame(index: index, pixmap: pixels.pixmap(), delay: delay))
         }
-        guard kept != nil else { return try? decoder.next(passingOver: passOver) }
+        guard kept != nil else {
+            var skipped = false
+            switch try? decoder.next(passingOver: { delay in
+                skipped = passOver(delay)
+                return skipped || held(index)
+            }) {
+            case let .frame(frame)?: return .frame(frame)
+            case let .passedOver(delay)?: return skipped ? .passedOver : .held(delay)
+            case nil: return nil
+            }
+        }
         // The first loop, kept: every frame is made whole, to be kept.
         guard var frame = try? decoder.next() else { return nil }
         let pixels = frame.pixmap.pixelImage()
         keptBytes += pixels.rgb.count
         kept?.append((pixels, frame.delay))
-        if keptBytes > FramePlayer.keptBytes { kept = nil }
+        if keptBytes > keepAtMost { kept = nil }
         // Shown as it will be shown when kept: every loop looks the same.
         frame.pixmap = pixels.pixmap()
-        return passOver(frame.delay) ? .passedOver(frame.delay) : .frame(frame)
+        return passOver(frame.delay) ? .passedOver : .frame(frame)
     }
 }

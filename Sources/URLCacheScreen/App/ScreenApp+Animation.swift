@@ -117,8 +117,11 @@ extension ScreenApp {
         // waste its making); one decoded now may be passed over. A frame
         // asked for (`.`, `space`) has no due time: none is passed over,
         // and none is timed.
-        let next = upcoming ?? catchUp(player, now: now)
+        var next = upcoming ?? catchUp(player, now: now)
         upcoming = nil
+        // A frame that came held whose art the screen has lost since (a
+        // resize) gets its pixels now: the image's are an earlier frame's.
+        if let held = next, held.pixmap == nil, !view.holdsFrame(held.index, state, on: terminal) { next = player.made(held) }
         frameDue = next == nil ? nil : ScreenLogic.timedDue(state, now: now)
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
@@ -130,13 +133,15 @@ extension ScreenApp {
     /// is composed over the ones before but neither filtered nor drawn, so
     /// the animation keeps its speed and no time goes on frames no one
     /// would see.
-    private func catchUp(_ player: FramePlayer, now: Date) -> AnimationFrame? {
-        player.nextFrame { delay in
+    /// A frame whose art the screen holds from a loop before comes
+    /// without pixels: composed, not filtered, and only written.
+    private func catchUp(_ player: FramePlayer, now: Date) -> PlayedFrame? {
+        player.nextFrame(passingOver: { delay in
             guard ScreenLogic.frameOverdue(state, delay: delay, now: now) else { return false }
             ScreenLogic.frameSkipped(delay, &state)
             frameTiming.passedOver()
             return true
-        }
+        }, held: { view.holdsFrame($0, state, on: terminal) })
     }
 }
 

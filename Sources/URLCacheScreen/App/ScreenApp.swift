@@ -38,7 +38,7 @@ public final class ScreenApp {
     var carried: (path: String, paused: Bool, ended: Bool)?
     /// The next frame, decoded and made ready to show while the one before
     /// is up (nil inside: the loop played out); nil: none ahead.
-    var upcoming: AnimationFrame??
+    var upcoming: PlayedFrame??
     /// When the frame being drawn was due, and how late the frames were.
     var frameDue: Date?
     var frameTiming = FrameTiming()

@@ -38,6 +38,23 @@ public struct Playback: Sendable, Equatable {
     }
 }
 
+/// A frame the player hands the screen: its pixels, or none when the
+/// screen said it holds how the frame looks (from a loop before), so that
+/// the frame was composed but not filtered.
+public struct PlayedFrame: Sendable {
+    public var index: Int
+    public var delay: Duration
+    public var pixmap: Pixmap?
+
+    public init(index: Int, delay: Duration, pixmap: Pixmap?) {
+        (self.index, self.delay, self.pixmap) = (index, delay, pixmap)
+    }
+
+    public init(_ frame: AnimationFrame) {
+        self.init(index: frame.index, delay: frame.delay, pixmap: frame.pixmap)
+    }
+}
+
 extension ScreenLogic {
     /// Whether the animation moves now: not paused or ended, and nothing
     /// over it (a box, the gallery) or instead of it (a zoomed view of its
@@ -96,7 +113,7 @@ extension ScreenLogic {
 
     /// The player's next frame goes on screen; nil: the loop played out,
     /// and the last frame stays. `frames`: the loop's length, once known.
-    static func frameShown(_ frame: AnimationFrame?, frames: Int?, now: Date, _ state: inout ScreenState) {
+    static func frameShown(_ frame: PlayedFrame?, frames: Int?, now: Date, _ state: inout ScreenState) {
         guard var playback = state.playback, state.image != nil else { return }
         playback.ended = false
         playback.frames = frames
@@ -106,7 +123,9 @@ extension ScreenLogic {
             state.playback = playback
             return
         }
-        state.image?.pixmap = frame.pixmap
+        // A held frame's pixels were never made: the image keeps the last
+        // frame's, and the screen draws the art it holds for this one.
+        if let pixmap = frame.pixmap { state.image?.pixmap = pixmap }
         playback.frame = frame.index
         // Each delay counts from when its frame was due, so that slow frames
         // do not add up; after a pause (a box, a zoom) it counts from now.
@@ -145,9 +164,9 @@ extension ScreenLogic {
     /// A zoomed view is of the first frame (its sharp view is decoded from
     /// the file as a still): `first` goes on screen, held, and the views of
     /// the frame before are dropped.
-    static func heldAtFirstFrame(_ first: AnimationFrame, _ state: inout ScreenState) {
-        guard state.image != nil else { return }
-        state.image?.pixmap = first.pixmap
+    static func heldAtFirstFrame(_ first: PlayedFrame, _ state: inout ScreenState) {
+        guard state.image != nil, let pixmap = first.pixmap else { return }
+        state.image?.pixmap = pixmap
         state.playback?.frame = first.index
         state.playback?.due = nil
         state.zoomed = nil

@@ -115,5 +115,6 @@ extension ScreenView {
     /// animation, at the same size).
     public func animationChanged() {
         framesImage = nil
+        animationGeneration += 1
     }
 }

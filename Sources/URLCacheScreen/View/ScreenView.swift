@@ -10,7 +10,7 @@ public final class ScreenView {
     public var cellAspect: Double
     /// The entry on screen follows `--freshness server`: the info line says so.
     public var serverFreshness = false
-    private var cached: FittedArt?
+    var cached: FittedArt?
     /// How pictures are shown when the state asks for pixels (`.symbols`:
     /// never), with the sixel registers to use.
     public var pictureFormat: PictureFormat = .symbols
@@ -26,7 +26,7 @@ public final class ScreenView {
     public var kittyAnimates = false
     var cachedPicture: FittedPicture?
     /// The frames of the animation playing, as drawn.
-    private var keptArts = KeptFrames<ArtKey, FittedArt>()
+    var keptArts = KeptFrames<ArtKey, FittedArt>()
     var keptPictures = KeptFrames<PictureKey, FittedPicture>()
     /// An animation is on screen (not the gallery): its frames are kept.
     var animating = false
@@ -35,6 +35,12 @@ public final class ScreenView {
     var shownFrame = 0
     /// The frames in a loop of the animation drawn, where known.
     var animationFrames: Int?
+    /// The animation drawn is neither zoomed nor under the gallery: its
+    /// frames are told apart by index (`imageID`).
+    var framesByIndex = false
+    /// Counts the animations opened, so that no frame of one is taken
+    /// for the same frame of the next.
+    var animationGeneration = 0
     /// The kitty image that keeps the animation's frames, and the
     /// placement they are made for (`FrameCompositor.KittyFrames`).
     var framesImage: (placement: PixelPlacement, id: UInt32)?
@@ -151,50 +157,13 @@ public final class ScreenView {
     /// Which frame `state` shows, and whether frames are kept: the caches
     /// tell frames apart by it. The gallery's thumbnails are no frames (a
     /// still is drawn as frame 0).
-    private func noteFrame(_ state: ScreenState) {
+    func noteFrame(_ state: ScreenState) {
         shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
         animating = state.gallery == nil && state.playback != nil
         // A zoomed view is a still of the first frame (its pixels are
         // the view's, not the frame's): no frames for kitty to keep.
         animationFrames = animating && !state.viewport.isZoomed ? state.playback?.frames : nil
-    }
-
-    /// The rendered art and where it goes: as large as fits, centred.
-    func art(_ image: DecodedImage, _ layout: Layout) -> (CellGrid, Int, Int) {
-        let art = fittedArt(image, columns: layout.columns, rows: layout.imageRows, cache: cached, kept: keptArts)
-        cached = art
-        if animating { keptArts.keep(art, for: art.key, size: art.grid.cells.count * MemoryLayout<Cell>.stride) }
-        return (art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2)
-    }
-
-    /// `image` in block art, as large as fits `columns` × `rows` cells:
-    /// `cache` when it was rendered the same, or a frame `kept`, else
-    /// rendered now.
-    func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?,
-                   kept: KeptFrames<ArtKey, FittedArt>? = nil) -> FittedArt {
-        let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: columns, rows: rows, cellAspect: cellAspect)
-        let key = ArtKey(columns: fit.columns, rows: fit.rows, imageID: imageID(image), options: renderOptions)
-        if let cache, cache.key == key { return cache }
-        if let frame = kept?[key] { return frame }
-        return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: fit.columns, rows: fit.rows, options: renderOptions))
-    }
-
-    /// What the caches tell images apart by: `identity`, and the frame.
-    func imageID(_ image: DecodedImage) -> Int {
-        var hasher = Hasher()
-        hasher.combine(ScreenView.identity(image))
-        hasher.combine(shownFrame)
-        return hasher.finalize()
-    }
-
-    /// Tells images apart cheaply: size and a sample of values.
-    static func identity(_ image: DecodedImage) -> Int {
-        var hasher = Hasher()
-        hasher.combine(image.pixmap.width)
-        hasher.combine(image.pixmap.height)
-        let values = image.pixmap.values
-        for i in stride(from: 0, to: values.count, by: max(1, values.count / 64)) { hasher.combine(values[i]) }
-        return hasher.finalize()
+        framesByIndex = animating && !state.viewport.isZoomed
     }
 
     private func drawTitle(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {

@@ -1,0 +1,72 @@
+import BlockArt
+
+/// The image in block art: rendered once for a size and options, and, while
+/// an animation plays, kept a frame each (within `KeptFrames.limit`), so
+/// that a later loop only writes what it drew before.
+extension ScreenView {
+    /// The rendered art and where it goes: as large as fits, centred.
+    func art(_ image: DecodedImage, _ layout: Layout) -> (CellGrid, Int, Int) {
+        let art = fittedArt(image, columns: layout.columns, rows: layout.imageRows, cache: cached, kept: keptArts)
+        cached = art
+        if animating { keptArts.keep(art, for: art.key, size: art.grid.cells.count * MemoryLayout<Cell>.stride) }
+        return (art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2)
+    }
+
+    /// `image` in block art, as large as fits `columns` × `rows` cells:
+    /// `cache` when it was rendered the same, or a frame `kept`, else
+    /// rendered now.
+    func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?,
+                   kept: KeptFrames<ArtKey, FittedArt>? = nil) -> FittedArt {
+        let key = artKey(image, columns: columns, rows: rows, frame: shownFrame)
+        if let cache, cache.key == key { return cache }
+        if let frame = kept?[key] { return frame }
+        return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: key.columns, rows: key.rows, options: renderOptions))
+    }
+
+    /// What the art of `image` (as frame `frame`) in `columns` × `rows`
+    /// cells is kept under.
+    private func artKey(_ image: DecodedImage, columns: Int, rows: Int, frame: Int) -> ArtKey {
+        let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: columns, rows: rows, cellAspect: cellAspect)
+        return ArtKey(columns: fit.columns, rows: fit.rows, imageID: imageID(image, frame: frame), options: renderOptions)
+    }
+
+    /// Whether drawing `state` with frame `index` of its animation up
+    /// would find that frame's art kept: the player then leaves the frame
+    /// unfiltered (its pixels are not read). Never for pixels, a zoomed
+    /// view or the gallery, nor for the first frame (`imageID`).
+    public func holdsFrame(_ index: Int, _ state: ScreenState, on terminal: Terminal) -> Bool {
+        guard index > 0, state.gallery == nil, state.playback != nil, !state.viewport.isZoomed,
+              !(state.showPixels && pictureFormat.isPixels), let image = state.shownImage,
+              let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return false }
+        noteFrame(state)
+        return keptArts[artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index)] != nil
+    }
+
+    /// What the caches tell images apart by, with the frame. A frame after
+    /// the first of the animation playing is told apart by its index alone
+    /// (within `animationGeneration`): its art can be found before its
+    /// pixels are made (`holdsFrame`). A still, the first frame (the still
+    /// it took over from), a zoomed view and the gallery's thumbnails are
+    /// told apart by `identity`.
+    func imageID(_ image: DecodedImage, frame: Int? = nil) -> Int {
+        let frame = frame ?? shownFrame
+        var hasher = Hasher()
+        if framesByIndex && frame > 0 {
+            hasher.combine(animationGeneration)
+        } else {
+            hasher.combine(ScreenView.identity(image))
+        }
+        hasher.combine(frame)
+        return hasher.finalize()
+    }
+
+    /// Tells images apart cheaply: size and a sample of values.
+    static func identity(_ image: DecodedImage) -> Int {
+        var hasher = Hasher()
+        hasher.combine(image.pixmap.width)
+        hasher.combine(image.pixmap.height)
+        let values = image.pixmap.values
+        for i in stride(from: 0, to: values.count, by: max(1, values.count / 64)) { hasher.combine(values[i]) }
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,50 @@
+import BlockArt
+import Foundation
+@testable import URLCacheKit
+@testable import URLCacheScreen
+import URLCacheTestSupport
+import XCTest
+
+/// The screen's block art of an animation: kept a frame each and found
+/// again by the frame's index, so that a later loop's frames the screen
+/// holds are drawn as they were, their pixels never made.
+final class ArtViewTests: XCTestCase {
+    /// A 100×50 picture with a bright bar at a place `n` decides.
+    private func pixmap(_ n: Int) -> Pixmap {
+        var values: [Float] = []
+        for _ in 0..<50 { for x in 0..<100 { values += (x / 20 == n % 5) ? [1, 1, 1] : [0.1, 0.2, 0.3] } }
+        return Pixmap(width: 100, height: 50, values: values)
+    }
+
+    private func state(frame: Int) -> ScreenState {
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/loop.gif")!)])
+        state.image = DecodedImage(info: SourceInfo(format: .gif, width: 100, height: 50), pixmap: pixmap(frame))
+        state.playback = Playback(frame: frame, frames: 3)
+        return state
+    }
+
+    func testAHeldFrameIsDrawnFromItsKeptArtWhateverPixelsTheImageHas() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5)
+        var state = state(frame: 0)
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertFalse(view.holdsFrame(1, state, on: terminal), "frame 1 not drawn yet")
+        state = self.state(frame: 1)
+        view.draw(state, on: terminal, now: Date())
+        let one = try XCTUnwrap(terminal.art)
+        XCTAssertTrue(view.holdsFrame(1, state, on: terminal))
+        state = self.state(frame: 2)
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertNotEqual(terminal.art, one, "frame 2 looks otherwise")
+        // The next loop's frame 1, held: the image keeps frame 2's pixels.
+        state.playback?.frame = 1
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertEqual(terminal.art, one, "frame 1 drawn as it was, not from frame 2's pixels")
+        XCTAssertFalse(view.holdsFrame(0, state, on: terminal), "the first frame is the still: told apart by its pixels")
+        XCTAssertFalse(view.holdsFrame(1, state, on: RecordingTerminal(columns: 60, rows: 30)), "another size: not held")
+        view.animationChanged()
+        XCTAssertFalse(view.holdsFrame(1, state, on: terminal), "another animation's frame 1 is not this one's")
+        state.playback = nil
+        XCTAssertFalse(view.holdsFrame(1, state, on: terminal), "no animation: nothing held")
+    }
+}
