@@ -54,16 +54,15 @@ public struct BoxResampler {
     /// Adds the next source row: sourceWidth × 3 linear values.
     public mutating func push(_ row: UnsafeBufferPointer<Float>) {
         guard sourceRow < sourceHeight, let src = row.baseAddress else { return }
-        fillLinearRow(count: sourceWidth, { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) }, rest: .zero)
-        accumulate()
+        accumulate(count: sourceWidth, { s in SIMD4(src[s * 3], src[s * 3 + 1], src[s * 3 + 2], 0) }, rest: .zero)
     }
 
     /// Adds the next source row as decoded bytes (3 per pixel, or 4 with
     /// alpha, composited over `background`), turning them into linear light
-    /// on the way. Each source pixel is turned once, into `linearRow`, and
-    /// the filter then weighs whole pixels as vectors: read through a
-    /// closure per weight, a pixel two outputs share was turned twice, and
-    /// its channels weighed one by one (a third of an animation's decode).
+    /// on the way. Each source pixel is turned once (twice on a row two
+    /// output rows share) and weighed whole, as a vector, into the column
+    /// sums: turned once per weight across, and its channels weighed one
+    /// by one, it took a third of an animation's decode.
     mutating func push(bytes row: UnsafePointer<UInt8>, channels: Int, background: LinearRGB) {
         push(bytes: row, channels: channels, background: background, at: RowPlacement(y: sourceRow, count: sourceWidth))
     }
@@ -127,8 +126,7 @@ public struct BoxResampler {
         let count = min(place.count, sourceWidth)
         if place.isWholeRow && place.y == sourceRow && !scattered {
             guard sourceRow < sourceHeight else { return }
-            fillLinearRow(count: count, pixel, rest: undecoded)
-            accumulate()
+            accumulate(count: count, pixel, rest: undecoded)
             return
         }
         guard place.y < sourceHeight else { return }
@@ -219,35 +217,43 @@ public struct BoxResampler {
         }
     }
 
-    /// The vertical pass, for the row in `linearRow`. Output rows take
-    /// contiguous, non-decreasing runs of source rows, and neighbours share
-    /// at most the row where one ends and the next begins, so one row of
-    /// sums is enough.
-    private mutating func accumulate() {
+    /// The vertical pass, for the next source row: its first `count`
+    /// pixels from `pixel(s)` in linear light, the rest `rest`. Output rows
+    /// take contiguous, non-decreasing runs of source rows, and neighbours
+    /// share at most the row where one ends and the next begins, so one
+    /// row of sums is enough (a shared row's pixels are read twice).
+    @inline(__always)
+    private mutating func accumulate(count: Int, _ pixel: (Int) -> SIMD4<Float>, rest: SIMD4<Float>) {
         let s = sourceRow
         while outputRow < height {
-            let first = rows.start[outputRow], count = rows.count[outputRow]
+            let first = rows.start[outputRow], n = rows.count[outputRow]
             if s < first { break }
-            if s < first + count { addToColumnSums(weight: rows.weights[rows.offset[outputRow] + s - first]) }
-            guard s >= first + count - 1 else { break }
+            if s < first + n {
+                addToColumnSums(weight: rows.weights[rows.offset[outputRow] + s - first], count: count, pixel, rest: rest)
+            }
+            guard s >= first + n - 1 else { break }
             flushRow()
         }
         sourceRow += 1
     }
 
-    /// `linearRow` × `weight` into `columnSums` (stored, if they hold nothing yet).
-    private mutating func addToColumnSums(weight: Float) {
-        if columnSums.count != sourceWidth { columnSums = [SIMD4<Float>](repeating: .zero, count: sourceWidth) }
+    /// The row × `weight` into `columnSums` (stored, if they hold nothing
+    /// yet), straight from `pixel`: a row of linear pixels written and read
+    /// back cost as much again on a wide source (64 KB a row of 4000).
+    @inline(__always)
+    private mutating func addToColumnSums(weight: Float, count: Int, _ pixel: (Int) -> SIMD4<Float>, rest: SIMD4<Float>) {
+        let width = sourceWidth
+        if columnSums.count != width { columnSums = [SIMD4<Float>](repeating: .zero, count: width) }
         let store = columnSumsEmpty
-        // Through buffers: indexing the arrays checked bounds and uniqueness
+        // Through a buffer: indexing the array checked bounds and uniqueness
         // at every value (three quarters of the vertical pass's time).
-        linearRow.withUnsafeBufferPointer { src in
-            columnSums.withUnsafeMutableBufferPointer { sums in
-                if store {
-                    for i in 0..<src.count { sums[i] = src[i] * weight }
-                } else {
-                    for i in 0..<src.count { sums[i] += src[i] * weight }
-                }
+        columnSums.withUnsafeMutableBufferPointer { sums in
+            if store {
+                for i in 0..<count { sums[i] = pixel(i) * weight }
+                for i in count..<width { sums[i] = rest * weight }
+            } else {
+                for i in 0..<count { sums[i] += pixel(i) * weight }
+                for i in count..<width { sums[i] += rest * weight }
             }
         }
         columnSumsEmpty = false
