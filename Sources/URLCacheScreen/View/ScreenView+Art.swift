@@ -17,17 +17,17 @@ extension ScreenView {
     /// rendered now.
     func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?,
                    kept: KeptFrames<ArtKey, FittedArt>? = nil) -> FittedArt {
-        let key = artKey(image, columns: columns, rows: rows, frame: shownFrame)
+        let key = artKey(image, columns: columns, rows: rows, frame: shownFrame, byIndex: framesByIndex)
         if let cache, cache.key == key { return cache }
         if let frame = kept?[key] { return frame }
         return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: key.columns, rows: key.rows, options: renderOptions))
     }
 
-    /// What the art of `image` (as frame `frame`) in `columns` × `rows`
-    /// cells is kept under.
-    private func artKey(_ image: DecodedImage, columns: Int, rows: Int, frame: Int) -> ArtKey {
+    /// What the art of `image` (as frame `frame`, told apart `byIndex`:
+    /// see `imageID`) in `columns` × `rows` cells is kept under.
+    private func artKey(_ image: DecodedImage, columns: Int, rows: Int, frame: Int, byIndex: Bool) -> ArtKey {
         let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: columns, rows: rows, cellAspect: cellAspect)
-        return ArtKey(columns: fit.columns, rows: fit.rows, imageID: imageID(image, frame: frame), options: renderOptions)
+        return ArtKey(columns: fit.columns, rows: fit.rows, imageID: imageID(image, frame: frame, byIndex: byIndex), options: renderOptions)
     }
 
     /// Whether drawing `state` with frame `index` of its animation up
@@ -38,20 +38,20 @@ extension ScreenView {
         guard index > 0, state.gallery == nil, state.playback != nil, !state.viewport.isZoomed,
               !(state.showPixels && pictureFormat.isPixels), let image = state.shownImage,
               let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return false }
-        noteFrame(state)
-        return keptArts[artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index)] != nil
+        return keptArts[artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index, byIndex: true)] != nil
     }
 
-    /// What the caches tell images apart by, with the frame. A frame after
-    /// the first of the animation playing is told apart by its index alone
-    /// (within `animationGeneration`): its art can be found before its
-    /// pixels are made (`holdsFrame`). A still, the first frame (the still
-    /// it took over from), a zoomed view and the gallery's thumbnails are
-    /// told apart by `identity`.
-    func imageID(_ image: DecodedImage, frame: Int? = nil) -> Int {
+    /// What the caches tell images apart by, with the frame (by default
+    /// the one drawn). A frame after the first of the animation playing
+    /// (`byIndex`: neither zoomed nor under the gallery) is told apart by
+    /// its index alone, within `animationGeneration`: its art can be found
+    /// before its pixels are made (`holdsFrame`). A still, the first frame
+    /// (the still it took over from), a zoomed view and the gallery's
+    /// thumbnails are told apart by `identity`.
+    func imageID(_ image: DecodedImage, frame: Int? = nil, byIndex: Bool? = nil) -> Int {
         let frame = frame ?? shownFrame
         var hasher = Hasher()
-        if framesByIndex && frame > 0 {
+        if byIndex ?? framesByIndex, frame > 0 {
             hasher.combine(animationGeneration)
         } else {
             hasher.combine(ScreenView.identity(image))

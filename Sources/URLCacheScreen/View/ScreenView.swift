@@ -157,7 +157,7 @@ public final class ScreenView {
     /// Which frame `state` shows, and whether frames are kept: the caches
     /// tell frames apart by it. The gallery's thumbnails are no frames (a
     /// still is drawn as frame 0).
-    func noteFrame(_ state: ScreenState) {
+    private func noteFrame(_ state: ScreenState) {
         shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
         animating = state.gallery == nil && state.playback != nil
         // A zoomed view is a still of the first frame (its pixels are
