@@ -58,8 +58,10 @@ final class FramePlayer {
                    held: (Int) -> Bool = { _ in false }) -> PlayedFrame? {
         var passed = 0
         let bounded = { (delay: Duration) in passed < self.frames - 1 && !self.staysAt(self.position) && passOver(delay) }
+        // The frame that stays is made whole: nothing after it keeps its canvas.
+        let holding = { (index: Int) in !self.staysAt(index) && held(index) }
         while true {
-            if let step = step(at: position, bounded, held: held) {
+            if let step = step(at: position, bounded, held: holding) {
                 position += 1
                 switch step {
                 case let .frame(frame): return PlayedFrame(frame)

@@ -70,6 +70,7 @@ extension ScreenApp {
         }
         player = nil
         upcoming = nil
+        heldFrameUp = false
         view.animationChanged()
         logFrameTiming()
         ScreenLogic.animationStopped(&state)
@@ -81,7 +82,7 @@ extension ScreenApp {
     /// at its time only its bytes are written (done then, it came 20–30 ms
     /// late in tmux: the time a frame takes to make).
     func prepareNextFrame() {
-        guard let player, upcoming == nil, ScreenLogic.animating(state) else { return }
+        guard let player, upcoming == nil, !heldFrameUp, ScreenLogic.animating(state) else { return }
         // Frames whose time passed while the last was written are passed
         // over here, before any is rendered: a frame made ready is shown.
         let now = Date()
@@ -96,6 +97,18 @@ extension ScreenApp {
     private func restartPlayer() {
         player?.restart()
         upcoming = nil
+        heldFrameUp = false
+    }
+
+    /// Before a draw: a frame on screen that came held whose art the view
+    /// would not find now (pixels turned on, another size) gets its pixels,
+    /// filtered from the canvas the player still holds for it.
+    func madeHeldFrame() {
+        guard heldFrameUp, let player, let frame = state.playback?.frame,
+              !view.holdsFrame(frame, state, on: terminal) else { return }
+        heldFrameUp = false
+        let made = player.made(PlayedFrame(index: frame, delay: .zero, pixmap: nil))
+        if let pixmap = made.pixmap { state.image?.pixmap = pixmap }
     }
 
     /// How late the frames shown were, once an animation stops or the
@@ -122,6 +135,7 @@ extension ScreenApp {
         // A frame that came held whose art the screen has lost since (a
         // resize) gets its pixels now: the image's are an earlier frame's.
         if let held = next, held.pixmap == nil, !view.holdsFrame(held.index, state, on: terminal) { next = player.made(held) }
+        if let next { heldFrameUp = next.pixmap == nil }
         frameDue = next == nil ? nil : ScreenLogic.timedDue(state, now: now)
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true

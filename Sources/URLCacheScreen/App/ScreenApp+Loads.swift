@@ -83,10 +83,18 @@ extension ScreenApp {
         }.start()
     }
 
-    /// Takes the bundled picture or a finished load, if there is one;
-    /// returns whether it changed anything.
-    func takeLoad() -> Bool {
+    /// What taking a load did.
+    struct TakenLoad {
+        /// Anything on screen changed.
         var changed = false
+        /// A picture was put in the state for the entry on screen: perhaps
+        /// the very pixels it had (a check that found the file current).
+        var picture = false
+    }
+
+    /// Takes the bundled picture or a finished load, if there is one.
+    func takeLoad() -> TakenLoad {
+        var taken = TakenLoad()
         if let early = loader.takeEarly(), early.index == state.index {
             switch early.picture {
             case let .bundled(image):
@@ -96,18 +104,20 @@ extension ScreenApp {
                 log.write("showing the copy while it is checked (stale-while-revalidate)")
                 ScreenLogic.showRevalidating(image, copy: copy, &state)
             }
-            changed = true
+            taken = TakenLoad(changed: true, picture: true)
         }
-        guard let result = loader.takeResult() else { return changed }
+        guard let result = loader.takeResult() else { return taken }
         guard let report = result.report else {
             // A decode for a larger window: only the pixels change.
             if result.index == state.index, case let .success(decoded)? = result.image {
                 ScreenLogic.redecoded(decoded, source: result.path.map(ScreenState.PictureSource.file), &state)
+                taken.picture = true
                 // The window may have grown again while this decoded (a
                 // drag): that resize found the loader busy and asked nothing.
                 redecodeIfGrown()
             }
-            return true
+            taken.changed = true
+            return taken
         }
         if case let .failure(error) = report.result { log.write("display failed: \(error)") }
         if case let .success(decoded)? = result.image {
@@ -125,12 +135,14 @@ extension ScreenApp {
             let freshFor = report.result == .success(.notStored) ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
             ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), source: result.path,
                                  freshFor: freshFor, &state)
+            if case .success? = result.image { taken.picture = true }
             // Decoded for the window as it was when the load started: the
             // launch's before ncurses gave its size, or any before a resize.
             redecodeIfGrown()
         } else {
             ScreenLogic.finishedElsewhere(&state)
         }
-        return true
+        taken.changed = true
+        return taken
     }
 }

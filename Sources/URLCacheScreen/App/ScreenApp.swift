@@ -39,6 +39,11 @@ public final class ScreenApp {
     /// The next frame, decoded and made ready to show while the one before
     /// is up (nil inside: the loop played out); nil: none ahead.
     var upcoming: PlayedFrame??
+    /// The frame on screen came held (drawn from its kept art): the
+    /// state's pixels are an earlier frame's. Nothing is decoded ahead
+    /// meanwhile, so that the player's canvas is still this frame's, to be
+    /// filtered if the art is not enough after all (`madeHeldFrame`).
+    var heldFrameUp = false
     /// When the frame being drawn was due, and how late the frames were.
     var frameDue: Date?
     var frameTiming = FrameTiming()
@@ -157,6 +162,7 @@ public final class ScreenApp {
     /// The state drawn: a zoomed view or the gallery's thumbnails asked for first.
     private func draw() {
         firstFrameForZoom()
+        madeHeldFrame()
         showView()
         requestThumbnails()
         view.serverFreshness = options.controller.mode(for: state.entry) == .server
@@ -188,11 +194,15 @@ public final class ScreenApp {
         wakeups.drain()
         var changed = false
         // A load's new picture (even of the same file: a new version)
-        // is looked at afresh for being an animation.
+        // is looked at afresh for being an animation. So is the same
+        // picture brought again while a later frame is up: a frame the
+        // screen held left the pixels of an earlier one (the first, it may
+        // be) in the state, so equal pixels prove nothing.
         let before = state.image
-        if takeLoad() {
+        let taken = takeLoad()
+        if taken.changed {
             changed = true
-            if state.image != before { stopAnimation() }
+            if state.image != before || taken.picture && heldFrameUp { stopAnimation() }
         }
         if let queued = queuedLoad, !loader.running {
             queuedLoad = nil
