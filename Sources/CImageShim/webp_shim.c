@@ -63,6 +63,14 @@ static size_t read_more(cimg_webp *d, size_t want) {
     return got;
 }
 
+// Reads the rest of the file into d->data: 0 when memory ran out first.
+static int read_all(cimg_webp *d, size_t step) {
+    while (!d->ended) {
+        if (read_more(d, step) == 0 && !d->ended) return 0;
+    }
+    return 1;
+}
+
 cimg_webp *cimg_webp_open(FILE *file) {
     cimg_webp *d = calloc(1, sizeof *d);
     if (!d) return NULL;
@@ -104,10 +112,7 @@ static int decode_whole(cimg_webp *d) {
     if (here < 0 || fseek(d->file, 0, SEEK_END) != 0) return 0;
     long end = ftell(d->file);
     if (fseek(d->file, here, SEEK_SET) != 0 || end < 0 || end > WHOLE_BYTES) return 0;
-    while (!d->ended) {
-        if (read_more(d, 1 << 20) == 0 && !d->ended) return 0;
-    }
-    if (d->count > WHOLE_BYTES) return 0;
+    if (!read_all(d, 1 << 20) || d->count > WHOLE_BYTES) return 0;
     d->config.options.use_threads = 1;
     VP8StatusCode status = WebPDecode(d->data, d->count, &d->config);
     d->config.options.use_threads = 0;
@@ -173,9 +178,7 @@ int cimg_webp_read_row(cimg_webp *d, uint8_t *row, uint32_t y) {
 }
 
 int cimg_webp_animation_start(cimg_webp *d, uint32_t *frames, int *loop_count) {
-    while (!d->ended) {
-        if (read_more(d, 1 << 16) == 0 && !d->ended) return fail(d, "out of memory");
-    }
+    if (!read_all(d, 1 << 16)) return fail(d, "out of memory");
     WebPData data = { d->data, d->count };
     WebPAnimDecoderOptions options;
     if (!WebPAnimDecoderOptionsInit(&options)) return fail(d, "unsupported libwebp");

@@ -87,7 +87,7 @@ final class FramePlayerTests: XCTestCase {
                 let frame = try XCTUnwrap(player.nextFrame(held: { $0 % 2 == 1 }))
                 if frame.index % 2 == 1 {
                     XCTAssertNil(frame.pixmap, "frame \(frame.index) held: not filtered (keeping \(keeping))")
-                    XCTAssertEqual(player.made(frame).pixmap, first[frame.index], "frame \(frame.index) made after all")
+                    XCTAssertEqual(player.pixmap(ofHeld: frame.index), first[frame.index], "frame \(frame.index) made after all")
                 } else {
                     XCTAssertEqual(frame.pixmap, first[frame.index], "frame \(frame.index) not held (keeping \(keeping))")
                 }

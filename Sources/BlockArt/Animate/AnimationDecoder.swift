@@ -145,16 +145,13 @@ public final class AnimationDecoder {
         defer { index += 1 }
         let delay = AnimationDecoder.shownDelay(milliseconds: milliseconds)
         if passOver(delay) { return .passedOver(delay) }
-        return .frame(AnimationFrame(index: index, pixmap: filtered(), delay: delay))
+        return .frame(AnimationFrame(index: index, pixmap: composedPixmap(), delay: delay))
     }
 
-    /// The frame `next` composed last, filtered to the size asked for: a
-    /// frame passed over that is to be shown after all (the screen held
-    /// how it looks, then lost it). Only until the next call to `next`.
-    public func composedPixmap() -> Pixmap { filtered() }
-
-    /// The canvas as composed now, box-filtered to the size asked for.
-    private func filtered() -> Pixmap {
+    /// The frame `next` composed last, box-filtered to the size asked for
+    /// (also a frame passed over that is to be shown after all: the screen
+    /// held how it looks, then lost it). Only until the next call to `next`.
+    public func composedPixmap() -> Pixmap {
         var resampler = blank
         let background = self.background
         if let indexed = source.indexedCanvas {

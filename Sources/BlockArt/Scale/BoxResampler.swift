@@ -1,6 +1,6 @@
 /// Box-filter resampling in linear light, fed one source row at a time, so
 /// that memory follows the output size and not the source: a 10000×10000
-/// image costs a few output rows of accumulators.
+/// image costs one source row of column sums and the output.
 ///
 /// Each output pixel is the mean of `samples` raster pixels, and each raster
 /// pixel is PIL's BOX filter of the source: the mean of the source pixels
@@ -37,7 +37,8 @@ public struct BoxResampler {
     /// Set once rows arrive out of order (an interlaced image): they are
     /// then added straight into `output`.
     private var scattered = false
-    /// The source row being filtered, in linear light (made on first use).
+    /// A scattered row in linear light, filtered across from here (made on
+    /// first use; rows in order go straight into `columnSums`).
     private var linearRow: [SIMD4<Float>] = []
 
     /// `samples`: raster pixels per output pixel, across and down.
@@ -113,7 +114,8 @@ public struct BoxResampler {
     }
 
     /// Adds delivered row `place`, its pixel `k` in linear light from
-    /// `pixel(k)`. Whole rows in order stream through one accumulator. An
+    /// `pixel(k)`. Whole rows in order stream through one row of column
+    /// sums. An
     /// interlaced pass's row (some of one row's pixels, rows in any order)
     /// is filtered with the pixels it lacks as zeros and added straight
     /// into the output rows it weighs in: every pixel comes in exactly one
@@ -134,13 +136,9 @@ public struct BoxResampler {
             // Rows came in order until now (a GIF's rows above an interlaced
             // frame): the output row they had begun keeps their share.
             scattered = true
+            if outputRow < height { flushRow() }
             makeOutput()
             zeroRows(from: outputRow)
-            if outputRow < height && !columnSumsEmpty {
-                BoxResampler.filter(columnSums, into: &horizontal, columns: columns)
-                let base = outputRow * width * 3
-                for i in 0..<horizontal.count { output[base + i] += horizontal[i] }
-            }
         }
         if place.isWholeRow {
             fillLinearRow(count: count, pixel, rest: undecoded)

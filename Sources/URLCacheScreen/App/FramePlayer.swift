@@ -101,12 +101,12 @@ final class FramePlayer {
         }
     }
 
-    /// The pixels of a frame that came `held` (the screen has lost how it
-    /// looks since): filtered now, before the next frame is asked for.
-    func made(_ frame: PlayedFrame) -> PlayedFrame {
-        guard frame.pixmap == nil else { return frame }
-        let pixmap = keptComplete ? kept.flatMap { frame.index < $0.count ? $0[frame.index].pixels.pixmap() : nil } : nil
-        return PlayedFrame(index: frame.index, delay: frame.delay, pixmap: pixmap ?? decoder.composedPixmap())
+    /// The pixels of frame `index`, which came `held` and is the last
+    /// frame read (the screen has lost how it looks since): from the kept
+    /// loop, or filtered from the canvas composed for it.
+    func pixmap(ofHeld index: Int) -> Pixmap {
+        if keptComplete, let kept, index < kept.count { return kept[index].pixels.pixmap() }
+        return decoder.composedPixmap()
     }
 
     /// What reading a frame of the loop came to.

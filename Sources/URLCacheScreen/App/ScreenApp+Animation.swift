@@ -107,8 +107,7 @@ extension ScreenApp {
         guard heldFrameUp, let player, let frame = state.playback?.frame,
               !view.holdsFrame(frame, state, on: terminal) else { return }
         heldFrameUp = false
-        let made = player.made(PlayedFrame(index: frame, delay: .zero, pixmap: nil))
-        if let pixmap = made.pixmap { state.image?.pixmap = pixmap }
+        state.image?.pixmap = player.pixmap(ofHeld: frame)
     }
 
     /// How late the frames shown were, once an animation stops or the
@@ -130,11 +129,10 @@ extension ScreenApp {
         // waste its making); one decoded now may be passed over. A frame
         // asked for (`.`, `space`) has no due time: none is passed over,
         // and none is timed.
-        var next = upcoming ?? catchUp(player, now: now)
+        let next = upcoming ?? catchUp(player, now: now)
         upcoming = nil
-        // A frame that came held whose art the screen has lost since (a
-        // resize) gets its pixels now: the image's are an earlier frame's.
-        if let held = next, held.pixmap == nil, !view.holdsFrame(held.index, state, on: terminal) { next = player.made(held) }
+        // A held frame whose art the view has lost since it was read (a
+        // resize) gets its pixels at the draw (`madeHeldFrame`).
         if let next { heldFrameUp = next.pixmap == nil }
         frameDue = next == nil ? nil : ScreenLogic.timedDue(state, now: now)
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)

@@ -8,7 +8,7 @@ import URLCacheKit
 extension ScreenView {
     func drawGallery(_ gallery: Gallery, _ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
         let grid = galleryLayout(layout)
-        let pixels = state.showPixels && pictureFormat.isPixels
+        let pixels = showsPixels(state)
         var drawn = Thumbnails()
         for (index, tile) in gallery.tiles.enumerated() {
             guard let origin = grid.origin(of: index, scroll: gallery.scroll) else { continue }

@@ -35,8 +35,7 @@ extension ScreenView {
     /// unfiltered (its pixels are not read). Never for pixels, a zoomed
     /// view or the gallery, nor for the first frame (`imageID`).
     public func holdsFrame(_ index: Int, _ state: ScreenState, on terminal: Terminal) -> Bool {
-        guard index > 0, state.gallery == nil, state.playback != nil, !state.viewport.isZoomed,
-              !(state.showPixels && pictureFormat.isPixels), let image = state.shownImage,
+        guard index > 0, ScreenView.framesByIndex(state), !showsPixels(state), let image = state.shownImage,
               let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return false }
         return keptArts[artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index, byIndex: true)] != nil
     }

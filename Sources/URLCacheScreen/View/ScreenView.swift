@@ -145,7 +145,7 @@ public final class ScreenView {
     }
 
     private func shown(_ image: DecodedImage, _ state: ScreenState, _ layout: Layout, _ terminal: Terminal) -> Shown {
-        if state.showPixels && pictureFormat.isPixels,
+        if showsPixels(state),
            let (picture, placement) = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels,
                                               held: terminal.kittyFrames) {
             return .picture(picture, placement)
@@ -163,7 +163,18 @@ public final class ScreenView {
         // A zoomed view is a still of the first frame (its pixels are
         // the view's, not the frame's): no frames for kitty to keep.
         animationFrames = animating && !state.viewport.isZoomed ? state.playback?.frames : nil
-        framesByIndex = animating && !state.viewport.isZoomed
+        framesByIndex = ScreenView.framesByIndex(state)
+    }
+
+    /// Whether `state`'s animation frames are told apart by index: one
+    /// plays, neither zoomed nor under the gallery (`imageID`).
+    static func framesByIndex(_ state: ScreenState) -> Bool {
+        state.gallery == nil && state.playback != nil && !state.viewport.isZoomed
+    }
+
+    /// Whether `state` is drawn in pixels where they encode (else art).
+    func showsPixels(_ state: ScreenState) -> Bool {
+        state.showPixels && pictureFormat.isPixels
     }
 
     private func drawTitle(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal) {
@@ -184,7 +195,7 @@ public final class ScreenView {
     /// (pixels or block art); nil with no image.
     public func geometry(_ state: ScreenState, _ layout: Layout, cell: (width: Int, height: Int)) -> ViewGeometry? {
         guard let image = state.image else { return nil }
-        let pixels = state.showPixels && pictureFormat.isPixels ? cell : nil
+        let pixels = showsPixels(state) ? cell : nil
         return ViewGeometry.area(image: image.info, columns: layout.columns, rows: layout.imageRows, top: layout.imageTop,
                                  pixels: pixels, samples: Renderer.samples(renderOptions.symbols), cellAspect: cellAspect)
     }
