@@ -9,7 +9,8 @@ public enum ByteCount {
             value /= 1024
             unit += 1
         }
-        let text = value >= 10 || value == value.rounded() ? String(Int(value.rounded())) : String(format: "%.1f", value)
+        let text =
+            value >= 10 || value == value.rounded() ? String(Int(value.rounded())) : String(format: "%.1f", value)
         return "\(text) \(units[unit])"
     }
 }

@@ -26,11 +26,14 @@ extension Character {
     /// one that joins a sequence into one picture leaves the rest blank,
     /// where a narrower measure would have the picture cover the text after it.
     public var columns: Int {
-        var total = 0, glyph = 0
+        var total = 0
+        var glyph = 0
         var previous: Unicode.Scalar?
         for scalar in unicodeScalars {
-            let startsEmoji = previous != nil && (previous?.value == 0x200D || scalar.properties.isEmojiModifier
-                || (0x1F1E6...0x1F1FF).contains(scalar.value))
+            let startsEmoji =
+                previous != nil
+                && (previous?.value == 0x200D || scalar.properties.isEmojiModifier
+                    || (0x1F1E6...0x1F1FF).contains(scalar.value))
             if startsEmoji {
                 total += glyph
                 glyph = scalar.columns
@@ -74,7 +77,8 @@ extension String {
 extension WidthTable {
     /// Binary search over sorted, disjoint ranges.
     static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
-        var low = 0, high = ranges.count
+        var low = 0
+        var high = ranges.count
         while low < high {
             let middle = (low + high) / 2
             if ranges[middle].upperBound < value { low = middle + 1 } else { high = middle }

@@ -34,9 +34,11 @@ func readDatesOnce(_ bytes: [UInt8]) {
 /// prints terminal-safe, never a crash.
 func readRecordOnce(_ bytes: [UInt8]) {
     guard let record = CacheRecord.decode(Data(bytes)) else { return }
-    let strings = [record.url, record.etag, record.lastModified, record.contentType, record.imageURL, record.feedETag,
-                   record.feedLastModified, record.title, record.credit, record.description, record.link,
-                   record.cacheControl, record.expires, record.lifetime?.reason]
+    let strings = [
+        record.url, record.etag, record.lastModified, record.contentType, record.imageURL, record.feedETag,
+        record.feedLastModified, record.title, record.credit, record.description, record.link,
+        record.cacheControl, record.expires, record.lifetime?.reason,
+    ]
     for text in strings.compactMap({ $0 }) where text.terminalSafe.unicodeScalars.contains(where: { $0.value < 0x20 }) {
         fatalError("a control character survived terminalSafe")
     }
@@ -46,10 +48,21 @@ func readRecordOnce(_ bytes: [UInt8]) {
 func decodeOnce(_ bytes: [UInt8]) {
     // Small limits keep each run quick; the limit checks themselves are fuzzed too.
     let limits = DecodeLimits(maxDimension: 8192, maxPixels: 1_000_000)
-    guard let image = try? ImageDecoder.decode(bytes: bytes, limits: limits, size: { info in
-        (min(info.width, 48), min(info.height, 48))
-    }) else { return }
-    _ = Renderer.render(image.pixmap, columns: 12, rows: 6, options: RenderOptions(symbols: .quadrants, colors: .palette256, dither: .diffusion))
+    guard
+        let image = try? ImageDecoder.decode(
+            bytes: bytes,
+            limits: limits,
+            size: { info in
+                (min(info.width, 48), min(info.height, 48))
+            }
+        )
+    else { return }
+    _ = Renderer.render(
+        image.pixmap,
+        columns: 12,
+        rows: 6,
+        options: RenderOptions(symbols: .quadrants, colors: .palette256, dither: .diffusion)
+    )
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -66,8 +79,11 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
 // SwiftPM links an executable's entry point under the name
 // `<module>_main` (so tests can link it); libFuzzer's driver runs from there.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 @_cdecl("urlcache_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {

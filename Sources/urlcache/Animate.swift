@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,7 +53,9 @@ struct AnimationPlayer<Shown> {
         var kept: [(Shown, Duration)]? = []
         var keptBytes = 0
         var previous: Shown?
-        var plays = 0, position = 0, shownThisLoop = 0
+        var plays = 0
+        var position = 0
+        var shownThisLoop = 0
         while !Interruption.happened {
             let next: (Shown, Duration)?
             if plays > 0, let kept {
@@ -88,7 +91,8 @@ struct AnimationPlayer<Shown> {
 
     /// Sleeps until `due`, woken early by a signal; false once `end` has
     /// passed or a signal came.
-    static func wait(until due: ContinuousClock.Instant, end: ContinuousClock.Instant?, clock: ContinuousClock) -> Bool {
+    static func wait(until due: ContinuousClock.Instant, end: ContinuousClock.Instant?, clock: ContinuousClock) -> Bool
+    {
         while true {
             if Interruption.happened { return false }
             let now = clock.now
@@ -96,8 +100,10 @@ struct AnimationPlayer<Shown> {
             let until = end.map { min($0, due) } ?? due
             guard now < until else { return true }
             let left = until - now
-            var request = timespec(tv_sec: Int(left.components.seconds),
-                                   tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+            var request = timespec(
+                tv_sec: Int(left.components.seconds),
+                tv_nsec: Int(left.components.attoseconds / 1_000_000_000)
+            )
             _ = nanosleep(&request, nil)
         }
     }

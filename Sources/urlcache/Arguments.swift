@@ -80,7 +80,8 @@ struct CellSize: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
-              (1...4096).contains(c), (1...4096).contains(r) else { return nil }
+            (1...4096).contains(c), (1...4096).contains(r)
+        else { return nil }
         self.init(columns: c, rows: r)
     }
 }

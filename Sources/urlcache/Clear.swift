@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import URLCacheKit
+
 #if canImport(Glibc)
 import Glibc
 #endif

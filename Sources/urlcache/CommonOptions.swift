@@ -7,7 +7,10 @@ struct ListOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The URL list (plist).", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The cache directory (default $XDG_CACHE_HOME/urlcache).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The cache directory (default $XDG_CACHE_HOME/urlcache).", valueName: "dir")
+    )
     var cacheDir: String?
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -40,19 +43,42 @@ struct ListOptions: ParsableArguments {
 struct PolicyOptions: ParsableArguments {
     // `.unconditional`: a negative number is a value to refuse in words, not
     // a missing one ("Missing value for --keep").
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a check stays fresh (default 86400, or the list's refreshInterval).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a check stays fresh (default 86400, or the list's refreshInterval).",
+            valueName: "seconds"
+        )
+    )
     var refreshInterval: Seconds?
 
     @Flag(help: "Show the cached copies whatever their age and make no request at all.")
     var offline = false
 
-    @Option(help: ArgumentHelp("fixed: refreshInterval after each check (the default); server: the server's Cache-Control, Expires or Last-Modified, capped by refreshInterval.", valueName: "rule"))
+    @Option(
+        help: ArgumentHelp(
+            "fixed: refreshInterval after each check (the default); server: the server's Cache-Control, Expires or Last-Modified, capped by refreshInterval.",
+            valueName: "rule"
+        )
+    )
     var freshness: FreshnessChoice?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Distinct images kept for each entry, the current one included (default 7, or the list's keep).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Distinct images kept for each entry, the current one included (default 7, or the list's keep).",
+            valueName: "n"
+        )
+    )
     var keep: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a check may take in all, the wait for another urlcache included (default 300, or the list's maxTime).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a check may take in all, the wait for another urlcache included (default 300, or the list's maxTime).",
+            valueName: "seconds"
+        )
+    )
     var maxTime: Seconds?
 
     func validate() throws {
@@ -123,5 +149,3 @@ enum Failure: Error {
         }
     }
 }
-
-

@@ -1,7 +1,7 @@
 import ArgumentParser
-import URLCacheSupport
 import Foundation
 import URLCacheKit
+import URLCacheSupport
 
 /// `urlcache fetch`: Display Image once, for scripts and cron.
 struct Fetch: ParsableCommand {
@@ -26,7 +26,10 @@ struct Fetch: ParsableCommand {
     @Flag(help: "Check now even if the copy is fresh (the check stays conditional).")
     var force = false
 
-    @Flag(help: "Every entry of the list, six at a time; a block each, headed by its number and title. Exits with the worst status.")
+    @Flag(
+        help:
+            "Every entry of the list, six at a time; a block each, headed by its number and title. Exits with the worst status."
+    )
     var all = false
 
     @Flag(help: "Print only the image's path, a line per entry.")
@@ -40,7 +43,9 @@ struct Fetch: ParsableCommand {
     static let inFlight = 6
 
     func validate() throws {
-        if all, target.entry != nil || target.isDirect { throw ValidationError("--all takes no --entry, --url or --feed") }
+        if all, target.entry != nil || target.isDirect {
+            throw ValidationError("--all takes no --entry, --url or --feed")
+        }
         if path, json { throw ValidationError("give --path or --json, not both") }
     }
 
@@ -54,8 +59,13 @@ struct Fetch: ParsableCommand {
             targets = [(target.isDirect ? nil : target.entry ?? 1, try target.entry(in: urls))]
         }
         // --all is what a timer runs: it backs off from a failing server.
-        let reports = Interruption.display(targets.map(\.entry), force: force, automatic: all, with: controller,
-                                           inFlight: Fetch.inFlight)
+        let reports = Interruption.display(
+            targets.map(\.entry),
+            force: force,
+            automatic: all,
+            with: controller,
+            inFlight: Fetch.inFlight
+        )
         let output: FetchOutput = json ? .json : path ? .path : .lines
         let results = zip(targets, reports).map { FetchReport(number: $0.number, entry: $0.entry, report: $1) }
         for result in results {
@@ -88,10 +98,20 @@ struct TargetOptions: ParsableArguments {
     @Option(help: ArgumentHelp("An image URL instead of a list entry.", valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("A feed (RSS, Atom, JSON or a page) that names the image, instead of a list entry.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "A feed (RSS, Atom, JSON or a page) that names the image, instead of a list entry.",
+            valueName: "url"
+        )
+    )
     var feed: String?
 
-    @Option(help: ArgumentHelp("With --feed: the dotted key path to the image in a JSON feed (hdurl, images.0.url).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "With --feed: the dotted key path to the image in a JSON feed (hdurl, images.0.url).",
+            valueName: "path"
+        )
+    )
     var select: String?
 
     /// Whether a URL was given instead of an entry number.
@@ -102,7 +122,9 @@ struct TargetOptions: ParsableArguments {
             throw ValidationError("give one of --entry, --url or --feed")
         }
         if select != nil && feed == nil { throw ValidationError("--select goes with --feed") }
-        if let entry, entry < 1 { throw ValidationError("--entry must be 1 or more: entries are numbered from 1, as `urlcache list` shows") }
+        if let entry, entry < 1 {
+            throw ValidationError("--entry must be 1 or more: entries are numbered from 1, as `urlcache list` shows")
+        }
     }
 
     func entry(in list: URLList) throws(Failure) -> URLEntry {

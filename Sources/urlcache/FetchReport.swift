@@ -29,7 +29,8 @@ struct FetchReport {
     /// The one line for stderr when the check failed, naming the URL.
     var errorLine: String? {
         switch report.result {
-        case .success: return report.copy == nil ? "\(entry.url.absoluteString): the image vanished from the cache" : nil
+        case .success:
+            return report.copy == nil ? "\(entry.url.absoluteString): the image vanished from the cache" : nil
         // Said in the entry's block, where a timer's log keeps it; stderr (cron's mail) stays quiet.
         case .failure(.backingOff): return nil
         // Its own words say which entry and why: it has no URL to name.
@@ -54,13 +55,16 @@ struct FetchReport {
     /// cached (not checked: …)" or "Previously cached image (not checked: …)".
     private var heldBack: String? {
         guard case let .failure(.backingOff(streak)) = report.result else { return nil }
-        return (report.copy == nil ? "Not cached" : "Previously cached image") + " (not checked: \(FetchError.backingOff(streak)))"
+        return (report.copy == nil ? "Not cached" : "Previously cached image")
+            + " (not checked: \(FetchError.backingOff(streak)))"
     }
 
     /// Runs the entry's `onNewImage` (its own, else the list's) when this
     /// check committed a new image; nil when there was nothing to run.
     func runHook(in settings: ListSettings) -> (program: String, run: NewImageHook.Run)? {
-        guard let due = NewImageHook.due(after: report, entry: entry, number: number, settings: settings) else { return nil }
+        guard let due = NewImageHook.due(after: report, entry: entry, number: number, settings: settings) else {
+            return nil
+        }
         return (due.program, due.hook.run(with: due.variables))
     }
 
@@ -74,7 +78,9 @@ struct FetchReport {
     /// terminal-safe, so a title from a feed cannot reach the terminal raw.
     var json: String {
         let copy = report.copy
-        var object: [String: Any] = ["url": entry.problem == nil ? entry.url.absoluteString.terminalSafe : NSNull(), "new": false]
+        var object: [String: Any] = [
+            "url": entry.problem == nil ? entry.url.absoluteString.terminalSafe : NSNull(), "new": false,
+        ]
         object["entry"] = number
         switch report.result {
         case let .success(outcome):
@@ -91,7 +97,9 @@ struct FetchReport {
         object["updated"] = copy.map { UpdatedFormat.iso8601($0.updated) }
         object["title"] = (copy?.metadata?.title ?? entry.title)?.terminalSafe
         object["credit"] = copy?.metadata?.credit?.terminalSafe
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -7,7 +7,8 @@ struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List the images an entry has kept, newest first, with the path of each.",
-        discussion: "Each entry keeps its last 7 distinct images (the list's keep, or fetch --keep); an unchanged check adds none."
+        discussion:
+            "Each entry keeps its last 7 distinct images (the list's keep, or fetch --keep); an unchanged check adds none."
     )
 
     @OptionGroup var list: ListOptions

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import URLCacheKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,8 +38,13 @@ enum Interruption {
     /// on its lock): the reports in the entries' order. Ctrl-C or kill
     /// cancels every check under way and those not begun, then ends the
     /// process by that signal.
-    static func display(_ entries: [URLEntry], force: Bool, automatic: Bool = false, with controller: URLCacheController,
-                        inFlight: Int) -> [DisplayReport] {
+    static func display(
+        _ entries: [URLEntry],
+        force: Bool,
+        automatic: Bool = false,
+        with controller: URLCacheController,
+        inFlight: Int
+    ) -> [DisplayReport] {
         install()
         let work = Work(count: entries.count)
         let group = DispatchGroup()
@@ -47,10 +53,18 @@ enum Interruption {
             let thread = Thread {
                 while let index = work.take() {
                     let image = entries.count == 1 ? "this image" : entries[index].url.absoluteString
-                    let observer = FetchObserver(isCancelled: { happened }, waiting: { pid in
-                        printError("urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with \(image)")
-                    })
-                    work.put(controller.display(entries[index], force: force, automatic: automatic, observer: observer), at: index)
+                    let observer = FetchObserver(
+                        isCancelled: { happened },
+                        waiting: { pid in
+                            printError(
+                                "urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with \(image)"
+                            )
+                        }
+                    )
+                    work.put(
+                        controller.display(entries[index], force: force, automatic: automatic, observer: observer),
+                        at: index
+                    )
                 }
                 group.leave()
             }

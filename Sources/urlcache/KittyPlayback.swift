@@ -18,7 +18,8 @@ struct KittyPlayback {
     var ending: () -> Void = {}
 
     func play(_ animation: AnimationDecoder) throws(DecodeError) {
-        let id = options.imageID, rows = cells.rows
+        let id = options.imageID
+        let rows = cells.rows
         // Stopped where it is at --duration or Ctrl-C; its loops played
         // out, kitty stops on the last frame itself (told to stop then, a
         // kitty that fell behind, reading the frames, stayed on an earlier one).
@@ -34,14 +35,24 @@ struct KittyPlayback {
         let clock = ContinuousClock()
         let end = duration.map { clock.now + .seconds($0) }
         guard let first = try animation.next() else { return }
-        let picture = first.pixmap.pixelImage().bytes(.kitty, options: options, route: .direct, columns: cells.columns, rows: rows)
+        let picture = first.pixmap.pixelImage().bytes(
+            .kitty,
+            options: options,
+            route: .direct,
+            columns: cells.columns,
+            rows: rows
+        )
         // Room for the picture first (nothing scrolls later), the cursor
         // kept at its top, then the picture, playing what it has.
-        write(Array("\u{1B}[?25l".utf8) + Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8)
-              + (picture?.firstSequence() ?? []) + KittyGraphics.gap(id: id, frame: 1, first.delay)
-              + KittyGraphics.animate(id: id, .loading))
+        write(
+            Array("\u{1B}[?25l".utf8) + Array(String(repeating: "\n", count: rows).utf8)
+                + Array("\u{1B}[\(rows)A\u{1B}7".utf8)
+                + (picture?.firstSequence() ?? []) + KittyGraphics.gap(id: id, frame: 1, first.delay)
+                + KittyGraphics.animate(id: id, .loading)
+        )
         let shown = clock.now
-        var loop = first.delay, frames = 1
+        var loop = first.delay
+        var frames = 1
         while !Interruption.happened, end.map({ clock.now < $0 }) ?? true, let frame = try animation.next() {
             write(KittyGraphics.frame(frame.pixmap.pixelImage(), id: id, gap: frame.delay, options: options))
             loop += frame.delay

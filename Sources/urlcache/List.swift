@@ -3,6 +3,7 @@ import Foundation
 import URLCacheKit
 import URLCacheScreen
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,10 +17,13 @@ func freshness(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheCont
     if lifetime?.mustRevalidate == true { reason += ", must-revalidate" }
     switch controller.standing(of: entry, copy, now: now) {
     case let .fresh(left):
-        let window = (lifetime?.staleWhileRevalidate).flatMap { $0 > 0 ? ", then stale-while-revalidate for \(DurationText.words($0))" : nil }
+        let window = (lifetime?.staleWhileRevalidate).flatMap {
+            $0 > 0 ? ", then stale-while-revalidate for \(DurationText.words($0))" : nil
+        }
         return "fresh for \(DurationText.words(left)) (\(reason))\(window ?? "")"
     case let .revalidating(left):
-        return "stale-while-revalidate for \(DurationText.words(left)) more: shown at once and checked in the background (\(reason))"
+        return
+            "stale-while-revalidate for \(DurationText.words(left)) more: shown at once and checked in the background (\(reason))"
     case .stale:
         return "stale: checked on the next Display Image (\(reason))"
     }
@@ -27,7 +31,10 @@ func freshness(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheCont
 
 /// `urlcache list`: the entries and what the cache holds for each.
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the images of the URL list and their cached state.")
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the images of the URL list and their cached state."
+    )
 
     @OptionGroup var list: ListOptions
     @OptionGroup var policy: PolicyOptions
@@ -56,12 +63,16 @@ struct List: ParsableCommand {
             show("   \(entry.feed == nil ? "" : "feed: ")\(entry.url.absoluteString)")
             switch Result(catching: { () throws(CacheError) in try cache.lookup(entry.url) }) {
             case let .success(copy?):
-                show("   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(entry, copy, controller, now))")
+                show(
+                    "   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(entry, copy, controller, now))"
+                )
                 captionLines(copy.metadata).forEach { show("   " + $0) }
                 rememberedLines(entry, copy.metadata, controller, now).forEach { show("   " + $0) }
             case .success(nil):
                 show("   not cached")
-                rememberedLines(entry, cache.answersWithoutImage(entry.url), controller, now).forEach { show("   " + $0) }
+                rememberedLines(entry, cache.answersWithoutImage(entry.url), controller, now).forEach {
+                    show("   " + $0)
+                }
             case let .failure(error):
                 show("   cache unreadable: \(error)")
             }
@@ -72,17 +83,28 @@ struct List: ParsableCommand {
 /// What the entry remembers besides its image (or with none yet): a
 /// server's request to wait, failed checks; under the server's rules, a
 /// 404 or 410 that still stands and a permanent redirect that is followed.
-func rememberedLines(_ entry: URLEntry, _ record: CacheRecord?, _ controller: URLCacheController, _ now: Date) -> [String] {
+func rememberedLines(
+    _ entry: URLEntry,
+    _ record: CacheRecord?,
+    _ controller: URLCacheController,
+    _ now: Date
+) -> [String] {
     guard let metadata = record else { return [] }
     // The controller's own rule: what would keep the next check from asking.
     var lines = [controller.rememberedAnswer(metadata, entry: entry, now: now)?.description].compactMap { $0 }
     if let streak = metadata.failures {
         let failed = streak.count == 1 ? "the last check failed" : "the last \(streak.count) checks failed"
-        lines.append(failed + (streak.stands(at: now) ? ": automatic checks (fetch --all, the screen's own) wait until "
-            + UpdatedFormat.time(streak.until, after: now) : ""))
+        lines.append(
+            failed
+                + (streak.stands(at: now)
+                    ? ": automatic checks (fetch --all, the screen's own) wait until "
+                        + UpdatedFormat.time(streak.until, after: now) : "")
+        )
     }
     if controller.mode(for: entry) == .server, let moved = metadata.movedTo, moved.stands(at: now) {
-        lines.append("moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))")
+        lines.append(
+            "moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))"
+        )
     }
     return lines
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlockArt
 import Foundation
 import URLCacheScreen
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,8 @@ struct Probe: ParsableCommand {
         if let window {
             var size = "size: \(window.columns)x\(window.rows) cells"
             if let cell = window.cellPixels {
-                size += ", \(window.pixelWidth)x\(window.pixelHeight) pixels (cell \(cell.width)x\(cell.height)) from TIOCGWINSZ"
+                size +=
+                    ", \(window.pixelWidth)x\(window.pixelHeight) pixels (cell \(cell.width)x\(cell.height)) from TIOCGWINSZ"
             } else if let cell = detection.cellPixels {
                 size += ", cell \(cell.width)x\(cell.height) pixels from CSI 16t"
             } else {
@@ -46,11 +48,15 @@ struct Probe: ParsableCommand {
             lines.append("size: not a terminal")
         }
         lines.append("terminal: \(detection.terminal)")
-        var format = "format: \(detection.format.rawValue)" + (detection.format == .sixel ? " (\(detection.registers) colour registers)" : "")
+        var format =
+            "format: \(detection.format.rawValue)"
+            + (detection.format == .sixel ? " (\(detection.registers) colour registers)" : "")
         switch detection.route(for: detection.format) {
         case .direct: break
         case .passthrough: format += ", through tmux's passthrough"
-        case .placeholders: format += ", as Unicode placeholders (the upload through tmux's passthrough, on for this pane while it is sent)"
+        case .placeholders:
+            format +=
+                ", as Unicode placeholders (the upload through tmux's passthrough, on for this pane while it is sent)"
         }
         lines.append(format)
         lines.append("colours: \(detection.colors.rawValue)")

@@ -4,6 +4,7 @@ import Foundation
 import URLCacheKit
 import URLCacheScreen
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,13 +21,25 @@ struct Render: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("An image file (PNG, JPEG, GIF, WebP or AVIF), - for standard input, or an http(s) URL.", valueName: "image-file-or-url"))
+    @Argument(
+        help: ArgumentHelp(
+            "An image file (PNG, JPEG, GIF, WebP or AVIF), - for standard input, or an http(s) URL.",
+            valueName: "image-file-or-url"
+        )
+    )
     var image: String
 
-    @Option(help: ArgumentHelp("Size in cells, e.g. 120x40 (default: the terminal's, else 80x24).", valueName: "colsxrows"))
+    @Option(
+        help: ArgumentHelp("Size in cells, e.g. 120x40 (default: the terminal's, else 80x24).", valueName: "colsxrows")
+    )
     var size: CellSize?
 
-    @Option(help: ArgumentHelp("symbols (block art), kitty, sixel or iterm; auto picks the best the terminal shows, and symbols when stdout is not a terminal.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "symbols (block art), kitty, sixel or iterm; auto picks the best the terminal shows, and symbols when stdout is not a terminal.",
+            valueName: "format"
+        )
+    )
     var format: FormatChoice = .auto
 
     @OptionGroup var look: LookOptions
@@ -36,19 +49,39 @@ struct Render: ParsableCommand {
     @Flag(help: "For a URL: check now even if the copy is fresh.")
     var force = false
 
-    @Option(help: ArgumentHelp("Sixel colour registers to use (default: what the terminal reports, else 256).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Sixel colour registers to use (default: what the terminal reports, else 256).",
+            valueName: "n"
+        )
+    )
     var registers: Int?
 
-    @Option(help: ArgumentHelp("Play an animated GIF, WebP or AVIF: auto plays on a terminal and prints the first frame into a pipe.", valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "Play an animated GIF, WebP or AVIF: auto plays on a terminal and prints the first frame into a pipe.",
+            valueName: "when"
+        )
+    )
     var animate: AnimateChoice = .auto
 
-    @Option(help: ArgumentHelp("Stop an animation after this many seconds (default: when it ends, or Ctrl-C).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Stop an animation after this many seconds (default: when it ends, or Ctrl-C).",
+            valueName: "seconds"
+        )
+    )
     var duration: Double?
 
     @Flag(help: ArgumentHelp("Print the time of each step on stderr (for Benchmarks/).", visibility: .hidden))
     var timings = false
 
-    @Option(help: ArgumentHelp("kitty: give the pixels this way, whatever was detected (for Benchmarks/kitty-medium.sh).", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "kitty: give the pixels this way, whatever was detected (for Benchmarks/kitty-medium.sh).",
+            visibility: .hidden
+        )
+    )
     var kittyMedium: KittyMedium?
 
     func validate() throws {
@@ -61,7 +94,8 @@ struct Render: ParsableCommand {
         let input = try resolveImage()
         let terminal = WindowSize.terminal(STDOUT_FILENO)
         // auto asks the terminal only when stdout is one: a pipe gets block art.
-        var detection = terminal != nil && (format == .auto || look.symbols == nil || look.colors == .auto)
+        var detection =
+            terminal != nil && (format == .auto || look.symbols == nil || look.colors == .auto)
             ? PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0 : nil
         let chosen = format.requested ?? detection?.format ?? .symbols
         // Only a kitty picture about to be sent asks for shared memory.
@@ -73,24 +107,42 @@ struct Render: ParsableCommand {
             return try renderPixels(input, format: chosen, terminal: terminal, detection: detection)
         }
         let area = area(terminal)
-        let options = RenderOptions(symbols: look.symbols ?? detection?.symbols ?? .halves,
-                                    colors: detection?.colors ?? look.colorMode(environment: list.environment), dither: look.dither)
+        let options = RenderOptions(
+            symbols: look.symbols ?? detection?.symbols ?? .halves,
+            colors: detection?.colors ?? look.colorMode(environment: list.environment),
+            dither: look.dither
+        )
         let aspect = look.cellAspect?.value ?? terminal?.cellAspect ?? 0.5
         var cells = (columns: 0, rows: 0)
         let clock = ContinuousClock()
         let start = clock.now
         let size = { (info: SourceInfo) -> (width: Int, height: Int) in
-            let art = Renderer.artSize(for: info, columns: area.columns, rows: area.rows, cellAspect: aspect, symbols: options.symbols)
+            let art = Renderer.artSize(
+                for: info,
+                columns: area.columns,
+                rows: area.rows,
+                cellAspect: aspect,
+                symbols: options.symbols
+            )
             cells = art.cells
             return art.pixmap
         }
-        if let animation = try animation(input, terminal: terminal, samples: Renderer.samples(options.symbols), size: size) {
-            let player = AnimationPlayer<CellGrid>(duration: duration, prepare: { frame in
-                let grid = Renderer.render(frame.pixmap, columns: cells.columns, rows: cells.rows, options: options)
-                return (grid, grid.cells.count * MemoryLayout<Cell>.stride)
-            }, output: { grid, previous in
-                previous.map { AnsiWriter.changedBytes(from: $0, to: grid) } ?? AnsiWriter.bytes(grid)
-            })
+        if let animation = try animation(
+            input,
+            terminal: terminal,
+            samples: Renderer.samples(options.symbols),
+            size: size
+        ) {
+            let player = AnimationPlayer<CellGrid>(
+                duration: duration,
+                prepare: { frame in
+                    let grid = Renderer.render(frame.pixmap, columns: cells.columns, rows: cells.rows, options: options)
+                    return (grid, grid.cells.count * MemoryLayout<Cell>.stride)
+                },
+                output: { grid, previous in
+                    previous.map { AnsiWriter.changedBytes(from: $0, to: grid) } ?? AnsiWriter.bytes(grid)
+                }
+            )
             return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
         }
         let decoded = try decode(input, samples: Renderer.samples(options.symbols), size: size)
@@ -100,17 +152,24 @@ struct Render: ParsableCommand {
         FileHandle.standardOutput.write(Data(AnsiWriter.bytes(grid)))
         for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
         if timings {
-            printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, render \(Render.ms(renderedAt - decodedAt)) ms, write \(Render.ms(clock.now - renderedAt)) ms")
+            printError(
+                "timings: decode+scale \(Render.ms(decodedAt - start)) ms, render \(Render.ms(renderedAt - decodedAt)) ms, write \(Render.ms(clock.now - renderedAt)) ms"
+            )
         }
     }
 
     /// The input as an animation to play: only an animated file, on a
     /// terminal unless `--animate on`, and with its art fitting on the screen
     /// (the frames after the first are drawn by moving back over it).
-    func animation(_ input: Input, terminal: WindowSize?, samples: (x: Int, y: Int),
-                           size: (SourceInfo) -> (width: Int, height: Int)) throws(Failure) -> AnimationDecoder? {
+    func animation(
+        _ input: Input,
+        terminal: WindowSize?,
+        samples: (x: Int, y: Int),
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) throws(Failure) -> AnimationDecoder? {
         guard case let .file(path) = input, animate == .on || (animate == .auto && terminal != nil),
-              terminal.map({ area($0).rows < $0.rows }) ?? true else { return nil }
+            terminal.map({ area($0).rows < $0.rows }) ?? true
+        else { return nil }
         do {
             return try AnimationDecoder.open(path: path, background: look.background, samples: samples, size: size)
         } catch {
@@ -120,7 +179,11 @@ struct Render: ParsableCommand {
 
     /// Plays `animation` by `player` (ours, or kitty's own); its warnings
     /// go to stderr after.
-    func play(_ animation: AnimationDecoder, input: Input, by player: (AnimationDecoder) throws(DecodeError) -> Void) throws(Failure) {
+    func play(
+        _ animation: AnimationDecoder,
+        input: Input,
+        by player: (AnimationDecoder) throws(DecodeError) -> Void
+    ) throws(Failure) {
         do {
             try player(animation)
         } catch {
@@ -132,16 +195,22 @@ struct Render: ParsableCommand {
     /// The cells to fill: `--size`, else the terminal's less a line for
     /// the prompt, else 80×24.
     func area(_ terminal: WindowSize?) -> CellSize {
-        size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) } ?? CellSize(columns: 80, rows: 24)
+        size ?? terminal.map { CellSize(columns: $0.columns, rows: max(1, $0.rows - 1)) }
+            ?? CellSize(columns: 80, rows: 24)
     }
 
     /// The image decoded to the size `size` picks, a failure named after the input.
-    func decode(_ input: Input, samples: (x: Int, y: Int),
-                        size: (SourceInfo) -> (width: Int, height: Int)) throws(Failure) -> DecodedImage {
+    func decode(
+        _ input: Input,
+        samples: (x: Int, y: Int),
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) throws(Failure) -> DecodedImage {
         do {
             switch input {
-            case let .file(path): return try ImageDecoder.decode(path: path, background: look.background, samples: samples, size: size)
-            case let .bytes(bytes, _): return try ImageDecoder.decode(bytes: bytes, background: look.background, samples: samples, size: size)
+            case let .file(path):
+                return try ImageDecoder.decode(path: path, background: look.background, samples: samples, size: size)
+            case let .bytes(bytes, _):
+                return try ImageDecoder.decode(bytes: bytes, background: look.background, samples: samples, size: size)
             }
         } catch {
             throw .failed("\(input.name): \(error.description)")
@@ -211,7 +280,11 @@ struct Render: ParsableCommand {
             if list.config != nil { throw error }
             urls = URLList(entries: [URLEntry(url: url)], source: "argument")
         }
-        let report = Interruption.display(URLEntry(url: url), force: force, with: policy.controller(cache: list.cache, list: urls))
+        let report = Interruption.display(
+            URLEntry(url: url),
+            force: force,
+            with: policy.controller(cache: list.cache, list: urls)
+        )
         if case let .failure(error) = report.result {
             guard report.copy != nil else { throw .failed("\(image): \(error.description)") }
             printError("urlcache: \(image): \(error.description) (showing the cached copy)")
@@ -226,7 +299,12 @@ struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The colours to use; auto follows NO_COLOR, COLORTERM and terminfo.", valueName: "mode"))
     var colors: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("The glyphs the art is drawn with (default: the finest the terminal draws; halves in a pipe).", valueName: "set"))
+    @Option(
+        help: ArgumentHelp(
+            "The glyphs the art is drawn with (default: the finest the terminal draws; halves in a pipe).",
+            valueName: "set"
+        )
+    )
     var symbols: SymbolSet?
 
     @Option(help: ArgumentHelp("Dithering in palette modes.", valueName: "d"))
@@ -235,7 +313,12 @@ struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Colour behind transparent pixels.", valueName: "rrggbb"))
     var background = RGB8(0, 0, 0)
 
-    @Option(help: ArgumentHelp("A cell's width over its height, 0.05–20 (default: from the terminal, else 0.5).", valueName: "r"))
+    @Option(
+        help: ArgumentHelp(
+            "A cell's width over its height, 0.05–20 (default: from the terminal, else 0.5).",
+            valueName: "r"
+        )
+    )
     var cellAspect: CellAspect?
 
     /// The colours to use: `--colors`, else what the terminal shows.

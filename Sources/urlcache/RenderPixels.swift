@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import URLCacheScreen
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,8 +18,15 @@ extension Render {
         let cell = WindowSize.cellPixels(terminal, replied: detection?.cellPixels)
         var cells = (columns: 1, rows: 1)
         let size = { (info: SourceInfo) -> (width: Int, height: Int) in
-            let p = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: area.columns, rows: area.rows,
-                                       cellWidth: cell.width, cellHeight: cell.height, centred: false)
+            let p = PixelPlacement.fit(
+                imageWidth: info.width,
+                imageHeight: info.height,
+                columns: area.columns,
+                rows: area.rows,
+                cellWidth: cell.width,
+                cellHeight: cell.height,
+                centred: false
+            )
             cells = (p.columns, p.rows)
             return (p.width, p.height)
         }
@@ -34,14 +42,22 @@ extension Render {
                 return try play(animation, input: input) { decoder throws(DecodeError) in try kitty.play(decoder) }
             }
             let passthrough = switchOn()
-            let player = Render.picturePlayer(format: format, options: options, cells: cells, route: route, duration: duration,
-                                              ending: { passthrough?.restore(environment: env) })
+            let player = Render.picturePlayer(
+                format: format,
+                options: options,
+                cells: cells,
+                route: route,
+                duration: duration,
+                ending: { passthrough?.restore(environment: env) }
+            )
             return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
         }
         let decoded = try decode(input, samples: (1, 1), size: size)
         let decodedAt = clock.now
         let image = decoded.pixmap.pixelImage()
-        guard let picture = image.bytes(format, options: options, route: route, columns: cells.columns, rows: cells.rows) else {
+        guard
+            let picture = image.bytes(format, options: options, route: route, columns: cells.columns, rows: cells.rows)
+        else {
             throw Failure.failed("\(input.name): could not encode the picture as \(format.rawValue)")
         }
         // The cursor ends below the picture's last row (sixel) or to its right
@@ -61,8 +77,12 @@ extension Render {
             let writtenAt = clock.now
             // The terminal has read the picture once it answers a DA1 sent after it.
             let read = terminal != nil && TerminalQuery.ask(TerminalQuery.barrier)?.timedOut == false
-            printError("timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(writtenAt - encodedAt)) ms"
-                + (read ? ", terminal read it \(Render.ms(clock.now - writtenAt)) ms later, \(Render.ms(clock.now - start)) ms in all" : ""))
+            printError(
+                "timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(writtenAt - encodedAt)) ms"
+                    + (read
+                        ? ", terminal read it \(Render.ms(clock.now - writtenAt)) ms later, \(Render.ms(clock.now - start)) ms in all"
+                        : "")
+            )
         }
         for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
     }
@@ -80,8 +100,13 @@ extension Render {
         let compress = env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
         // (Shared memory is for pictures that go straight: `bytes` holds to that.)
         let medium = terminal == nil ? .direct : kittyMedium ?? detection?.kittyMedium ?? .direct
-        return PictureOptions(imageID: id, registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
-                              moveCursor: true, compress: compress, medium: medium)
+        return PictureOptions(
+            imageID: id,
+            registers: registers ?? detection?.registers ?? SixelEncoder.defaultRegisters,
+            moveCursor: true,
+            compress: compress,
+            medium: medium
+        )
     }
 
     /// An animation in a picture format: `rows` lines are made first (so
@@ -91,23 +116,43 @@ extension Render {
     /// printed once, under the first frame's upload: the later uploads
     /// replace the image they name. `ending` runs last, before a signal
     /// that stopped it ends the process.
-    static func picturePlayer(format: PictureFormat, options: PictureOptions, cells: (columns: Int, rows: Int), route: PictureRoute,
-                              duration: Double?, ending: @escaping () -> Void) -> AnimationPlayer<PictureBytes> {
+    static func picturePlayer(
+        format: PictureFormat,
+        options: PictureOptions,
+        cells: (columns: Int, rows: Int),
+        route: PictureRoute,
+        duration: Double?,
+        ending: @escaping () -> Void
+    ) -> AnimationPlayer<PictureBytes> {
         let rows = cells.rows
         let empty = PictureBytes(sequence: [])
-        var player = AnimationPlayer<PictureBytes>(duration: duration, prepare: { frame in
-            let bytes = frame.pixmap.pixelImage().bytes(format, options: options, route: route, columns: cells.columns, rows: rows) ?? empty
-            return (bytes, bytes.byteCount)
-        }, output: { bytes, previous in
-            var out = previous == nil ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
-            // Each showing from a new shared-memory object: kitty unlinks one once read.
-            out += Array("\u{1B}8".utf8) + bytes.firstSequence()
-            if previous == nil, !bytes.rows.isEmpty {
-                out += Array("\u{1B}8".utf8) + bytes.rows.flatMap { $0 + Array("\r\n".utf8) }
-            }
-            return out
-        }, closing: Array("\u{1B}8\u{1B}[\(rows)B\r".utf8),
-           interrupted: PictureBytes.removal(format, id: options.imageID, route: route))
+        var player = AnimationPlayer<PictureBytes>(
+            duration: duration,
+            prepare: { frame in
+                let bytes =
+                    frame.pixmap.pixelImage().bytes(
+                        format,
+                        options: options,
+                        route: route,
+                        columns: cells.columns,
+                        rows: rows
+                    ) ?? empty
+                return (bytes, bytes.byteCount)
+            },
+            output: { bytes, previous in
+                var out =
+                    previous == nil
+                    ? Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\u{1B}7".utf8) : []
+                // Each showing from a new shared-memory object: kitty unlinks one once read.
+                out += Array("\u{1B}8".utf8) + bytes.firstSequence()
+                if previous == nil, !bytes.rows.isEmpty {
+                    out += Array("\u{1B}8".utf8) + bytes.rows.flatMap { $0 + Array("\r\n".utf8) }
+                }
+                return out
+            },
+            closing: Array("\u{1B}8\u{1B}[\(rows)B\r".utf8),
+            interrupted: PictureBytes.removal(format, id: options.imageID, route: route)
+        )
         player.ending = ending
         return player
     }

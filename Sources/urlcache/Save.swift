@@ -20,23 +20,42 @@ struct Save: ParsableCommand {
 
     @OptionGroup var target: TargetOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The kept image to save, numbered as `urlcache history` lists them (default 1, the current one).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The kept image to save, numbered as `urlcache history` lists them (default 1, the current one).",
+            valueName: "n"
+        )
+    )
     var history: Int?
 
-    @Option(help: ArgumentHelp("The folder to save into (default: urlcache/ in the pictures folder xdg-user-dir names, else ~/Pictures/urlcache).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The folder to save into (default: urlcache/ in the pictures folder xdg-user-dir names, else ~/Pictures/urlcache).",
+            valueName: "dir"
+        )
+    )
     var to: String?
 
     func validate() throws {
-        if let history, history < 1 { throw ValidationError("--history must be 1 or more: kept images are numbered from 1, as `urlcache history` shows") }
+        if let history, history < 1 {
+            throw ValidationError(
+                "--history must be 1 or more: kept images are numbered from 1, as `urlcache history` shows"
+            )
+        }
         if let to, to.isEmpty { throw ValidationError("--to needs a folder") }
     }
 
     func run() throws {
         let (chosen, items) = try list.keptImages(target)
         let number = history ?? 1
-        guard !items.isEmpty else { throw Failure.failed(SaveError.nothingCached(entry: chosen.displayName).description) }
+        guard !items.isEmpty else {
+            throw Failure.failed(SaveError.nothingCached(entry: chosen.displayName).description)
+        }
         guard number <= items.count else {
-            throw Failure.usage("--history \(number): \(chosen.displayName) keeps \(items.count) image\(items.count == 1 ? "" : "s")")
+            throw Failure.usage(
+                "--history \(number): \(chosen.displayName) keeps \(items.count) image\(items.count == 1 ? "" : "s")"
+            )
         }
         let folder = to ?? PicturesFolder.locate(environment: list.environment)
         do {

@@ -3,6 +3,7 @@ import BlockArt
 import Foundation
 import URLCacheKit
 import URLCacheScreen
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,13 +13,19 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Open the screen (the default): Display Image, Clear Cache, Updated.",
-        discussion: "Keys: d or Enter Display Image, r re-check now, c Clear Cache, Left Right (or p n) previous/next, [ ] older/newer kept image, i about the image, o offline, f pixels/block art, ? help, q quit."
+        discussion:
+            "Keys: d or Enter Display Image, r re-check now, c Clear Cache, Left Right (or p n) previous/next, [ ] older/newer kept image, i about the image, o offline, f pixels/block art, ? help, q quit."
     )
 
     @OptionGroup var list: ListOptions
     @OptionGroup var policy: PolicyOptions
 
-    @Option(help: ArgumentHelp("symbols (block art), kitty, sixel or iterm; auto picks the best the terminal shows.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "symbols (block art), kitty, sixel or iterm; auto picks the best the terminal shows.",
+            valueName: "format"
+        )
+    )
     var format: FormatChoice = .auto
 
     @OptionGroup var look: LookOptions
@@ -33,17 +40,26 @@ struct Show: ParsableCommand {
         let urls = try list.loadList()
         // Not a terminal, TERM=dumb or unknown: said before anything is sent to it.
         let terminfoColors: Int
-        do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch { throw Failure.usage(error.description) }
+        do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch {
+            throw Failure.usage(error.description)
+        }
         // Before ncurses takes the terminal: its replies must not reach the keys.
         var detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
-        if (format.requested ?? detection.format) == .kitty { PictureDetection.askKittyMedium(&detection, environment: list.environment) }
+        if (format.requested ?? detection.format) == .kitty {
+            PictureDetection.askKittyMedium(&detection, environment: list.environment)
+        }
         // ncursesw writes nothing past ASCII outside a UTF-8 locale: the art is ASCII there too.
         let utf8 = CursesTerminal.localeIsUTF8
         let window = WindowSize.of(STDOUT_FILENO)
         var options = ScreenApp.Options(
-            list: urls, controller: policy.controller(cache: list.cache, list: urls), symbols: look.symbols ?? (utf8 ? detection.symbols : .ascii),
-            dither: look.dither, background: look.background,
-            cellAspect: look.cellAspect?.value ?? window?.cellAspect ?? 0.5, logPath: logFile)
+            list: urls,
+            controller: policy.controller(cache: list.cache, list: urls),
+            symbols: look.symbols ?? (utf8 ? detection.symbols : .ascii),
+            dither: look.dither,
+            background: look.background,
+            cellAspect: look.cellAspect?.value ?? window?.cellAspect ?? 0.5,
+            logPath: logFile
+        )
         options.exitAfterFirstImage = exitAfterFirstFrame
         options.pictureFormat = format.requested ?? detection.format
         options.registers = detection.registers
@@ -55,10 +71,17 @@ struct Show: ParsableCommand {
         let passthrough = options.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil
         var terminal: CursesTerminal?
         let result = Result { () throws(ScreenError) -> ScreenEnd in
-            let app = try ScreenApp(options: options, window: (window?.columns ?? 80, window?.rows ?? 24),
-                                    cellPixels: WindowSize.cellPixels(window, replied: detection.cellPixels)) { () throws(ScreenError) in
-                let opened = try CursesTerminal(environment: list.environment, colors: detection.colors, cellPixels: detection.cellPixels,
-                                            terminfoColors: terminfoColors)
+            let app = try ScreenApp(
+                options: options,
+                window: (window?.columns ?? 80, window?.rows ?? 24),
+                cellPixels: WindowSize.cellPixels(window, replied: detection.cellPixels)
+            ) { () throws(ScreenError) in
+                let opened = try CursesTerminal(
+                    environment: list.environment,
+                    colors: detection.colors,
+                    cellPixels: detection.cellPixels,
+                    terminfoColors: terminfoColors
+                )
                 terminal = opened
                 return opened
             }

@@ -6,7 +6,8 @@ import URLCacheSupport
 struct URLCacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "urlcache",
-        abstract: "Keep an image of the day cached on disk and show it: real pixels where the terminal can, block art everywhere else.",
+        abstract:
+            "Keep an image of the day cached on disk and show it: real pixels where the terminal can, block art everywhere else.",
         discussion: """
             A copy checked less than 24 hours ago is shown with no network at all; an \
             older one is re-checked with a conditional GET and downloaded again only if \

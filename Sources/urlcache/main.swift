@@ -31,7 +31,9 @@ do {
     // commands document 2 for every usage error, as their own checks give,
     // so scripts see one status for "you called it wrong".
     if URLCacheCommand.exitCode(for: error) == .validationFailure {
-        URLCacheCommand.fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).forEach { printError(String($0)) }
+        URLCacheCommand.fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).forEach {
+            printError(String($0))
+        }
         URLCacheCommand.exit(withError: ExitCode(2))
     }
     URLCacheCommand.exit(withError: error)

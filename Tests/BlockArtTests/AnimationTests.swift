@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheTestSupport
+import XCTest
+
 @testable import BlockArt
 
 /// Animations: frames composed as gifsicle composes them (every disposal
@@ -9,8 +10,16 @@ final class AnimationTests: XCTestCase {
     static func path(_ name: String) -> String { Fixtures.formats.appendingPathComponent(name).path }
 
     /// Every frame of one loop at the canvas's own size.
-    private func frames(_ name: String, limits: AnimationLimits = AnimationLimits()) throws -> (AnimationDecoder, [AnimationFrame]) {
-        guard let animation = try AnimationDecoder.open(path: AnimationTests.path(name), animation: limits, size: { ($0.width, $0.height) })
+    private func frames(
+        _ name: String,
+        limits: AnimationLimits = AnimationLimits()
+    ) throws -> (AnimationDecoder, [AnimationFrame]) {
+        guard
+            let animation = try AnimationDecoder.open(
+                path: AnimationTests.path(name),
+                animation: limits,
+                size: { ($0.width, $0.height) }
+            )
         else { throw XCTSkip("\(name) is not an animation") }
         var frames: [AnimationFrame] = []
         while let frame = try animation.next() { frames.append(frame) }
@@ -48,11 +57,11 @@ final class AnimationTests: XCTestCase {
         var holed = flat(5)
         holed[w + 1] = 0
         let frames: [GIFEncoder.Frame] = [
-            .init(width: w, height: h, pixels: flat(3)),                      // kept as indices
-            patch,                                                             // 3 with a patch of 9
-            .init(width: w, height: h, pixels: flat(7), disposal: 3),          // restores (3 + patch)
-            .init(width: w, height: h, pixels: holed, transparent: 0),         // 5, (1, 1) shows 9 from under
-            .init(width: w, height: h, pixels: flat(12), disposal: 2),         // cleared to the background
+            .init(width: w, height: h, pixels: flat(3)),  // kept as indices
+            patch,  // 3 with a patch of 9
+            .init(width: w, height: h, pixels: flat(7), disposal: 3),  // restores (3 + patch)
+            .init(width: w, height: h, pixels: holed, transparent: 0),  // 5, (1, 1) shows 9 from under
+            .init(width: w, height: h, pixels: flat(12), disposal: 2),  // cleared to the background
             patch,
         ]
         let path = NSTemporaryDirectory() + "covering-\(getpid()).gif"
@@ -67,10 +76,12 @@ final class AnimationTests: XCTestCase {
         let background = LinearRGB(srgb: red)
         // The expected screens, as RGB in linear light, index nil for background.
         func screen(_ index: (Int, Int) -> Int?) -> [Float] {
-            (0..<h).flatMap { y in (0..<w).flatMap { x -> [Float] in
-                guard let i = index(x, y) else { return [background.r, background.g, background.b] }
-                return [gray(i), 0, 0]
-            } }
+            (0..<h).flatMap { y in
+                (0..<w).flatMap { x -> [Float] in
+                    guard let i = index(x, y) else { return [background.r, background.g, background.b] }
+                    return [gray(i), 0, 0]
+                }
+            }
         }
         let inPatch = { (x: Int, y: Int) in (2..<5).contains(x) && (1..<3).contains(y) && !(x == 3 && y == 2) }
         let expected: [[Float]] = [
@@ -91,8 +102,11 @@ final class AnimationTests: XCTestCase {
     func testFramesPassedOverAreComposedAndTheRestComeOutTheSame() throws {
         for name in ["animated.gif", "animated-cropped.gif", "animated.webp"] {
             let (_, every) = try frames(name)
-            let animation = try XCTUnwrap(try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) }))
-            var shown: [AnimationFrame] = [], passed: [Duration] = []
+            let animation = try XCTUnwrap(
+                try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) })
+            )
+            var shown: [AnimationFrame] = []
+            var passed: [Duration] = []
             // Frames 1, 2 and 4 passed over.
             while let step = try animation.next(passingOver: { _ in [1, 2, 4].contains(shown.count + passed.count) }) {
                 switch step {
@@ -103,7 +117,11 @@ final class AnimationTests: XCTestCase {
             XCTAssertEqual(shown.map(\.index), [0, 3, 5], name)
             XCTAssertEqual(passed, [1, 2, 4].map { every[$0].delay }, name)
             for frame in shown {
-                XCTAssertEqual(largestDifference(frame.pixmap, every[frame.index].pixmap), 0, "\(name) frame \(frame.index)")
+                XCTAssertEqual(
+                    largestDifference(frame.pixmap, every[frame.index].pixmap),
+                    0,
+                    "\(name) frame \(frame.index)"
+                )
             }
         }
     }
@@ -115,7 +133,9 @@ final class AnimationTests: XCTestCase {
     func testGIFFramesMatchPILs() throws {
         let (_, composed) = try frames("animated.gif")
         for frame in composed.prefix(4) {
-            let reference = try ImageDecoder.decode(path: AnimationTests.path("animated.gif.frame\(frame.index).ref.png")) { ($0.width, $0.height) }
+            let reference = try ImageDecoder.decode(
+                path: AnimationTests.path("animated.gif.frame\(frame.index).ref.png")
+            ) { ($0.width, $0.height) }
             XCTAssertLessThan(largestDifference(frame.pixmap, reference.pixmap), 1e-5, "frame \(frame.index)")
         }
     }
@@ -143,7 +163,10 @@ final class AnimationTests: XCTestCase {
 
     func testStillsAreNoAnimation() throws {
         for name in ["still.gif", "lossy.webp", "still.avif"] {
-            XCTAssertNil(try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) }), name)
+            XCTAssertNil(
+                try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) }),
+                name
+            )
         }
     }
 
@@ -179,7 +202,10 @@ final class AnimationTests: XCTestCase {
         let old = CellGrid(columns: 4, rows: 3, cells: Array(repeating: plain, count: 12))
         var cells = old.cells
         cells[1 * 4 + 2] = Cell(glyph: "▀", foreground: .index(2), background: .index(1))
-        let text = String(decoding: AnsiWriter.changedBytes(from: old, to: CellGrid(columns: 4, rows: 3, cells: cells)), as: UTF8.self)
+        let text = String(
+            decoding: AnsiWriter.changedBytes(from: old, to: CellGrid(columns: 4, rows: 3, cells: cells)),
+            as: UTF8.self
+        )
         XCTAssertEqual(text, "\u{1B}[2A\r\u{1B}[2C\u{1B}[0m\u{1B}[32;41m▀\u{1B}[0m\u{1B}[2B\r")
         XCTAssertEqual(AnsiWriter.changedBytes(from: old, to: old), [])
     }

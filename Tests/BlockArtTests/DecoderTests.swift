@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheTestSupport
+import XCTest
+
 @testable import BlockArt
 
 /// JPEG variants, orientation, bad files and the size guard.
@@ -16,9 +17,15 @@ final class DecoderTests: XCTestCase {
         return (decoded.pixmap.width, decoded.pixmap.height, rgb)
     }
 
-    private func assertClose(_ path: String, to reference: String, tolerance: Double = 6,
-                             file: StaticString = #filePath, line: UInt = #line) throws {
-        let a = try pixels(path), b = try pixels(reference)
+    private func assertClose(
+        _ path: String,
+        to reference: String,
+        tolerance: Double = 6,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let a = try pixels(path)
+        let b = try pixels(reference)
         XCTAssertEqual(a.width, b.width, path, file: file, line: line)
         XCTAssertEqual(a.height, b.height, path, file: file, line: line)
         guard a.rgb.count == b.rgb.count else { return }
@@ -75,14 +82,18 @@ final class DecoderTests: XCTestCase {
 
     func testTruncatedPNGFails() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: DecoderTests.image("sun.png")))
-        XCTAssertThrowsError(try ImageDecoder.decode(bytes: Array(data.prefix(data.count / 2))) { ($0.width, $0.height) }) { error in
+        XCTAssertThrowsError(
+            try ImageDecoder.decode(bytes: Array(data.prefix(data.count / 2))) { ($0.width, $0.height) }
+        ) { error in
             XCTAssertTrue("\(error)".contains("truncated"), "\(error)")
         }
     }
 
     func testPixelLimitIsConfigurable() {
         let limits = DecodeLimits(maxDimension: 65_535, maxPixels: 1000)
-        XCTAssertThrowsError(try ImageDecoder.decode(path: DecoderTests.image("sun.png"), limits: limits) { ($0.width, $0.height) }) { error in
+        XCTAssertThrowsError(
+            try ImageDecoder.decode(path: DecoderTests.image("sun.png"), limits: limits) { ($0.width, $0.height) }
+        ) { error in
             XCTAssertEqual("\(error)", "image too large: 40×40")
         }
     }
@@ -90,7 +101,9 @@ final class DecoderTests: XCTestCase {
     func testTransparencyIsCompositedOverTheBackground() throws {
         // sun.png's top-left pixel is fully transparent.
         let red = RGB8(255, 0, 0)
-        let decoded = try ImageDecoder.decode(path: DecoderTests.image("sun.png"), background: red) { ($0.width, $0.height) }
+        let decoded = try ImageDecoder.decode(path: DecoderTests.image("sun.png"), background: red) {
+            ($0.width, $0.height)
+        }
         XCTAssertEqual(decoded.pixmap[0, 0].srgb, red)
     }
 }
@@ -104,10 +117,18 @@ final class FuzzRegressionTests: XCTestCase {
         for name in names.sorted() {
             let bytes = try [UInt8](Data(contentsOf: dir.appendingPathComponent(name)))
             do {
-                let image = try ImageDecoder.decode(bytes: bytes, limits: DecodeLimits(maxDimension: 8192, maxPixels: 1_000_000)) {
+                let image = try ImageDecoder.decode(
+                    bytes: bytes,
+                    limits: DecodeLimits(maxDimension: 8192, maxPixels: 1_000_000)
+                ) {
                     (min($0.width, 48), min($0.height, 48))
                 }
-                _ = Renderer.render(image.pixmap, columns: 12, rows: 6, options: RenderOptions(colors: .palette256, dither: .diffusion))
+                _ = Renderer.render(
+                    image.pixmap,
+                    columns: 12,
+                    rows: 6,
+                    options: RenderOptions(colors: .palette256, dither: .diffusion)
+                )
             } catch {
                 XCTAssertFalse("\(error)".isEmpty, name)
             }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheTestSupport
+import XCTest
+
 @testable import BlockArt
 
 /// GIF, WebP and AVIF stills against what their own tools decode them to,
@@ -18,9 +19,15 @@ final class FormatDecoderTests: XCTestCase {
         return image
     }
 
-    private func assertMatches(_ name: String, reference: String? = nil, tolerance: Int = 0,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let a = try rgba(name), b = try rgba(reference ?? name + ".ref.png")
+    private func assertMatches(
+        _ name: String,
+        reference: String? = nil,
+        tolerance: Int = 0,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let a = try rgba(name)
+        let b = try rgba(reference ?? name + ".ref.png")
         XCTAssertEqual(a.width, b.width, name, file: file, line: line)
         XCTAssertEqual(a.height, b.height, name, file: file, line: line)
         guard a.pixels.count == b.pixels.count else { return }
@@ -35,7 +42,8 @@ final class FormatDecoderTests: XCTestCase {
     }
 
     func testAFramePlacedInALargerScreenLeavesTheRestTransparent() throws {
-        let image = try rgba("screen.gif"), frame = try rgba("transparent.gif")
+        let image = try rgba("screen.gif")
+        let frame = try rgba("transparent.gif")
         XCTAssertEqual(image.width, 100)
         XCTAssertEqual(image.height, 80)
         XCTAssertEqual(image.pixels[3], 0, "the screen's corner is not covered by the frame")
@@ -69,7 +77,10 @@ final class FormatDecoderTests: XCTestCase {
         XCTAssertEqual(decoded.info.format, .webp)
         XCTAssertEqual(decoded.info.width, 240, "the header's size is reported")
         XCTAssertEqual(decoded.pixmap.width, 30)
-        let source = try WebPRowSource(file: try ImageDecoder.open(FormatDecoderTests.path("lossy.webp")), limits: DecodeLimits())
+        let source = try WebPRowSource(
+            file: try ImageDecoder.open(FormatDecoderTests.path("lossy.webp")),
+            limits: DecodeLimits()
+        )
         try source.start(minWidth: 45, minHeight: 30)
         XCTAssertEqual(source.width, 45)
         XCTAssertEqual(source.height, 30)
@@ -80,7 +91,8 @@ final class FormatDecoderTests: XCTestCase {
     }
 
     func testTheFirstFrameOfAnAnimationIsItsStill() throws {
-        let gif = try rgba("animated.gif"), webp = try rgba("animated.webp")
+        let gif = try rgba("animated.gif")
+        let webp = try rgba("animated.webp")
         XCTAssertEqual(gif.width, 48)
         XCTAssertEqual(webp.width, 45)
         XCTAssertGreaterThan(gif.pixels.filter { $0 != 0 }.count, 100)
@@ -89,7 +101,9 @@ final class FormatDecoderTests: XCTestCase {
     func testTruncatedFilesShowWhatWasDecoded() throws {
         for name in ["still.gif", "lossless.webp"] {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path(name))))
-            let decoded = try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count * 2 / 3))) { ($0.width, $0.height) }
+            let decoded = try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count * 2 / 3))) {
+                ($0.width, $0.height)
+            }
             XCTAssertEqual(decoded.warnings.map(\.description).first?.hasPrefix("truncated"), true, name)
             XCTAssertEqual(decoded.pixmap.width, 240, name)
         }
@@ -99,8 +113,12 @@ final class FormatDecoderTests: XCTestCase {
     /// colours looked up off the decoder's thread; one placed in a larger
     /// screen as RGBA rows.
     func testAGIFFillingItsScreenComesAsIndices() throws {
-        let file = try ImageDecoder.open(FormatDecoderTests.path("still.gif")), placed = try ImageDecoder.open(FormatDecoderTests.path("screen.gif"))
-        defer { fclose(file); fclose(placed) }
+        let file = try ImageDecoder.open(FormatDecoderTests.path("still.gif"))
+        let placed = try ImageDecoder.open(FormatDecoderTests.path("screen.gif"))
+        defer {
+            fclose(file)
+            fclose(placed)
+        }
         let whole = try GIFRowSource(file: file, limits: DecodeLimits())
         XCTAssertEqual(whole.channels, 1)
         XCTAssertEqual(whole.palette?.count, 256)
@@ -116,12 +134,17 @@ final class FormatDecoderTests: XCTestCase {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.gif"))))
         let red = RGB8(255, 0, 0)
         let whole = try ImageDecoder.decode(bytes: bytes, background: red) { ($0.width, $0.height) }
-        let cut = try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count / 2)), background: red) { ($0.width, $0.height) }
+        let cut = try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count / 2)), background: red) {
+            ($0.width, $0.height)
+        }
         XCTAssertEqual(cut.warnings, [.truncated(format: "GIF")])
         let row = whole.pixmap.width * 3
         let last = Array(cut.pixmap.values.suffix(row))
-        XCTAssertEqual(Set(stride(from: 0, to: row, by: 3).map { [last[$0], last[$0 + 1], last[$0 + 2]] }), [[1, 0, 0]],
-                       "the last line, never decoded, is the background")
+        XCTAssertEqual(
+            Set(stride(from: 0, to: row, by: 3).map { [last[$0], last[$0 + 1], last[$0 + 2]] }),
+            [[1, 0, 0]],
+            "the last line, never decoded, is the background"
+        )
         // (Interlaced: row 0 comes in the first pass, the last in the fourth.)
         XCTAssertTrue(cut.pixmap.values.prefix(row) == whole.pixmap.values.prefix(row), "the first line as decoded")
     }
@@ -177,7 +200,10 @@ final class FormatDecoderTests: XCTestCase {
         XCTAssertEqual(ImageFormat.sniff(Array("GIF87a".utf8)), .gif)
         XCTAssertEqual(ImageFormat.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), .webp)
         XCTAssertEqual(ImageFormat.sniff([0, 0, 0, 24] + Array("ftypmif1\u{0}\u{0}\u{0}\u{0}mif1avif".utf8)), .avif)
-        XCTAssertEqual(ImageFormat.sniff([0, 0, 0, 24] + Array("ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic".utf8)), .unsupported("HEIF"))
+        XCTAssertEqual(
+            ImageFormat.sniff([0, 0, 0, 24] + Array("ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic".utf8)),
+            .unsupported("HEIF")
+        )
         XCTAssertEqual(ImageFormat.sniff(Array("GIF8".utf8)), .unsupported("GIF of an unknown version"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import BlockArt
 
 /// The shim's own LZW decoder (gif_lzw.c) against a GIF encoder written
@@ -23,7 +24,9 @@ final class GIFLZWTests: XCTestCase {
         var row = [UInt8](repeating: 0, count: source.width)
         for _ in 0..<source.rowCount {
             let placed = try source.nextRow(&row)
-            if placed.count > 0 { out.replaceSubrange(placed.y * source.width..<(placed.y + 1) * source.width, with: row) }
+            if placed.count > 0 {
+                out.replaceSubrange(placed.y * source.width..<(placed.y + 1) * source.width, with: row)
+            }
         }
         return (out, source.warnings)
     }
@@ -31,7 +34,7 @@ final class GIFLZWTests: XCTestCase {
     private func noise(_ count: Int, colors: Int, seed: UInt64) -> [UInt8] {
         var state = seed
         return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(Int(state >> 33) % colors)
         }
     }
@@ -64,7 +67,8 @@ final class GIFLZWTests: XCTestCase {
     /// the slide are spelled again from the table.
     func testLongStringsCopiedFromLinesAboveAcrossTheWindowsSlides() throws {
         let pixels = (0..<2600 * 500).map { (i: Int) -> UInt8 in
-            let x = i % 2600, y = i / 2600
+            let x = i % 2600
+            let y = i / 2600
             return UInt8((x / 40 + y / 50) % 7)
         }
         let gif = GIFEncoder.gif(width: 2600, height: 500, pixels: pixels, minSize: 3)
@@ -92,8 +96,15 @@ final class GIFLZWTests: XCTestCase {
 /// A plain GIF LZW encoder, for tests: one image filling its screen, a
 /// 2^minSize-entry gray global palette.
 enum GIFEncoder {
-    static func gif(width: Int, height: Int, pixels: [UInt8], minSize: Int = 8, blockSize: Int = 255,
-                    clearWhenFull: Bool = true, badCodeAfter: Int? = nil) -> [UInt8] {
+    static func gif(
+        width: Int,
+        height: Int,
+        pixels: [UInt8],
+        minSize: Int = 8,
+        blockSize: Int = 255,
+        clearWhenFull: Bool = true,
+        badCodeAfter: Int? = nil
+    ) -> [UInt8] {
         let le: (Int) -> [UInt8] = { [UInt8($0 & 255), UInt8($0 >> 8)] }
         var out = Array("GIF89a".utf8) + le(width) + le(height) + [0xF0 | UInt8(minSize - 1), 0, 0]
         for i in 0..<(1 << minSize) { out += [UInt8(i * 255 / ((1 << minSize) - 1)), 0, 0] }
@@ -140,14 +151,28 @@ enum GIFEncoder {
     /// code but the first after a clear, one step behind the encoder's.
     static func lzw(_ pixels: [UInt8], minSize: Int, clearWhenFull: Bool, badCodeAfter: Int?) -> [UInt8] {
         let clear = 1 << minSize
-        var bytes: [UInt8] = [], bits = 0, count = 0, width = minSize + 1
-        var table: [Int: Int] = [:], next = clear + 2, decoderNext = clear + 2, first = true
+        var bytes: [UInt8] = []
+        var bits = 0
+        var count = 0
+        var width = minSize + 1
+        var table: [Int: Int] = [:]
+        var next = clear + 2
+        var decoderNext = clear + 2
+        var first = true
         func emit(_ code: Int) {
             bits |= code << count
             count += width
-            while count >= 8 { bytes.append(UInt8(bits & 255)); bits >>= 8; count -= 8 }
+            while count >= 8 {
+                bytes.append(UInt8(bits & 255))
+                bits >>= 8
+                count -= 8
+            }
             if code == clear {
-                table = [:]; next = clear + 2; decoderNext = clear + 2; width = minSize + 1; first = true
+                table = [:]
+                next = clear + 2
+                decoderNext = clear + 2
+                width = minSize + 1
+                first = true
                 return
             }
             if !first && decoderNext < 4096 { decoderNext += 1 }
@@ -157,9 +182,16 @@ enum GIFEncoder {
         emit(clear)
         var prefix = Int(pixels[0])
         for (i, pixel) in pixels.enumerated().dropFirst() {
-            if let bad = badCodeAfter, i == bad { emit(decoderNext + 1); prefix = Int(pixel); continue }
+            if let bad = badCodeAfter, i == bad {
+                emit(decoderNext + 1)
+                prefix = Int(pixel)
+                continue
+            }
             let key = prefix << 8 | Int(pixel)
-            if let code = table[key] { prefix = code; continue }
+            if let code = table[key] {
+                prefix = code
+                continue
+            }
             emit(prefix)
             if next < 4096 {
                 table[key] = next

@@ -1,6 +1,7 @@
-@testable import BlockArt
 import Foundation
 import XCTest
+
+@testable import BlockArt
 
 /// The pixel formats, read back as a terminal would read them.
 final class GraphicsTests: XCTestCase {
@@ -9,7 +10,10 @@ final class GraphicsTests: XCTestCase {
         var rgb: [UInt8] = []
         for y in 0..<height {
             for x in 0..<width {
-                if x < 10 && y < 10 { rgb += [255, 0, 0]; continue }
+                if x < 10 && y < 10 {
+                    rgb += [255, 0, 0]
+                    continue
+                }
                 rgb += [UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), UInt8((x + y) * 3 % 256)]
             }
         }
@@ -24,7 +28,11 @@ final class GraphicsTests: XCTestCase {
     func testBase64MatchesFoundationForEveryTailLength() {
         for n in 0..<10 {
             let bytes = (0..<n).map { UInt8(($0 * 37 + 11) & 0xFF) }
-            XCTAssertEqual(String(decoding: Base64.encode(bytes), as: UTF8.self), Data(bytes).base64EncodedString(), "length \(n)")
+            XCTAssertEqual(
+                String(decoding: Base64.encode(bytes), as: UTF8.self),
+                Data(bytes).base64EncodedString(),
+                "length \(n)"
+            )
         }
     }
 
@@ -35,7 +43,10 @@ final class GraphicsTests: XCTestCase {
         XCTAssertEqual(drawn.width, image.width)
         XCTAssertEqual(drawn.height, image.height)
         XCTAssertLessThanOrEqual(drawn.registers, 256)
-        XCTAssertLessThanOrEqual(try XCTUnwrap(SixelReader.read(SixelEncoder.encode(image, registers: 16))).registers, 16)
+        XCTAssertLessThanOrEqual(
+            try XCTUnwrap(SixelReader.read(SixelEncoder.encode(image, registers: 16))).registers,
+            16
+        )
         XCTAssertTrue(drawn.everyPixelSet, "a pixel was left undrawn")
         XCTAssertEqual(Array(drawn.rgb[0..<3]), [255, 0, 0], "the flat red patch keeps its colour")
         XCTAssertGreaterThan(psnr(drawn.rgb, image.rgb), 32)
@@ -59,7 +70,8 @@ final class GraphicsTests: XCTestCase {
     func testSixelOfALargePictureIsWrittenInTwoHalvesExactly() throws {
         // Levels that survive sixel's percentages: 0, 128, 250, 255.
         let colours: [[UInt8]] = [[0, 0, 255], [250, 250, 250], [255, 0, 0], [0, 128, 0], [128, 128, 128]]
-        let width = 300, height = 229
+        let width = 300
+        let height = 229
         var rgb: [UInt8] = []
         for y in 0..<height { for x in 0..<width { rgb += colours[(x / 7 + y / 5 + x * y % 3) % colours.count] } }
         let image = PixelImage(width: width, height: height, rgb: rgb)
@@ -76,12 +88,18 @@ final class GraphicsTests: XCTestCase {
     /// a palette with colours on cell borders and colours at equal distances.
     func testEachPixelGetsItsNearestPaletteColourAsAFullSearchWould() {
         var generator = SystemRandomNumberGenerator()
-        var palette: [SIMD3<Float>] = [[0, 0, 0], [255, 255, 255], [8, 8, 8], [7, 7, 7], [16, 0, 0], [0, 16, 0], [10, 12, 12], [12, 10, 12]]
-        while palette.count < 300 { palette.append(SIMD3((0..<3).map { _ in Float(UInt8.random(in: 0...255, using: &generator)) })) }
+        var palette: [SIMD3<Float>] = [
+            [0, 0, 0], [255, 255, 255], [8, 8, 8], [7, 7, 7], [16, 0, 0], [0, 16, 0], [10, 12, 12], [12, 10, 12],
+        ]
+        while palette.count < 300 {
+            palette.append(SIMD3((0..<3).map { _ in Float(UInt8.random(in: 0...255, using: &generator)) }))
+        }
         var rgb: [UInt8] = []
         for _ in 0..<40_000 { rgb += (0..<3).map { _ in UInt8.random(in: 0...255, using: &generator) } }
         for level in 0..<24 { rgb += [UInt8(level), UInt8(level), UInt8(level), 11, 11, 12] }
-        let found = rgb.withUnsafeBufferPointer { PaletteCells(colours: palette, rgb: $0).map($0, range: 0..<(rgb.count / 3)) }
+        let found = rgb.withUnsafeBufferPointer {
+            PaletteCells(colours: palette, rgb: $0).map($0, range: 0..<(rgb.count / 3))
+        }
         for i in 0..<(rgb.count / 3) {
             let pixel = SIMD3(Float(rgb[i * 3]), Float(rgb[i * 3 + 1]), Float(rgb[i * 3 + 2]))
             let distances = palette.map { (($0 - pixel) * ($0 - pixel)).sum() }
@@ -124,13 +142,18 @@ final class GraphicsTests: XCTestCase {
     /// (v=1: for ever).
     func testKittyAnimationFramesCarryTheirGapAndTheLoopCount() throws {
         let image = picture(width: 20, height: 10)
-        let text = String(decoding: KittyGraphics.frame(image, id: 9, gap: .milliseconds(40), options: PictureOptions()), as: UTF8.self)
+        let text = String(
+            decoding: KittyGraphics.frame(image, id: 9, gap: .milliseconds(40), options: PictureOptions()),
+            as: UTF8.self
+        )
         XCTAssertTrue(text.hasPrefix("\u{1B}_Ga=f,f=24,s=20,v=10,i=9,X=1,z=40,q=2,m=0;"), text)
         let payload = try XCTUnwrap(text.split(separator: ";").last?.dropLast(2))
         XCTAssertEqual(Array(try XCTUnwrap(Data(base64Encoded: String(payload)))), image.rgb)
         let tiny = String(decoding: KittyGraphics.gap(id: 9, frame: 1, .microseconds(200)), as: UTF8.self)
         XCTAssertEqual(tiny, "\u{1B}_Ga=a,i=9,r=1,z=1,q=2\u{1B}\\")
-        let say = { (playing: KittyGraphics.Playing, loops: Int) in String(decoding: KittyGraphics.animate(id: 9, playing, loops: loops), as: UTF8.self) }
+        let say = { (playing: KittyGraphics.Playing, loops: Int) in
+            String(decoding: KittyGraphics.animate(id: 9, playing, loops: loops), as: UTF8.self)
+        }
         XCTAssertEqual(say(.looping, 0), "\u{1B}_Ga=a,i=9,s=3,v=1,q=2\u{1B}\\")
         XCTAssertEqual(say(.looping, 3), "\u{1B}_Ga=a,i=9,s=3,v=4,q=2\u{1B}\\")
         XCTAssertEqual(say(.loading, 3), "\u{1B}_Ga=a,i=9,s=2,q=2\u{1B}\\")
@@ -142,10 +165,15 @@ final class GraphicsTests: XCTestCase {
     /// overwrote it.
     func testEveryChunkOfAKittyFrameNamesTheFrame() throws {
         let image = picture(width: 60, height: 40)
-        let text = String(decoding: KittyGraphics.frame(image, id: 9, gap: .milliseconds(40), options: PictureOptions()), as: UTF8.self)
+        let text = String(
+            decoding: KittyGraphics.frame(image, id: 9, gap: .milliseconds(40), options: PictureOptions()),
+            as: UTF8.self
+        )
         let chunks = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         XCTAssertEqual(chunks.count, 3, "7200 bytes are 9600 in base64: three chunks")
-        for chunk in chunks.dropFirst() { XCTAssertTrue(chunk.hasPrefix("\u{1B}_Ga=f,i=9,q=2,m="), chunk.prefix(30).description) }
+        for chunk in chunks.dropFirst() {
+            XCTAssertTrue(chunk.hasPrefix("\u{1B}_Ga=f,i=9,q=2,m="), chunk.prefix(30).description)
+        }
         let payload = chunks.compactMap { $0.split(separator: ";").last }.joined()
         XCTAssertEqual(Array(try XCTUnwrap(Data(base64Encoded: payload))), image.rgb)
         let still = String(decoding: KittyGraphics.display(image, id: 9, moveCursor: false), as: UTF8.self)
@@ -167,7 +195,10 @@ final class GraphicsTests: XCTestCase {
 
     func testTmuxPassthroughDoublesEveryEscape() {
         let wrapped = TmuxPassthrough.wrap(Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8))
-        XCTAssertEqual(String(decoding: wrapped, as: UTF8.self), "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T;AAAA\u{1B}\u{1B}\\\u{1B}\\")
+        XCTAssertEqual(
+            String(decoding: wrapped, as: UTF8.self),
+            "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T;AAAA\u{1B}\u{1B}\\\u{1B}\\"
+        )
     }
 
     /// The marks are kitty's table: 297 distinct combining marks that sit
@@ -206,24 +237,56 @@ final class GraphicsTests: XCTestCase {
     /// screen-sized kitty upload (1.9 MB of base64) goes as one wrapper per
     /// 4 KiB chunk, and unwrapped it is the upload again.
     func testTmuxPassthroughWrapsEachChunkOnItsOwn() {
-        let image = PixelImage(width: 1000, height: 480, rgb: (0..<1000 * 480 * 3).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let image = PixelImage(
+            width: 1000,
+            height: 480,
+            rgb: (0..<1000 * 480 * 3).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        )
         let upload = KittyPlaceholders.upload(image, id: 5, columns: 100, rows: 24)
         let wrapped = TmuxPassthrough.wrap(upload)
         let pieces = String(decoding: wrapped, as: UTF8.self).components(separatedBy: "\u{1B}Ptmux;").dropFirst()
-        XCTAssertEqual(pieces.count, String(decoding: upload, as: UTF8.self).components(separatedBy: "\u{1B}_G").count - 1)
+        XCTAssertEqual(
+            pieces.count,
+            String(decoding: upload, as: UTF8.self).components(separatedBy: "\u{1B}_G").count - 1
+        )
         XCTAssertLessThanOrEqual(pieces.map(\.utf8.count).max() ?? 0, 2 * KittyGraphics.chunkSize + 64)
-        let unwrapped = pieces.map { String($0.dropLast(2)).replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}") }.joined()
+        let unwrapped = pieces.map { String($0.dropLast(2)).replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}") }
+            .joined()
         XCTAssertEqual(unwrapped, String(decoding: upload, as: UTF8.self))
     }
 
     func testPlacementKeepsAspectAndCentresOnCells() {
         // 600×400 into 60×20 cells of 8×16: the width decides.
-        let p = PixelPlacement.fit(imageWidth: 600, imageHeight: 400, columns: 60, rows: 20, cellWidth: 8, cellHeight: 16, centred: true)
+        let p = PixelPlacement.fit(
+            imageWidth: 600,
+            imageHeight: 400,
+            columns: 60,
+            rows: 20,
+            cellWidth: 8,
+            cellHeight: 16,
+            centred: true
+        )
         XCTAssertEqual([p.width, p.height, p.columns, p.rows, p.columnOffset, p.rowOffset], [480, 320, 60, 20, 0, 0])
         // A tall image: the height decides, centred across the columns.
-        let q = PixelPlacement.fit(imageWidth: 100, imageHeight: 400, columns: 60, rows: 20, cellWidth: 8, cellHeight: 16, centred: true)
+        let q = PixelPlacement.fit(
+            imageWidth: 100,
+            imageHeight: 400,
+            columns: 60,
+            rows: 20,
+            cellWidth: 8,
+            cellHeight: 16,
+            centred: true
+        )
         XCTAssertEqual([q.width, q.height, q.columns, q.rows, q.columnOffset, q.rowOffset], [80, 320, 10, 20, 25, 0])
-        let r = PixelPlacement.fit(imageWidth: 100, imageHeight: 400, columns: 60, rows: 20, cellWidth: 8, cellHeight: 16, centred: false)
+        let r = PixelPlacement.fit(
+            imageWidth: 100,
+            imageHeight: 400,
+            columns: 60,
+            rows: 20,
+            cellWidth: 8,
+            cellHeight: 16,
+            centred: false
+        )
         XCTAssertEqual(r.columnOffset, 0)
     }
 }
@@ -238,21 +301,31 @@ struct SixelReader {
 
     static func read(_ bytes: [UInt8]) -> SixelReader? {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard text.hasPrefix("\u{1B}P"), text.hasSuffix("\u{1B}\\"), let q = text.firstIndex(of: "q") else { return nil }
+        guard text.hasPrefix("\u{1B}P"), text.hasSuffix("\u{1B}\\"), let q = text.firstIndex(of: "q") else {
+            return nil
+        }
         var body = Array(text[text.index(after: q)...].dropLast(2).utf8)
         var reader = SixelReader()
         var palette: [Int: [UInt8]] = [:]
         var set: [Bool] = []
-        var colour = 0, x = 0, band = 0
+        var colour = 0
+        var x = 0
+        var band = 0
         var i = 0
         func number() -> Int {
             var n = 0
-            while i < body.count, (48...57).contains(body[i]) { n = n * 10 + Int(body[i] - 48); i += 1 }
+            while i < body.count, (48...57).contains(body[i]) {
+                n = n * 10 + Int(body[i] - 48)
+                i += 1
+            }
             return n
         }
         func numbers() -> [Int] {
             var values = [number()]
-            while i < body.count, body[i] == UInt8(ascii: ";") { i += 1; values.append(number()) }
+            while i < body.count, body[i] == UInt8(ascii: ";") {
+                i += 1
+                values.append(number())
+            }
             return values
         }
         func draw(_ char: UInt8, _ count: Int) {
@@ -262,7 +335,9 @@ struct SixelReader {
                     let y = band * 6 + dy
                     guard x < reader.width, y < reader.height, let c = palette[colour] else { continue }
                     let at = (y * reader.width + x) * 3
-                    reader.rgb[at] = c[0]; reader.rgb[at + 1] = c[1]; reader.rgb[at + 2] = c[2]
+                    reader.rgb[at] = c[0]
+                    reader.rgb[at + 1] = c[1]
+                    reader.rgb[at + 2] = c[2]
                     set[y * reader.width + x] = true
                 }
                 x += 1
@@ -276,7 +351,8 @@ struct SixelReader {
                 i += 1
                 let v = numbers()
                 guard v.count == 4 else { return nil }
-                reader.width = v[2]; reader.height = v[3]
+                reader.width = v[2]
+                reader.height = v[3]
                 reader.rgb = [UInt8](repeating: 0, count: v[2] * v[3] * 3)
                 set = [Bool](repeating: false, count: v[2] * v[3])
             case UInt8(ascii: "#"):
@@ -291,9 +367,16 @@ struct SixelReader {
                 let n = number()
                 draw(body[i], n)
                 i += 1
-            case UInt8(ascii: "$"): x = 0; i += 1
-            case UInt8(ascii: "-"): x = 0; band += 1; i += 1
-            case 63...126: draw(c, 1); i += 1
+            case UInt8(ascii: "$"):
+                x = 0
+                i += 1
+            case UInt8(ascii: "-"):
+                x = 0
+                band += 1
+                i += 1
+            case 63...126:
+                draw(c, 1)
+                i += 1
             default: return nil
             }
         }

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
-import URLCacheTestSupport
-@testable import BlockArt
 import URLCacheKit
+import URLCacheTestSupport
+import XCTest
+
+@testable import BlockArt
 
 /// The PNG conformance suite: every valid file decodes to the expected RGBA8
 /// pixels (16-bit scaled with rounding, no gamma), every corrupt one fails
@@ -49,18 +50,28 @@ final class PngSuiteTests: XCTestCase {
     /// at full size.
     func testInterlacedFilesResampleLikeTheirPlainTwins() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: PngSuiteTests.suite.path)
-        let interlaced = files.filter { $0.hasSuffix(".png") && ($0.hasPrefix("basi") || ($0.hasPrefix("s") && $0.dropFirst(3).hasPrefix("i"))) }
+        let interlaced = files.filter {
+            $0.hasSuffix(".png") && ($0.hasPrefix("basi") || ($0.hasPrefix("s") && $0.dropFirst(3).hasPrefix("i")))
+        }
         XCTAssertGreaterThanOrEqual(interlaced.count, 30)
         for file in interlaced {
-            let twin = file.hasPrefix("basi") ? "basn" + String(file.dropFirst(4)) : String(file.prefix(3)) + "n" + String(file.dropFirst(4))
+            let twin =
+                file.hasPrefix("basi")
+                ? "basn" + String(file.dropFirst(4)) : String(file.prefix(3)) + "n" + String(file.dropFirst(4))
             guard files.contains(twin) else { continue }
-            for (size, samples) in [((5, 3), (4, 6)), ((1, 1), (1, 1)), ((64, 48), (2, 3)), (nil as (Int, Int)?, (1, 1))] {
+            for (size, samples) in [
+                ((5, 3), (4, 6)), ((1, 1), (1, 1)), ((64, 48), (2, 3)), (nil as (Int, Int)?, (1, 1)),
+            ] {
                 func decode(_ name: String) throws -> Pixmap {
-                    try ImageDecoder.decode(path: PngSuiteTests.suite.appendingPathComponent(name).path, samples: samples) {
+                    try ImageDecoder.decode(
+                        path: PngSuiteTests.suite.appendingPathComponent(name).path,
+                        samples: samples
+                    ) {
                         size ?? ($0.width, $0.height)
                     }.pixmap
                 }
-                let a = try decode(file), b = try decode(twin)
+                let a = try decode(file)
+                let b = try decode(twin)
                 XCTAssertEqual(a.width, b.width, file)
                 let worst = zip(a.values, b.values).map { abs($0 - $1) }.max() ?? 0
                 XCTAssertLessThan(worst, 1e-5, "\(file) vs \(twin) at \(String(describing: size))")
@@ -76,8 +87,10 @@ final class PngSuiteTests: XCTestCase {
             XCTAssertThrowsError(try ImageDecoder.decode(path: path) { ($0.width, $0.height) }, entry.file) { error in
                 let text = "\(error)"
                 XCTAssertFalse(text.isEmpty)
-                XCTAssertTrue(text.contains("corrupt PNG image: ") || text.contains("damaged PNG (bad signature)"),
-                              "names the problem: \(entry.file): \(text)")
+                XCTAssertTrue(
+                    text.contains("corrupt PNG image: ") || text.contains("damaged PNG (bad signature)"),
+                    "names the problem: \(entry.file): \(text)"
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheTestSupport
+import XCTest
+
 @testable import BlockArt
 
 /// Decoding a region only (a zoomed view): the same pixels as decoding
@@ -22,21 +23,43 @@ final class RegionDecodeTests: XCTestCase {
     /// cut out and box-filtered to `size`.
     private func reference(_ path: String, _ r: ImageRegion, size: (width: Int, height: Int)) throws -> Pixmap {
         let whole = try ImageDecoder.decode(path: path, size: { ($0.width, $0.height) }).pixmap
-        let x0 = Int(r.x.rounded(.down)), y0 = Int(r.y.rounded(.down))
-        let cut = whole.cropped(x: x0, y: y0, width: Int((r.x + r.width).rounded(.up)) - x0, height: Int((r.y + r.height).rounded(.up)) - y0)
+        let x0 = Int(r.x.rounded(.down))
+        let y0 = Int(r.y.rounded(.down))
+        let cut = whole.cropped(
+            x: x0,
+            y: y0,
+            width: Int((r.x + r.width).rounded(.up)) - x0,
+            height: Int((r.y + r.height).rounded(.up)) - y0
+        )
         return cut.resampled(width: size.width, height: size.height)
     }
 
-    private func assertRegion(_ path: String, _ r: ImageRegion, size: (width: Int, height: Int), atLeast decibels: Double,
-                              file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRegion(
+        _ path: String,
+        _ r: ImageRegion,
+        size: (width: Int, height: Int),
+        atLeast decibels: Double,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         var asked: SourceInfo?
         let decoded = try ImageDecoder.decode(path: path, region: r) { info in
             asked = info
             return size
         }
-        XCTAssertEqual(asked.map { [$0.width, $0.height] }, [Int(r.width.rounded()), Int(r.height.rounded())],
-                       "size is asked for the region's size", file: file, line: line)
-        XCTAssertEqual([decoded.pixmap.width, decoded.pixmap.height], [size.width, size.height], file: file, line: line)
+        XCTAssertEqual(
+            asked.map { [$0.width, $0.height] },
+            [Int(r.width.rounded()), Int(r.height.rounded())],
+            "size is asked for the region's size",
+            file: file,
+            line: line
+        )
+        XCTAssertEqual(
+            [decoded.pixmap.width, decoded.pixmap.height],
+            [size.width, size.height],
+            file: file,
+            line: line
+        )
         let quality = psnr(decoded.pixmap, try reference(path, r, size: size))
         XCTAssertGreaterThan(quality, decibels, "\(path) \(r)", file: file, line: line)
     }
@@ -59,7 +82,8 @@ final class RegionDecodeTests: XCTestCase {
     }
 
     func testPNGRegionsPlainAndInterlacedAgree() throws {
-        let plain = DecoderTests.image("large.png"), interlaced = DecoderTests.image("large-interlaced.png")
+        let plain = DecoderTests.image("large.png")
+        let interlaced = DecoderTests.image("large-interlaced.png")
         let region = ImageRegion(x: 123, y: 456, width: 200, height: 100)
         try assertRegion(plain, region, size: (200, 100), atLeast: 60)
         try assertRegion(interlaced, region, size: (100, 50), atLeast: 40)
@@ -84,11 +108,17 @@ final class RegionDecodeTests: XCTestCase {
         defer { fclose(file) }
         let source = try WebPRowSource(file: file, limits: DecodeLimits())
         let cut = try XCTUnwrap(source.crop(x: 61, y: 33, width: 100, height: 60))
-        XCTAssertEqual([cut.x, cut.y, cut.width, cut.height], [60, 32, 101, 61], "from even pixels, the asked-for ones kept")
+        XCTAssertEqual(
+            [cut.x, cut.y, cut.width, cut.height],
+            [60, 32, 101, 61],
+            "from even pixels, the asked-for ones kept"
+        )
         try source.start(minWidth: 50, minHeight: 30)
         XCTAssertEqual([source.width, source.height], [50, 31], "the crop scaled, not the image")
         var row = [UInt8](repeating: 0, count: source.width * source.channels)
-        for y in 0..<source.rowCount { XCTAssertEqual(try row.withUnsafeMutableBufferPointer { try source.nextRow($0.baseAddress!) }.y, y) }
+        for y in 0..<source.rowCount {
+            XCTAssertEqual(try row.withUnsafeMutableBufferPointer { try source.nextRow($0.baseAddress!) }.y, y)
+        }
     }
 
     func testARowIsCutToTheWindow() {
@@ -102,8 +132,10 @@ final class RegionDecodeTests: XCTestCase {
         let sparse = RowCrop(columns: 10..<30, rows: 0..<10).crop(RowPlacement(y: 3, xStart: 4, xStep: 8, count: 5))
         XCTAssertEqual(sparse?.skip, 1, "column 12 is the pass's second pixel")
         XCTAssertEqual(sparse?.place, RowPlacement(y: 3, xStart: 2, xStep: 8, count: 3), "columns 12, 20, 28")
-        XCTAssertNil(RowCrop(columns: 13..<19, rows: 0..<10).crop(RowPlacement(y: 3, xStart: 4, xStep: 8, count: 5)),
-                     "no pixel of the pass in the window")
+        XCTAssertNil(
+            RowCrop(columns: 13..<19, rows: 0..<10).crop(RowPlacement(y: 3, xStart: 4, xStep: 8, count: 5)),
+            "no pixel of the pass in the window"
+        )
     }
 
     /// The stored rectangle, turned as the orientation says, is the one shown.
@@ -112,8 +144,17 @@ final class RegionDecodeTests: XCTestCase {
         for n in 1...8 {
             let shown = stored.oriented(n)
             let region = ImageRegion(x: 1, y: 1, width: 2, height: 1)
-            let back = region.stored(orientation: n, displayWidth: Double(shown.width), displayHeight: Double(shown.height))
-            let fromStored = stored.cropped(x: Int(back.x), y: Int(back.y), width: Int(back.width), height: Int(back.height)).oriented(n)
+            let back = region.stored(
+                orientation: n,
+                displayWidth: Double(shown.width),
+                displayHeight: Double(shown.height)
+            )
+            let fromStored = stored.cropped(
+                x: Int(back.x),
+                y: Int(back.y),
+                width: Int(back.width),
+                height: Int(back.height)
+            ).oriented(n)
             XCTAssertEqual(fromStored, shown.cropped(x: 1, y: 1, width: 2, height: 1), "orientation \(n)")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheTestSupport
+import XCTest
+
 @testable import BlockArt
 
 /// The renderer as a pure function of pixels, area and options.
@@ -35,7 +36,9 @@ final class RendererTests: XCTestCase {
         let path = Fixtures.pngsuite.appendingPathComponent("basn2c08.png").path
         let rgba = try ImageDecoder.decodeRGBA8(path: path)
         XCTAssertEqual(rgba.width, 32)
-        let decoded = try ImageDecoder.decode(path: path) { _ in Renderer.pixmapSize(columns: 32, rows: 16, symbols: .halves) }
+        let decoded = try ImageDecoder.decode(path: path) { _ in
+            Renderer.pixmapSize(columns: 32, rows: 16, symbols: .halves)
+        }
         let grid = Renderer.render(decoded.pixmap, columns: 32, rows: 16, options: RenderOptions())
         for row in 0..<16 {
             for column in 0..<32 {
@@ -77,12 +80,20 @@ final class RendererTests: XCTestCase {
         // foreground is the side its glyph paints: never swapped.)
         let options = RenderOptions(symbols: .blocks)
         let white = TerminalColor.rgb(RGB8(255, 255, 255))
-        let bottom = Renderer.render(pixmap(8, 8) { _, y in y >= 5 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) },
-                                     columns: 1, rows: 1, options: options)[0, 0]
+        let bottom = Renderer.render(
+            pixmap(8, 8) { _, y in y >= 5 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) },
+            columns: 1,
+            rows: 1,
+            options: options
+        )[0, 0]
         XCTAssertEqual(bottom.glyph, "\u{2583}")
         XCTAssertEqual(bottom.foreground, white)
-        let left = Renderer.render(pixmap(8, 8) { x, _ in x < 5 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) },
-                                   columns: 1, rows: 1, options: options)[0, 0]
+        let left = Renderer.render(
+            pixmap(8, 8) { x, _ in x < 5 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) },
+            columns: 1,
+            rows: 1,
+            options: options
+        )[0, 0]
         XCTAssertEqual(left.glyph, "\u{258B}")
         XCTAssertEqual(left.foreground, white)
         // Every split is listed once: no two shapes cover the same sub-cells
@@ -96,7 +107,12 @@ final class RendererTests: XCTestCase {
         let image = pixmap(40, 40) { x, y in RGB8(UInt8(x * 6), UInt8(y * 6), 128) }
         for (mode, range) in [(ColorMode.palette256, 16...255), (.ansi16, 0...15), (.ansi8, 0...7)] {
             for dither in Dither.allCases {
-                let grid = Renderer.render(image, columns: 20, rows: 10, options: RenderOptions(colors: mode, dither: dither))
+                let grid = Renderer.render(
+                    image,
+                    columns: 20,
+                    rows: 10,
+                    options: RenderOptions(colors: mode, dither: dither)
+                )
                 for cell in grid.cells {
                     for color in [cell.foreground, cell.background] {
                         guard case let .index(i) = color else { return XCTFail("\(mode): \(color)") }
@@ -128,8 +144,10 @@ final class RendererTests: XCTestCase {
         let image = pixmap(33, 17) { x, y in RGB8(UInt8(x * 7 % 256), UInt8(y * 13 % 256), UInt8((x * y) % 256)) }
         for symbols in SymbolSet.allCases {
             let options = RenderOptions(symbols: symbols, colors: .palette256, dither: .diffusion)
-            XCTAssertEqual(Renderer.render(image, columns: 11, rows: 5, options: options),
-                           Renderer.render(image, columns: 11, rows: 5, options: options))
+            XCTAssertEqual(
+                Renderer.render(image, columns: 11, rows: 5, options: options),
+                Renderer.render(image, columns: 11, rows: 5, options: options)
+            )
         }
     }
 
@@ -141,10 +159,14 @@ final class RendererTests: XCTestCase {
     }
 
     func testAnsiWriterEmitsSGRAndResetsEachRow() {
-        let grid = CellGrid(columns: 2, rows: 1, cells: [
-            Cell(glyph: "\u{2580}", foreground: .rgb(RGB8(1, 2, 3)), background: .index(200)),
-            Cell(glyph: "\u{2580}", foreground: .rgb(RGB8(1, 2, 3)), background: .index(9)),
-        ])
+        let grid = CellGrid(
+            columns: 2,
+            rows: 1,
+            cells: [
+                Cell(glyph: "\u{2580}", foreground: .rgb(RGB8(1, 2, 3)), background: .index(200)),
+                Cell(glyph: "\u{2580}", foreground: .rgb(RGB8(1, 2, 3)), background: .index(9)),
+            ]
+        )
         XCTAssertEqual(AnsiWriter.text(grid), "\u{1B}[38;2;1;2;3;48;5;200m\u{2580}\u{1B}[101m\u{2580}\u{1B}[0m\n")
     }
 
@@ -157,8 +179,10 @@ final class RendererTests: XCTestCase {
     /// Two threads (top and bottom half) give exactly the cells of one, in
     /// every mode, symbol set and dither, on a picture with detail everywhere.
     func testTwoThreadsGiveExactlyTheOneThreadCells() throws {
-        let image = try ImageDecoder.decode(path: Fixtures.images.appendingPathComponent("photo.jpg").path,
-                                            samples: (1, 1)) { _ in (240, 160) }
+        let image = try ImageDecoder.decode(
+            path: Fixtures.images.appendingPathComponent("photo.jpg").path,
+            samples: (1, 1)
+        ) { _ in (240, 160) }
         for symbols in [SymbolSet.halves, .quadrants, .sextants, .blocks, .ascii] {
             for colors in [ColorMode.truecolor, .palette256, .ansi16, .none] {
                 for dither in Dither.allCases {
@@ -166,7 +190,11 @@ final class RendererTests: XCTestCase {
                     let one = Renderer.render(image.pixmap, columns: 60, rows: 21, options: options, threads: 1)
                     let two = Renderer.render(image.pixmap, columns: 60, rows: 21, options: options, threads: 2)
                     XCTAssertEqual(two, one, "\(symbols) \(colors) \(dither)")
-                    XCTAssertGreaterThan(Set(one.cells.map(\.glyph)).count, 2, "\(symbols) \(colors) \(dither): art, not a blank")
+                    XCTAssertGreaterThan(
+                        Set(one.cells.map(\.glyph)).count,
+                        2,
+                        "\(symbols) \(colors) \(dither): art, not a blank"
+                    )
                 }
             }
         }
@@ -199,8 +227,16 @@ final class ShapePlanTests: XCTestCase {
     func testTheEighthBlocksAndQuadrantsSumFromRowsColumnsAndQuarters() {
         let sources = SymbolSet.blocks.plan.sources
         XCTAssertFalse(sources.contains { if case .subCells = $0 { true } else { false } })
-        XCTAssertEqual(sources.filter { if case .rows = $0 { true } else { false } }.count, 7, "▀ and six lower eighths")
-        XCTAssertEqual(sources.filter { if case .columns = $0 { true } else { false } }.count, 7, "▌ and six left eighths")
+        XCTAssertEqual(
+            sources.filter { if case .rows = $0 { true } else { false } }.count,
+            7,
+            "▀ and six lower eighths"
+        )
+        XCTAssertEqual(
+            sources.filter { if case .columns = $0 { true } else { false } }.count,
+            7,
+            "▌ and six left eighths"
+        )
         // Halves on their 2×4 grid: one by one (a few sub-cells each).
         XCTAssertTrue(SymbolSet.halves.plan.sources.allSatisfy { if case .subCells = $0 { true } else { false } })
     }

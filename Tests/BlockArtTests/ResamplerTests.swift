@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import BlockArt
 
 /// The box filter: PIL's BOX for each raster pixel, raster pixels averaged
@@ -6,8 +7,11 @@ import XCTest
 final class ResamplerTests: XCTestCase {
     /// One row (or column) of gray values as a pixmap.
     private func line(_ values: [Float], vertical: Bool = false) -> Pixmap {
-        Pixmap(width: vertical ? 1 : values.count, height: vertical ? values.count : 1,
-               values: values.flatMap { [$0, $0, $0] })
+        Pixmap(
+            width: vertical ? 1 : values.count,
+            height: vertical ? values.count : 1,
+            values: values.flatMap { [$0, $0, $0] }
+        )
     }
 
     private func grays(_ pixmap: Pixmap) -> [Float] {
@@ -65,8 +69,10 @@ final class ResamplerTests: XCTestCase {
     /// pass weighs columns: resampling the transposed image gives the
     /// transposed result.
     func testRowsAndColumnsAreFilteredAlike() {
-        let w = 29, h = 17
-        var values: [Float] = [], transposed = [Float](repeating: 0, count: w * h * 3)
+        let w = 29
+        let h = 17
+        var values: [Float] = []
+        var transposed = [Float](repeating: 0, count: w * h * 3)
         for y in 0..<h {
             for x in 0..<w {
                 let v = Float((x * 7 + y * 13) % 31) / 30
@@ -77,7 +83,8 @@ final class ResamplerTests: XCTestCase {
                 transposed[t + 2] = 1 - v
             }
         }
-        let image = Pixmap(width: w, height: h, values: values), flipped = Pixmap(width: h, height: w, values: transposed)
+        let image = Pixmap(width: w, height: h, values: values)
+        let flipped = Pixmap(width: h, height: w, values: transposed)
         for (ow, oh, samples) in [(11, 40, (4, 6)), (60, 9, (2, 3)), (7, 7, (1, 1))] {
             let a = image.resampled(width: ow, height: oh, samples: samples)
             let b = flipped.resampled(width: oh, height: ow, samples: (samples.1, samples.0))

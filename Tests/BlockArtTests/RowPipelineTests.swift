@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheTestSupport
+import XCTest
+
 @testable import BlockArt
 
 /// Large PNGs and JPEGs are decoded on a second thread while this one
@@ -12,8 +13,12 @@ final class RowPipelineTests: XCTestCase {
     }
 
     private func decode(_ bytes: [UInt8], pipelined: Bool) throws -> DecodedImage {
-        try ImageDecoder.decode(bytes: bytes, background: RGB8(0, 40, 0), samples: (4, 6),
-                                pipelineRows: pipelined ? 1 : Int.max) { _ in (160, 96) }
+        try ImageDecoder.decode(
+            bytes: bytes,
+            background: RGB8(0, 40, 0),
+            samples: (4, 6),
+            pipelineRows: pipelined ? 1 : Int.max
+        ) { _ in (160, 96) }
     }
 
     func testTwoThreadsGiveExactlyTheOneThreadPixels() throws {
@@ -37,8 +42,11 @@ final class RowPipelineTests: XCTestCase {
         where file.hasSuffix(".png") && !file.hasPrefix("x") {
             let input = Array(try Data(contentsOf: Fixtures.pngsuite.appendingPathComponent(file)))
             let sizeOf: (SourceInfo) -> (width: Int, height: Int) = { ($0.width, $0.height) }
-            XCTAssertEqual(try ImageDecoder.decode(bytes: input, pipelineRows: 1, size: sizeOf).pixmap,
-                           try ImageDecoder.decode(bytes: input, pipelineRows: .max, size: sizeOf).pixmap, file)
+            XCTAssertEqual(
+                try ImageDecoder.decode(bytes: input, pipelineRows: 1, size: sizeOf).pixmap,
+                try ImageDecoder.decode(bytes: input, pipelineRows: .max, size: sizeOf).pixmap,
+                file
+            )
         }
     }
 
@@ -51,7 +59,8 @@ final class RowPipelineTests: XCTestCase {
         let cuts = [input.count / 10, input.count / 2, input.count - 20].map { Array(input.prefix($0)) }
         for (k, broken) in ([damaged] + cuts).enumerated() {
             for pipelined in [true, false] {
-                XCTAssertThrowsError(try decode(broken, pipelined: pipelined), "case \(k), pipelined \(pipelined)") { error in
+                XCTAssertThrowsError(try decode(broken, pipelined: pipelined), "case \(k), pipelined \(pipelined)") {
+                    error in
                     guard case .corrupt(format: "PNG", _)? = error as? DecodeError else {
                         return XCTFail("case \(k): \(error)")
                     }

@@ -1,20 +1,22 @@
-@testable import BlockArt
 import Foundation
 import XCTest
+
+@testable import BlockArt
 
 /// The shared-memory objects a screen stages for kitty: forgotten once
 /// kitty has read them, removed when it has not after the patience, and
 /// all removed when asked with none.
 final class StagedObjectsTests: XCTestCase {
     func testObjectsKittyNeverReadAreRemovedAfterThePatience() throws {
-        let read = try KittyMedium.stage([1, 2, 3]), unread = try KittyMedium.stage([4, 5, 6])
+        let read = try KittyMedium.stage([1, 2, 3])
+        let unread = try KittyMedium.stage([4, 5, 6])
         defer { [read, unread].forEach { KittyMedium.discard($0) } }
         var staged = StagedObjects()
         let start = ContinuousClock.now
         staged.add(read, at: start)
         staged.add(unread, at: start)
         staged.add(nil, at: start)
-        KittyMedium.discard(read)   // as kitty does once it has read it
+        KittyMedium.discard(read)  // as kitty does once it has read it
         XCTAssertEqual(staged.sweep(now: start + .seconds(1)), 0, "young: kitty may still read it")
         XCTAssertTrue(KittyMedium.exists(unread))
         XCTAssertEqual(staged.sweep(now: start + StagedObjects.patience), 1)

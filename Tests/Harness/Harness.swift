@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import XCTest
 import URLCacheTestSupport
+import XCTest
 
 /// Where the built binary is (the fixtures: `Fixtures`).
 public enum Paths {
@@ -23,7 +23,9 @@ public enum Paths {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
         for dir in path.split(separator: ":") {
             let swift = URL(fileURLWithPath: String(dir)).appendingPathComponent("swift")
-            if FileManager.default.isExecutableFile(atPath: swift.path) { return swift.deletingLastPathComponent().appendingPathComponent("clang") }
+            if FileManager.default.isExecutableFile(atPath: swift.path) {
+                return swift.deletingLastPathComponent().appendingPathComponent("clang")
+            }
         }
         return URL(fileURLWithPath: "/usr/bin/clang")
     }
@@ -60,7 +62,9 @@ public struct RunResult {
     public var status: Int32
     public var stdout: String
     public var stderr: String
-    public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    public var lines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
 }
 
 /// Runs a program to its end, feeding `input` on stdin. Its output and
@@ -69,8 +73,14 @@ public struct RunResult {
 /// outlives `guardSeconds` is killed: the tests must never hang (this is a
 /// safety net, not an assertion about speed).
 @discardableResult
-public func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
-                       guardSeconds: TimeInterval = 120, directory: String? = nil) throws -> RunResult {
+public func runProgram(
+    _ executable: URL,
+    _ arguments: [String],
+    environment: [String: String] = [:],
+    input: Data? = nil,
+    guardSeconds: TimeInterval = 120,
+    directory: String? = nil
+) throws -> RunResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -81,7 +91,9 @@ public func runProgram(_ executable: URL, _ arguments: [String], environment: [S
     env["no_proxy"] = "127.0.0.1,localhost"
     for (key, value) in environment { env[key] = value }
     process.environment = env
-    let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    let inPipe = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
@@ -103,8 +115,11 @@ public func runProgram(_ executable: URL, _ arguments: [String], environment: [S
     process.waitUntilExit()
     killer.cancel()
     let data = collected.value
-    return RunResult(status: process.terminationStatus, stdout: String(decoding: data.out, as: UTF8.self),
-                     stderr: String(decoding: data.err, as: UTF8.self))
+    return RunResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: data.out, as: UTF8.self),
+        stderr: String(decoding: data.err, as: UTF8.self)
+    )
 }
 
 /// The two pipes' bytes, written by their readers' threads.
@@ -117,8 +132,12 @@ private final class Collected: Sendable {
 }
 
 /// Runs `urlcache` with a private HOME and XDG directories.
-public func urlcache(_ arguments: [String], home: TemporaryDirectory, environment: [String: String] = [:],
-              input: Data? = nil) throws -> RunResult {
+public func urlcache(
+    _ arguments: [String],
+    home: TemporaryDirectory,
+    environment: [String: String] = [:],
+    input: Data? = nil
+) throws -> RunResult {
     var env = ["HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "XDG_CACHE_HOME": home.file("cache")]
     for (key, value) in environment { env[key] = value }
     return try runProgram(Paths.binary, arguments, environment: env, input: input)
@@ -144,38 +163,56 @@ public func modificationDate(_ path: String) throws -> Date {
 
 /// A plist URL list holding these URLs.
 public func writeList(_ urls: [String], in dir: TemporaryDirectory, name: String = "list.plist") throws -> String {
-    let items = urls.map { "<string>\($0.replacingOccurrences(of: "&", with: "&amp;"))</string>" }.joined(separator: "\n")
-    return try dir.write(name, """
+    let items = urls.map { "<string>\($0.replacingOccurrences(of: "&", with: "&amp;"))</string>" }.joined(
+        separator: "\n"
+    )
+    return try dir.write(
+        name,
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><array>
         \(items)
         </array></plist>
-        """)
+        """
+    )
 }
 
 /// A URL list in the dict shape: one image and integer settings beside it.
 public func writeList(_ url: String, settings: [String: Int], in dir: TemporaryDirectory) throws -> String {
     let keys = settings.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined()
-    return try dir.write("list.plist", """
+    return try dir.write(
+        "list.plist",
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><dict>\(keys)
         <key>images</key><array><string>\(url)</string></array>
         </dict></plist>
-        """)
+        """
+    )
 }
 
 /// A URL list of `{url, title}` dicts, titles XML-escaped.
-public func writeList(titled entries: [(title: String, url: String)], in dir: TemporaryDirectory, name: String = "titled.plist") throws -> String {
+public func writeList(
+    titled entries: [(title: String, url: String)],
+    in dir: TemporaryDirectory,
+    name: String = "titled.plist"
+) throws -> String {
     func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
-    let items = entries.map { "<dict><key>title</key><string>\(escaped($0.title))</string><key>url</key><string>\(escaped($0.url))</string></dict>" }
-    return try dir.write(name, """
+    let items = entries.map {
+        "<dict><key>title</key><string>\(escaped($0.title))</string><key>url</key><string>\(escaped($0.url))</string></dict>"
+    }
+    return try dir.write(
+        name,
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><array>
         \(items.joined(separator: "\n"))
         </array></plist>
-        """)
+        """
+    )
 }
 
 /// Today as the history's status line writes it ("23 Nov 2026"), or as

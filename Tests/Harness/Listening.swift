@@ -7,9 +7,13 @@ enum Listening {
     /// Whether `pid` holds a TCP socket listening on 127.0.0.1:`port`.
     static func holds(pid: Int32, port: Int) -> Bool {
         let inodes = listeningInodes(port: port)
-        guard !inodes.isEmpty, let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return false }
+        guard !inodes.isEmpty, let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else {
+            return false
+        }
         return fds.contains { fd in
-            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)") else { return false }
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)") else {
+                return false
+            }
             return inodes.contains(link)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import XCTest
 import URLCacheTestSupport
+import XCTest
 
 /// One request a server saw.
 public struct LoggedRequest: Decodable {
@@ -35,7 +35,9 @@ public final class ScriptedServer {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.servers.appendingPathComponent("scripted_server.py").path, root.path, logPath]
+        process.arguments = [
+            "python3", Fixtures.servers.appendingPathComponent("scripted_server.py").path, root.path, logPath,
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -55,9 +57,15 @@ public final class ScriptedServer {
         }
         let ended = reader.wait(timeout: .now() + 30) == .success
         let text = String(decoding: said.withLock { $0 }, as: UTF8.self)
-        guard ended, text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard ended, text.hasPrefix("PORT "),
+            let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             terminate(process)
-            throw NSError(domain: "ScriptedServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "server did not start: \(text)"])
+            throw NSError(
+                domain: "ScriptedServer",
+                code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "server did not start: \(text)"]
+            )
         }
         self.port = port
     }
@@ -133,7 +141,11 @@ open class ScriptedServerTestCase: XCTestCase {
         hanging.standardError = FileHandle.nullDevice
         try hanging.run()
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains(where: { $0.contains(".tmp.") }) {
+        while Date() < deadline,
+            !((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains(where: {
+                $0.contains(".tmp.")
+            })
+        {
             usleep(50_000)
         }
         return hanging
@@ -157,7 +169,9 @@ public final class Nginx {
     private let process: Process
 
     static var executable: String? {
-        ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Whether it speaks HTTPS (with a self-signed certificate no one trusts).
@@ -167,17 +181,24 @@ public final class Nginx {
     /// 127.0.0.1, made by openssl, which no trust store holds (`certificate`
     /// names it, for a client told to trust it). `http2`: offer HTTP/2 too.
     public init(tls: Bool = false, http2: Bool = false) throws {
-        guard let nginx = Nginx.executable else { throw XCTSkip("nginx is not installed (Scripts/test installs nginx-light)") }
+        guard let nginx = Nginx.executable else {
+            throw XCTSkip("nginx is not installed (Scripts/test installs nginx-light)")
+        }
         self.tls = tls
         root = try TemporaryDirectory()
         prefix = try TemporaryDirectory()
         if tls {
-            let made = try runProgram(URL(fileURLWithPath: "/usr/bin/openssl"), [
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-                "-addext", "subjectAltName=IP:127.0.0.1",
-                "-keyout", prefix.file("key.pem"), "-out", prefix.file("cert.pem"),
-            ])
-            guard made.status == 0 else { throw NSError(domain: "Nginx", code: 2, userInfo: [NSLocalizedDescriptionKey: made.stderr]) }
+            let made = try runProgram(
+                URL(fileURLWithPath: "/usr/bin/openssl"),
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", prefix.file("key.pem"), "-out", prefix.file("cert.pem"),
+                ]
+            )
+            guard made.status == 0 else {
+                throw NSError(domain: "Nginx", code: 2, userInfo: [NSLocalizedDescriptionKey: made.stderr])
+            }
         }
         (port, process) = try Nginx.start(nginx, prefix: prefix, root: root, tls: tls, http2: http2)
     }
@@ -190,11 +211,19 @@ public final class Nginx {
     /// port another server took (tests run in parallel) is tried again with
     /// another. The ports are below the kernel's ephemeral range, which
     /// clients' own ports come from.
-    private static func start(_ nginx: String, prefix: TemporaryDirectory, root: TemporaryDirectory,
-                              tls: Bool, http2: Bool) throws -> (port: Int, process: Process) {
+    private static func start(
+        _ nginx: String,
+        prefix: TemporaryDirectory,
+        root: TemporaryDirectory,
+        tls: Bool,
+        http2: Bool
+    ) throws -> (port: Int, process: Process) {
         for _ in 0..<20 {
             let port = Int.random(in: 20_000..<32_000)
-            let conf = try prefix.write("nginx.conf", configuration(port: port, prefix: prefix, root: root, tls: tls, http2: http2))
+            let conf = try prefix.write(
+                "nginx.conf",
+                configuration(port: port, prefix: prefix, root: root, tls: tls, http2: http2)
+            )
             try? FileManager.default.removeItem(atPath: prefix.file("error.log"))
             let process = Process()
             process.executableURL = URL(fileURLWithPath: nginx)
@@ -217,8 +246,13 @@ public final class Nginx {
         throw NSError(domain: "Nginx", code: 1, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(log)"])
     }
 
-    private static func configuration(port: Int, prefix: TemporaryDirectory, root: TemporaryDirectory,
-                                      tls: Bool, http2: Bool) -> String {
+    private static func configuration(
+        port: Int,
+        prefix: TemporaryDirectory,
+        root: TemporaryDirectory,
+        tls: Bool,
+        http2: Bool
+    ) -> String {
         var listen = "listen 127.0.0.1:\(port);"
         if tls {
             listen = """
@@ -271,11 +305,16 @@ public final class Nginx {
             let fields = quoted[0].split(separator: " ").map(String.init)
             func header(_ value: String) -> String? { value == "-" ? nil : value }
             let after = quoted.count > 4 ? quoted[4].split(separator: " ").map(String.init) : []
-            return LoggedRequest(method: fields[0], path: fields[1], status: Int(fields[2]) ?? 0,
-                                 bodyBytes: Int(fields[3]) ?? 0,
-                                 ifNoneMatch: quoted.count > 1 ? header(quoted[1]) : nil,
-                                 ifModifiedSince: quoted.count > 3 ? header(quoted[3]) : nil,
-                                 connection: after.first.flatMap { Int($0) }, httpProtocol: after.dropFirst().first)
+            return LoggedRequest(
+                method: fields[0],
+                path: fields[1],
+                status: Int(fields[2]) ?? 0,
+                bodyBytes: Int(fields[3]) ?? 0,
+                ifNoneMatch: quoted.count > 1 ? header(quoted[1]) : nil,
+                ifModifiedSince: quoted.count > 3 ? header(quoted[3]) : nil,
+                connection: after.first.flatMap { Int($0) },
+                httpProtocol: after.dropFirst().first
+            )
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import URLCacheKit
-import XCTest
 import URLCacheHarness
+import URLCacheKit
 import URLCacheTestSupport
+import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +33,10 @@ final class CacheSafetyTests: ScriptedServerTestCase {
         try makeDirectory(cacheDir, mode: 0o777)
         let result = try fetch()
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("refusing cache directory \(cacheDir): others can write to it (mode 777)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("refusing cache directory \(cacheDir): others can write to it (mode 777)"),
+            result.stderr
+        )
         XCTAssertTrue(result.stderr.contains("chmod 700 \(cacheDir)"), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheDir), [], "nothing was written there")
         XCTAssertTrue(server.requests.isEmpty)
@@ -93,7 +97,9 @@ final class CacheSafetyTests: ScriptedServerTestCase {
         func poison(_ value: Any, key: String) -> Any {
             if key == "url" { return value }  // a record for another URL is not read at all
             if let text = value as? String { return text + hostile }
-            if let dict = value as? [String: Any] { return dict.reduce(into: [String: Any]()) { $0[$1.key] = poison($1.value, key: $1.key) } }
+            if let dict = value as? [String: Any] {
+                return dict.reduce(into: [String: Any]()) { $0[$1.key] = poison($1.value, key: $1.key) }
+            }
             return value
         }
         record = record.reduce(into: [:]) { $0[$1.key] = poison($1.value, key: $1.key) }
@@ -114,7 +120,10 @@ final class CacheSafetyTests: ScriptedServerTestCase {
         for run in runs {
             XCTAssertTrue(run.stdout.contains("edited") || run.stdout.contains("max-age"), run.stdout)
             for text in [run.stdout, run.stderr] {
-                XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" }, text)
+                XCTAssertFalse(
+                    text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" },
+                    text
+                )
             }
         }
     }
@@ -132,7 +141,10 @@ final class CacheSafetyTests: ScriptedServerTestCase {
         XCTAssertEqual(offline.lines.last, first.lines[2])
         let checked = try fetch(["--force"])
         XCTAssertEqual(checked.status, 3, checked.stderr)
-        XCTAssertTrue(checked.stderr.contains("read-only cache \(cacheDir): showing what is there, nothing can be updated"), checked.stderr)
+        XCTAssertTrue(
+            checked.stderr.contains("read-only cache \(cacheDir): showing what is there, nothing can be updated"),
+            checked.stderr
+        )
         XCTAssertEqual(checked.lines.last, first.lines[2])
     }
 
@@ -142,14 +154,21 @@ final class CacheSafetyTests: ScriptedServerTestCase {
     func testLeftoversAreCleanedAndRunningOnesLeftAlone() throws {
         let failed = try urlcache(["fetch", "--url", server.url("/status/404"), "--cache-dir", cacheDir], home: home)
         XCTAssertEqual(failed.status, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheDir).filter { $0.hasSuffix(".lock") && $0 != "cache.lock" },
-                       [], "a failure keeps no lock file")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: cacheDir).filter {
+                $0.hasSuffix(".lock") && $0 != "cache.lock"
+            },
+            [],
+            "a failure keeps no lock file"
+        )
         // A temporary file of a process that no longer runs.
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
-        let stale = cacheDir + "/." + (entry.image as NSString).lastPathComponent.dropLast(4) + ".tmp.\(gone.processIdentifier).1"
+        let stale =
+            cacheDir + "/." + (entry.image as NSString).lastPathComponent.dropLast(4)
+            + ".tmp.\(gone.processIdentifier).1"
         XCTAssertTrue(FileManager.default.createFile(atPath: stale, contents: Data("half".utf8)))
         XCTAssertEqual(try fetch().status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale), "swept")
@@ -160,11 +179,16 @@ final class CacheSafetyTests: ScriptedServerTestCase {
         let running = try startHangingFetch(slowURL, cacheDir: cacheDir)
         defer { if running.isRunning { running.terminate() } }
         let lock = DiskCache(directory: cacheDir).paths(for: URL(string: slowURL)!).lock
-        let cleared = try urlcache(["clear", "--yes", "--cache-dir", cacheDir, "--config", try writeList([imageURL], in: home)], home: home)
+        let cleared = try urlcache(
+            ["clear", "--yes", "--cache-dir", cacheDir, "--config", try writeList([imageURL], in: home)],
+            home: home
+        )
         XCTAssertEqual(cleared.status, 0, cleared.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: lock), "the running fetch's lock stays")
-        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: cacheDir).contains { $0.contains(".tmp.") },
-                      "and so does its temporary file")
+        XCTAssertTrue(
+            try FileManager.default.contentsOfDirectory(atPath: cacheDir).contains { $0.contains(".tmp.") },
+            "and so does its temporary file"
+        )
         XCTAssertFalse(FileManager.default.fileExists(atPath: entry.image), "the rest is cleared")
     }
 
@@ -178,7 +202,11 @@ final class CacheSafetyTests: ScriptedServerTestCase {
         let fromFIFO = try urlcache(["render", fifo, "--size", "20x5", "--colors", "256"], home: home)
         XCTAssertEqual(fromFIFO.status, 0, fromFIFO.stderr)
         XCTAssertEqual(fromFIFO.lines.count, 5)
-        let fromStdin = try urlcache(["render", "/dev/stdin", "--size", "20x5", "--colors", "256"], home: home, input: png)
+        let fromStdin = try urlcache(
+            ["render", "/dev/stdin", "--size", "20x5", "--colors", "256"],
+            home: home,
+            input: png
+        )
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
         XCTAssertEqual(fromStdin.stdout, fromFIFO.stdout)
     }

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Bad URL lists, the built-in list, kill -9 mid-download and two processes
 /// on one entry.
@@ -19,16 +19,24 @@ final class ConfigAndCrashTests: XCTestCase {
         home = nil
     }
 
-    private func expectConfigError(_ contents: String, mentioning words: String, file: StaticString = #filePath,
-                                   line: UInt = #line) throws {
+    private func expectConfigError(
+        _ contents: String,
+        mentioning words: String,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let path = try home.write("bad.plist", contents)
         let result = try urlcache(["fetch", "--config", path], home: home)
         XCTAssertEqual(result.status, 2, file: file, line: line)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(path), "names the file: \(result.stderr)", file: file, line: line)
         XCTAssertTrue(result.stderr.contains(words), result.stderr, file: file, line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: home.file("cache/urlcache")), "cache untouched",
-                       file: file, line: line)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: home.file("cache/urlcache")),
+            "cache untouched",
+            file: file,
+            line: line
+        )
     }
 
     private func plist(_ body: String) -> String {
@@ -40,12 +48,25 @@ final class ConfigAndCrashTests: XCTestCase {
         try expectConfigError(plist("<string>http://example.com/a.jpg</string>"), mentioning: "found a string")
         try expectConfigError(plist("<array><integer>3</integer></array>"), mentioning: "entry 1")
         try expectConfigError(plist("<array><string>not a url at all</string></array>"), mentioning: "is not a URL")
-        try expectConfigError(plist("<array><string>ftp://example.com/a.jpg</string></array>"), mentioning: "scheme \"ftp\"")
-        try expectConfigError(plist("<array><string>file:///etc/passwd</string></array>"), mentioning: "scheme \"file\"")
+        try expectConfigError(
+            plist("<array><string>ftp://example.com/a.jpg</string></array>"),
+            mentioning: "scheme \"ftp\""
+        )
+        try expectConfigError(
+            plist("<array><string>file:///etc/passwd</string></array>"),
+            mentioning: "scheme \"file\""
+        )
         try expectConfigError(plist("<array></array>"), mentioning: "holds no images")
-        try expectConfigError(plist("<array><dict><key>title</key><string>x</string></dict></array>"), mentioning: "\"url\"")
-        try expectConfigError(plist("<dict><key>refreshInterval</key><string>soon</string><key>images</key><array><string>http://a/b.jpg</string></array></dict>"),
-                              mentioning: "refreshInterval")
+        try expectConfigError(
+            plist("<array><dict><key>title</key><string>x</string></dict></array>"),
+            mentioning: "\"url\""
+        )
+        try expectConfigError(
+            plist(
+                "<dict><key>refreshInterval</key><string>soon</string><key>images</key><array><string>http://a/b.jpg</string></array></dict>"
+            ),
+            mentioning: "refreshInterval"
+        )
     }
 
     func testEveryCommandTakesConfig() throws {
@@ -88,9 +109,14 @@ final class ConfigAndCrashTests: XCTestCase {
     func testBinaryCopiedAloneStillHasItsBuiltInList() throws {
         let lone = home.file("lone-urlcache")
         try FileManager.default.copyItem(atPath: Paths.binary.path, toPath: lone)
-        let result = try runProgram(URL(fileURLWithPath: lone), ["list"],
-                             environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.file("none"),
-                                           "XDG_CACHE_HOME": home.file("cache")])
+        let result = try runProgram(
+            URL(fileURLWithPath: lone),
+            ["list"],
+            environment: [
+                "HOME": home.path, "XDG_CONFIG_HOME": home.file("none"),
+                "XDG_CACHE_HOME": home.file("cache"),
+            ]
+        )
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("URL list: built-in list"), result.stdout)
         XCTAssertTrue(result.stdout.contains("1. GOES-East full disk (GeoColor)"), result.stdout)
@@ -125,19 +151,26 @@ final class ConfigAndCrashTests: XCTestCase {
         let cacheDir = home.file("cache/urlcache")
         var staged = false
         for _ in 0..<400 where !staged {
-            staged = ((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains { $0.contains(".tmp.") }
+            staged = ((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).contains {
+                $0.contains(".tmp.")
+            }
             if !staged { usleep(10_000) }
         }
         XCTAssertTrue(staged, "the download had begun")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")), "previous image intact")
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: image)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")),
+            "previous image intact"
+        )
 
         let again = try urlcache(["fetch", "--url", url], home: home)
         XCTAssertEqual(again.lines.first, "Newly cached image", again.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: image)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg"))
+        )
         let left = try FileManager.default.contentsOfDirectory(atPath: cacheDir).filter { $0.contains(".tmp.") }
         XCTAssertEqual(left, [], "the killed process's temporary file is cleaned up")
     }
@@ -167,7 +200,9 @@ final class ConfigAndCrashTests: XCTestCase {
         XCTAssertEqual(outcomes, ["Newly cached image", "Previously cached image"])
         XCTAssertEqual(server.requests.count, 1, "the second waited for the first and found a fresh copy")
         let path = results[0].1.split(separator: "\n")[2]
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: String(path))),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: String(path))),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg"))
+        )
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Every transfer of a process shares one connection cache: later checks
 /// reuse the connections earlier ones opened, and over HTTP/2 the checks
@@ -41,8 +41,11 @@ final class ConnectionTests: XCTestCase {
         let names = (1...5).map { "picture\($0).jpg" }
         for name in names { try copyFixture("earth.jpg", to: nginx.root, as: name) }
         let list = try writeList(names.map { nginx.url("/\($0)") }, in: home)
-        let result = try urlcache(["fetch", "--all", "--config", list], home: home,
-                                  environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": nginx.certificate])
+        let result = try urlcache(
+            ["fetch", "--all", "--config", list],
+            home: home,
+            environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": nginx.certificate]
+        )
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.lines.filter { $0 == "   Newly cached image" }.count, 5, result.stdout)
         let requests = nginx.requests

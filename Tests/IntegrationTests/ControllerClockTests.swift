@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
 import URLCacheHarness
-import URLCacheTestSupport
 import URLCacheKit
+import URLCacheTestSupport
+import XCTest
 
 /// A clock that tests set: the one stand-in the policy needs.
 /// The 24-hour rule through the controller, with the clock injected and
@@ -25,8 +25,11 @@ final class ControllerClockTests: XCTestCase {
         let report = controller.display(url)
         XCTAssertEqual(report.result, .success(.upToDate))
         XCTAssertEqual(nginx.requests.map(\.status), [200, 304])
-        XCTAssertEqual(report.copy.map { $0.updated.timeIntervalSince1970.rounded() },
-                       clock.now().timeIntervalSince1970.rounded(), "Updated is the time of the check")
+        XCTAssertEqual(
+            report.copy.map { $0.updated.timeIntervalSince1970.rounded() },
+            clock.now().timeIntervalSince1970.rounded(),
+            "Updated is the time of the check"
+        )
     }
 
     func testProgressIsReportedAndCancelLeavesNothing() throws {
@@ -37,14 +40,24 @@ final class ControllerClockTests: XCTestCase {
         let controller = URLCacheController(cache: DiskCache(directory: cacheDir.path))
         let url = try XCTUnwrap(URL(string: server.url("/slow/earth.jpg")))
         let seen = Counter()
-        let report = controller.display(url, observer: FetchObserver(
-            progress: { progress in if progress.received > 0 { seen.add(progress.total ?? -1) } },
-            isCancelled: { seen.count >= 2 }))
+        let report = controller.display(
+            url,
+            observer: FetchObserver(
+                progress: { progress in if progress.received > 0 { seen.add(progress.total ?? -1) } },
+                isCancelled: { seen.count >= 2 }
+            )
+        )
         XCTAssertEqual(report.result, .failure(.transport(.cancelled)))
         XCTAssertNil(report.copy)
-        XCTAssertEqual(seen.values.first, Int64(try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")).count),
-                       "the total is known from Content-Length")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheDir.path).filter { !$0.hasSuffix(".lock") }, [])
+        XCTAssertEqual(
+            seen.values.first,
+            Int64(try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")).count),
+            "the total is known from Content-Length"
+        )
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: cacheDir.path).filter { !$0.hasSuffix(".lock") },
+            []
+        )
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Feed entries end to end: the real binary against nginx serving feeds
 /// shaped like APOD's, Bing's, an RSS and an Atom feed and a page, with
@@ -15,35 +15,49 @@ final class FeedTests: NginxTestCase {
 
     private func serveText(_ text: String, at path: String) throws {
         let file = nginx.root.file(String(path.dropFirst()))
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
         try? FileManager.default.removeItem(atPath: file)
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         // A later Last-Modified than the version before, as a real update has.
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double(serial))], ofItemAtPath: file)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(Double(serial))],
+            ofItemAtPath: file
+        )
         serial += 2
     }
     private var serial = 0
 
     private func serveImage(_ fixture: String, at path: String) throws {
         let file = nginx.root.file(String(path.dropFirst()))
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
         try? FileManager.default.removeItem(atPath: file)
         try FileManager.default.copyItem(atPath: Fixtures.images.appendingPathComponent(fixture).path, toPath: file)
     }
 
     private func feedList(_ path: String, select: String? = nil) throws -> String {
         let selectKey = select.map { "<key>select</key><string>\($0)</string>" } ?? ""
-        return try home.write("feeds.plist", """
+        return try home.write(
+            "feeds.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><array><dict><key>feed</key><string>\(nginx.url(path))</string>\(selectKey)</dict></array></plist>
-            """)
+            """
+        )
     }
 
     private func fetch(_ list: String, _ extra: [String] = []) throws -> RunResult {
         try urlcache(["fetch", "--config", list] + extra, home: home)
     }
 
-    private func bytes(_ fixture: String) throws -> Data { try Data(contentsOf: Fixtures.images.appendingPathComponent(fixture)) }
+    private func bytes(_ fixture: String) throws -> Data {
+        try Data(contentsOf: Fixtures.images.appendingPathComponent(fixture))
+    }
 
     func testAPODEveryHopIsConditionalAndCounted() throws {
         try serveFeed("apod.json", at: "/apod.json")
@@ -74,7 +88,9 @@ final class FeedTests: NginxTestCase {
         XCTAssertGreaterThan(try modificationDate(path), Date().addingTimeInterval(-60), "Updated moved")
 
         // The feed changed but names the same image: a conditional GET of it.
-        try serveFeed("apod.json", at: "/apod.json") { $0.replacingOccurrences(of: "Andromeda Rising", with: "Andromeda, Again") }
+        try serveFeed("apod.json", at: "/apod.json") {
+            $0.replacingOccurrences(of: "Andromeda Rising", with: "Andromeda, Again")
+        }
         try age(path, by: 25 * 3600)
         let retitled = try fetch(list)
         XCTAssertEqual(retitled.lines.first, "Cached image is up to date", retitled.stderr)
@@ -106,7 +122,10 @@ final class FeedTests: NginxTestCase {
         try age(path, by: 25 * 3600)
         let video = try fetch(list)
         XCTAssertEqual(video.status, 0, video.stderr)
-        XCTAssertEqual(video.lines.first, "Today's item is a video: https://www.youtube.com/embed/abc123?rel=0; showing the previous image")
+        XCTAssertEqual(
+            video.lines.first,
+            "Today's item is a video: https://www.youtube.com/embed/abc123?rel=0; showing the previous image"
+        )
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), try bytes("photo.jpg"))
         XCTAssertEqual(nginx.requests.map(\.path), ["/apod.json", "/image/hd/andromeda.jpg", "/apod.json"])
         // With nothing cached, a video day is a one-line failure.
@@ -124,7 +143,10 @@ final class FeedTests: NginxTestCase {
         let list = try feedList("/apod.json")
         let video = try fetch(list)
         XCTAssertEqual(video.status, 0, video.stderr)
-        XCTAssertEqual(video.lines.first, "Today's item is a video: https://www.youtube.com/embed/abc123?rel=0 (a still of it is shown)")
+        XCTAssertEqual(
+            video.lines.first,
+            "Today's item is a video: https://www.youtube.com/embed/abc123?rel=0 (a still of it is shown)"
+        )
         let path = video.lines[2]
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), try bytes("tall.jpg"))
         XCTAssertEqual(nginx.requests.map(\.path), ["/apod.json", "/vi/abc123/0.jpg"])
@@ -152,7 +174,10 @@ final class FeedTests: NginxTestCase {
             ("bing.xml", "/HPImageArchive.xml", "/th", nil),
             ("media-width.rss", "/harbour.rss", "/harbour_1920.jpg", nil),
             ("thumbnail-only.rss", "/dunes.rss", "/dunes_medium.jpg", nil),
-            ("wikipedia-potd.rss", "/potd-wiki.rss", "/wikipedia/commons/thumb/a/ab/Red_fox.jpg/600px-Red_fox.jpg", nil),
+            (
+                "wikipedia-potd.rss", "/potd-wiki.rss", "/wikipedia/commons/thumb/a/ab/Red_fox.jpg/600px-Red_fox.jpg",
+                nil
+            ),
             ("astropix.html", "/apod/astropix.html", "/apod/image/2611/comet_big.jpg", nil),
         ]
         for (fixture, path, image, select) in cases {
@@ -173,13 +198,19 @@ final class FeedTests: NginxTestCase {
         let list = try feedList("/apod.json")
         let path = try fetch(list).lines[2]
         let bad: [(body: String, cause: String)] = [
-            ("<!DOCTYPE html><html><head><title>Nothing</title></head><body><p>No picture today.</p></body></html>", "no og:image, link rel=image_src or picture in its content"),
+            (
+                "<!DOCTYPE html><html><head><title>Nothing</title></head><body><p>No picture today.</p></body></html>",
+                "no og:image, link rel=image_src or picture in its content"
+            ),
             (#"{"title": "no image"}"#, "has no key hdurl, url, image, images.0.url"),
             (#"{"hdurl": 12}"#, "key hdurl holds a number"),
             (#"<?xml version="1.0"?><rss version="2.0"><channel><title>Empty</title></channel></rss>"#, "has no item"),
             (#"{"hdurl": "file:///etc/passwd"}"#, "scheme file is not allowed"),
             (#"{"hdurl": "/apod.json"}"#, "names itself"),
-            (#"{"hdurl": "/image/missing.jpg"}"#, "image " + nginx.url("/image/missing.jpg") + " (from the feed): server answered HTTP 404"),
+            (
+                #"{"hdurl": "/image/missing.jpg"}"#,
+                "image " + nginx.url("/image/missing.jpg") + " (from the feed): server answered HTTP 404"
+            ),
         ]
         for (body, cause) in bad {
             try serveText(body, at: "/apod.json")
@@ -230,7 +261,10 @@ final class FeedTests: NginxTestCase {
         }
         let cached = (try? FileManager.default.contentsOfDirectory(atPath: home.file("cache/urlcache"))) ?? []
         XCTAssertEqual(cached.filter { $0.hasSuffix(".img") || $0.hasSuffix(".meta") }, [], "nothing in the cache")
-        XCTAssertEqual(nginx.requests.map(\.path), ["/nostore/apod.json", "/image/hd/andromeda.jpg", "/nostore/apod.json", "/image/hd/andromeda.jpg"])
+        XCTAssertEqual(
+            nginx.requests.map(\.path),
+            ["/nostore/apod.json", "/image/hd/andromeda.jpg", "/nostore/apod.json", "/image/hd/andromeda.jpg"]
+        )
         XCTAssertNil(nginx.requests.last?.ifNoneMatch, "nothing kept to ask with")
     }
 
@@ -249,7 +283,10 @@ final class FeedTests: NginxTestCase {
         let nothing = try urlcache(["fetch", "--config", list, "--offline"], home: empty)
         XCTAssertEqual(nothing.status, 1)
         XCTAssertEqual(nothing.stderr.split(separator: "\n").count, 1)
-        XCTAssertTrue(nothing.stderr.contains("nothing cached for this entry (offline: no request made)"), nothing.stderr)
+        XCTAssertTrue(
+            nothing.stderr.contains("nothing cached for this entry (offline: no request made)"),
+            nothing.stderr
+        )
         XCTAssertEqual(nginx.requests.count, 2)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// `fetch --all` for cron and timers: every entry of the list, a block
 /// each in the list's order, the worst status; `--path` and `--json` for
@@ -13,13 +13,16 @@ final class FetchAllTests: ScriptedServerTestCase {
 
     /// Five entries: three images (one slow), one that is missing, one slow again.
     private func list() throws -> String {
-        try writeList(titled: [
-            ("Earth", server.url("/headers/earth.jpg?delay=0.5")),
-            ("Sun", server.url("/plain/sun.png")),
-            ("Gone", server.url("/status/404")),
-            ("Earth again", server.url("/headers/earth.jpg?delay=0.5&n=2")),
-            ("Sun slowly", server.url("/slow/sun.png")),
-        ], in: home)
+        try writeList(
+            titled: [
+                ("Earth", server.url("/headers/earth.jpg?delay=0.5")),
+                ("Sun", server.url("/plain/sun.png")),
+                ("Gone", server.url("/status/404")),
+                ("Earth again", server.url("/headers/earth.jpg?delay=0.5&n=2")),
+                ("Sun slowly", server.url("/slow/sun.png")),
+            ],
+            in: home
+        )
     }
 
     private func fetchAll(_ extra: [String] = []) throws -> RunResult {
@@ -53,7 +56,9 @@ final class FetchAllTests: ScriptedServerTestCase {
         for path in paths.lines { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
 
         let json = try fetchAll(["--json", "--force"])
-        let objects = try json.lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try json.lines.map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         XCTAssertEqual(objects.map { $0["entry"] as? Int }, [1, 2, 3, 4, 5])
         XCTAssertEqual(objects.map { $0["title"] as? String }, ["Earth", "Sun", "Gone", "Earth again", "Sun slowly"])
         XCTAssertEqual(objects[0]["outcome"] as? String, "Cached image is up to date")
@@ -64,7 +69,10 @@ final class FetchAllTests: ScriptedServerTestCase {
         XCTAssertTrue((objects[2]["error"] as? String)?.contains("HTTP 404") == true)
         XCTAssertNil(objects[2]["path"])
 
-        let one = try urlcache(["fetch", "--config", try list(), "--cache-dir", cacheDir, "--entry", "2", "--json"], home: home)
+        let one = try urlcache(
+            ["fetch", "--config", try list(), "--cache-dir", cacheDir, "--entry", "2", "--json"],
+            home: home
+        )
         XCTAssertEqual(one.status, 0, one.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["entry"] as? Int, 2)
@@ -84,7 +92,9 @@ final class FetchAllTests: ScriptedServerTestCase {
         let list = try writeList(titled: [("Earth", server.url("/scripted/earth.jpg"))], in: home)
         let run = ["--config", list, "--cache-dir", cacheDir]
         XCTAssertEqual(try urlcache(["fetch", "--all"] + run, home: home).status, 0)
-        let image = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: cacheDir).first { $0.hasSuffix(".img") })
+        let image = try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: cacheDir).first { $0.hasSuffix(".img") }
+        )
         try age(home.file("cache/" + image), by: 25 * 3600)
         try #"{"status": 500}"#.write(toFile: script, atomically: true, encoding: .utf8)
 
@@ -95,11 +105,19 @@ final class FetchAllTests: ScriptedServerTestCase {
         XCTAssertEqual(held.status, 0, "held back by its own rule is no failure: a timer's unit stays green")
         XCTAssertEqual(server.requests.count, 2, "nothing asked while the wait stands")
         XCTAssertEqual(held.stderr, "", "cron mails nothing for it")
-        XCTAssertTrue(held.stdout.contains("Previously cached image (not checked: after a failed check, automatic checks wait until"),
-                      held.stdout)
+        XCTAssertTrue(
+            held.stdout.contains(
+                "Previously cached image (not checked: after a failed check, automatic checks wait until"
+            ),
+            held.stdout
+        )
         let listed = try urlcache(["list"] + run, home: home)
-        XCTAssertTrue(listed.stdout.contains("the last check failed: automatic checks (fetch --all, the screen's own) wait until"),
-                      listed.stdout)
+        XCTAssertTrue(
+            listed.stdout.contains(
+                "the last check failed: automatic checks (fetch --all, the screen's own) wait until"
+            ),
+            listed.stdout
+        )
 
         try personAsksAndEndsTheStreak(script: script, run: run, requestsAfter: 3)
     }
@@ -132,17 +150,27 @@ final class FetchAllTests: ScriptedServerTestCase {
         XCTAssertEqual(server.requests.count, 1, "nothing asked while the wait stands: \(held.stdout)")
         XCTAssertEqual(held.status, 0, "held back by its own rule is no failure: \(held.stderr)")
         XCTAssertEqual(held.stderr, "", "cron mails nothing for it")
-        XCTAssertTrue(held.stdout.contains("   Not cached (not checked: after a failed check, automatic checks wait until"), held.stdout)
+        XCTAssertTrue(
+            held.stdout.contains("   Not cached (not checked: after a failed check, automatic checks wait until"),
+            held.stdout
+        )
         let json = try urlcache(["fetch", "--all", "--json"] + run, home: home)
         XCTAssertEqual(json.status, 0, json.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        XCTAssertTrue((object["outcome"] as? String)?.hasPrefix("Not cached (not checked: after a failed check") == true, json.stdout)
+        XCTAssertTrue(
+            (object["outcome"] as? String)?.hasPrefix("Not cached (not checked: after a failed check") == true,
+            json.stdout
+        )
         XCTAssertNil(object["error"], "held back is no error: \(json.stdout)")
         XCTAssertEqual(server.requests.count, 1)
         let listed = try urlcache(["list"] + run, home: home)
         XCTAssertTrue(listed.stdout.contains("not cached"), listed.stdout)
-        XCTAssertTrue(listed.stdout.contains("the last check failed: automatic checks (fetch --all, the screen's own) wait until"),
-                      listed.stdout)
+        XCTAssertTrue(
+            listed.stdout.contains(
+                "the last check failed: automatic checks (fetch --all, the screen's own) wait until"
+            ),
+            listed.stdout
+        )
 
         let asked = try personAsksAndEndsTheStreak(script: script, run: run, requestsAfter: 2)
         XCTAssertEqual(asked.lines.first, "Newly cached image")
@@ -160,7 +188,10 @@ final class FetchAllTests: ScriptedServerTestCase {
         let left = (try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []
         XCTAssertFalse(left.contains { $0.hasSuffix(".meta") || $0.hasSuffix(".img") }, "\(left)")
         let list = try writeList([url], in: home)
-        XCTAssertEqual(try urlcache(["fetch", "--all", "--config", list, "--cache-dir", cacheDir], home: home).status, 1)
+        XCTAssertEqual(
+            try urlcache(["fetch", "--all", "--config", list, "--cache-dir", cacheDir], home: home).status,
+            1
+        )
         let kept = (try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []
         XCTAssertEqual(kept.filter { $0.hasSuffix(".meta") }.count, 1, "the timer's streak: \(kept)")
     }

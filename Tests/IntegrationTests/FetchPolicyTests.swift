@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// The caching policy end to end: the real binary against a real nginx, with
 /// the requests and body bytes that crossed the wire read from its log.
@@ -24,7 +24,8 @@ final class FetchPolicyTests: NginxTestCase {
         let cached = try Data(contentsOf: URL(fileURLWithPath: result.lines[2]))
         XCTAssertEqual(cached, try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
         XCTAssertTrue(result.lines[2].hasPrefix(home.file("cache/urlcache/")), result.lines[2])
-        let mode = try FileManager.default.attributesOfItem(atPath: home.file("cache/urlcache"))[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: home.file("cache/urlcache"))[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o700, "the cache directory is private")
         let requests = nginx.requests
         XCTAssertEqual(requests.count, 1)
@@ -54,21 +55,28 @@ final class FetchPolicyTests: NginxTestCase {
         XCTAssertEqual(requests.last?.bodyBytes, 0)
         XCTAssertNotNil(requests.last?.ifNoneMatch, "the stored ETag is sent")
         XCTAssertNotNil(requests.last?.ifModifiedSince, "the stored Last-Modified is sent verbatim")
-        XCTAssertGreaterThan(try modificationDate(path).timeIntervalSince(before), 24 * 3600,
-                             "a successful check moves Updated to now")
+        XCTAssertGreaterThan(
+            try modificationDate(path).timeIntervalSince(before),
+            24 * 3600,
+            "a successful check moves Updated to now"
+        )
     }
 
     func testStaleChangedCopyIsReplaced() throws {
         let path = try fetch().lines[2]
         try copyFixture("earth2.jpg", to: nginx.root, as: "earth.jpg")
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)],
-                                              ofItemAtPath: nginx.root.file("earth.jpg"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(60)],
+            ofItemAtPath: nginx.root.file("earth.jpg")
+        )
         try age(path, by: 25 * 3600)
         let second = try fetch()
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(second.lines.first, "Newly cached image")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: path)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg"))
+        )
         XCTAssertEqual(nginx.requests.last?.status, 200)
     }
 
@@ -106,8 +114,10 @@ final class FetchPolicyTests: NginxTestCase {
         XCTAssertTrue(result.stderr.contains("could not connect"), result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line: \(result.stderr)")
         XCTAssertEqual(try modificationDate(path), before, "Updated stays as it was")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: path)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg"))
+        )
     }
 
     func testFailureWithNothingCachedExits1() throws {
@@ -124,7 +134,10 @@ final class FetchPolicyTests: NginxTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("1. 127.0.0.1/earth.jpg"), result.stdout)
         XCTAssertTrue(result.stdout.contains("cached, Updated: "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("2. 127.0.0.1/other.jpg\n   \(nginx.url("/other.jpg"))\n   not cached"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("2. 127.0.0.1/other.jpg\n   \(nginx.url("/other.jpg"))\n   not cached"),
+            result.stdout
+        )
     }
 
     func testClearRemovesEveryImage() throws {

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// `--freshness server` against nginx's real `expires` and `add_header`
 /// headers, and the scripted server's Age, past Expires, bad dates and
@@ -52,9 +52,13 @@ final class ServerFreshnessTests: NginxTestCase {
         XCTAssertEqual(stored.status, 0, stored.stderr)
         XCTAssertEqual(stored.lines.first, "Not cached: the server said no-store (shown once, nothing written)")
         XCTAssertFalse(stored.lines[2].hasPrefix(home.file("cache")), "the image is outside the cache")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: stored.lines[2])),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
-        let images = try FileManager.default.contentsOfDirectory(atPath: home.file("cache/urlcache")).filter { $0.hasSuffix(".img") }
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: stored.lines[2])),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg"))
+        )
+        let images = try FileManager.default.contentsOfDirectory(atPath: home.file("cache/urlcache")).filter {
+            $0.hasSuffix(".img")
+        }
         XCTAssertEqual(images.count, 1, "only the no-cache image is in the cache")
         XCTAssertEqual(try fetch(nginx.url("/nostore/earth.jpg")).lines.first?.hasPrefix("Not cached"), true)
         XCTAssertEqual(nginx.requests.map(\.status), [200, 304, 200, 200], "nothing kept: downloaded each time")
@@ -75,18 +79,33 @@ final class ServerFreshnessTests: NginxTestCase {
     func testAFailedCheckOfAMustRevalidateCopySaysItIsStale() throws {
         let server = try ScriptedServer()
         try copyFixture("earth.jpg", to: server.root)
-        let url = server.url("/headers/earth.jpg?h=" + ("Cache-Control: max-age=60, must-revalidate".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let url = server.url(
+            "/headers/earth.jpg?h="
+                + ("Cache-Control: max-age=60, must-revalidate".addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics
+                ) ?? "")
+        )
         let path = try fetch(url).lines[2]
         let list = try writeList([url], in: home)
-        XCTAssertTrue(try urlcache(["list", "--config", list, "--freshness", "server"], home: home).stdout.contains("(max-age, must-revalidate)"))
+        XCTAssertTrue(
+            try urlcache(["list", "--config", list, "--freshness", "server"], home: home).stdout.contains(
+                "(max-age, must-revalidate)"
+            )
+        )
         server.stop()
         try age(path, by: 5 * 60)
         let failed = try fetch(url)
         XCTAssertEqual(failed.status, 3, failed.stderr)
         XCTAssertTrue(failed.stderr.contains("could not connect"), failed.stderr)
-        XCTAssertTrue(failed.stderr.contains("the copy shown is stale and its server requires revalidation (must-revalidate)"), failed.stderr)
+        XCTAssertTrue(
+            failed.stderr.contains("the copy shown is stale and its server requires revalidation (must-revalidate)"),
+            failed.stderr
+        )
         XCTAssertEqual(failed.lines[2], path, "the copy is still there")
-        XCTAssertFalse(try fetch(url, []).stderr.contains("must-revalidate"), "the fixed rule: fresh for 24 hours, nothing to say")
+        XCTAssertFalse(
+            try fetch(url, []).stderr.contains("must-revalidate"),
+            "the fixed rule: fresh for 24 hours, nothing to say"
+        )
     }
 
     /// no-cache: every use must be validated, so a failed check says the
@@ -94,13 +113,19 @@ final class ServerFreshnessTests: NginxTestCase {
     func testAFailedCheckOfANoCacheCopySaysItIsStale() throws {
         let server = try ScriptedServer()
         try copyFixture("earth.jpg", to: server.root)
-        let url = server.url("/headers/earth.jpg?h=" + ("Cache-Control: no-cache".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let url = server.url(
+            "/headers/earth.jpg?h="
+                + ("Cache-Control: no-cache".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        )
         let path = try fetch(url).lines[2]
         server.stop()
         let failed = try fetch(url)
         XCTAssertEqual(failed.status, 3, failed.stderr)
         XCTAssertTrue(failed.stderr.contains("could not connect"), failed.stderr)
-        XCTAssertTrue(failed.stderr.contains("the copy shown is stale and its server requires revalidation (no-cache)"), failed.stderr)
+        XCTAssertTrue(
+            failed.stderr.contains("the copy shown is stale and its server requires revalidation (no-cache)"),
+            failed.stderr
+        )
         XCTAssertEqual(failed.lines.first, "Previously cached image (check failed)")
         XCTAssertEqual(failed.lines[2], path, "the copy is still there")
     }
@@ -147,13 +172,17 @@ final class ServerFreshnessTests: NginxTestCase {
 
     /// Fetches each case's URL, ages the copy 5 minutes and fetches again:
     /// no request when it is fresh, one when it is not.
-    private func assertFreshAfterFiveMinutes(_ cases: [(headers: [String], fresh: Bool)],
-                                             file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertFreshAfterFiveMinutes(
+        _ cases: [(headers: [String], fresh: Bool)],
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let server = try ScriptedServer()
         defer { server.stop() }
         try copyFixture("earth.jpg", to: server.root)
         for (headers, fresh) in cases {
-            let query = headers.map { "h=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }.joined(separator: "&")
+            let query = headers.map { "h=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }
+                .joined(separator: "&")
             let url = server.url("/headers/earth.jpg?" + query)
             let first = try fetch(url)
             XCTAssertEqual(first.status, 0, first.stderr, file: file, line: line)

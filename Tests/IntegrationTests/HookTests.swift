@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// `onNewImage`: run after a new image is committed and only then, with
 /// the image in its environment, never through a shell; a feed's hostile
@@ -14,13 +14,19 @@ final class HookTests: ScriptedServerTestCase {
     /// A list with one feed entry (its feed names earth.jpg under a hostile
     /// title) and one plain image, and the hook `command` for both.
     private func list(hook command: [String], entryHook: [String]? = nil) throws -> String {
-        let feed = #"{"title": "$(touch PWNED) `touch PWNED2` \u001b[31mred", "copyright": "A. Person", "url": "/plain/earth.jpg"}"#
+        let feed =
+            #"{"title": "$(touch PWNED) `touch PWNED2` \u001b[31mred", "copyright": "A. Person", "url": "/plain/earth.jpg"}"#
         try feed.write(toFile: server.root.file("feed.json"), atomically: true, encoding: .utf8)
         func array(_ strings: [String]) -> String {
-            "<array>" + strings.map { "<string>\($0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;"))</string>" }.joined() + "</array>"
+            "<array>"
+                + strings.map {
+                    "<string>\($0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;"))</string>"
+                }.joined() + "</array>"
         }
         let own = entryHook.map { "<key>onNewImage</key>" + array($0) } ?? ""
-        return try home.write("hooked.plist", """
+        return try home.write(
+            "hooked.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>onNewImage</key>\(array(command))
@@ -28,7 +34,8 @@ final class HookTests: ScriptedServerTestCase {
               <dict><key>feed</key><string>\(server.url("/plain/feed.json"))</string></dict>
               <dict><key>url</key><string>\(server.url("/plain/sun.png"))</string><key>title</key><string>Sun</string>\(own)</dict>
             </array></dict></plist>
-            """)
+            """
+        )
     }
 
     private func fetch(_ list: String, _ extra: [String] = ["--all"]) throws -> RunResult {
@@ -52,7 +59,10 @@ final class HookTests: ScriptedServerTestCase {
         for path in paths { XCTAssertTrue(text.contains("URLCACHE_PATH=\(path)\n"), text) }
         XCTAssertTrue(text.contains("URLCACHE_URL=\(server.url("/plain/feed.json"))\n"), text)
         XCTAssertTrue(text.contains("URLCACHE_ENTRY=1\n") && text.contains("URLCACHE_ENTRY=2\n"), text)
-        XCTAssertTrue(text.contains("URLCACHE_TITLE=$(touch PWNED) `touch PWNED2` \u{FFFD}[31mred\n"), "text, made terminal-safe: \(text)")
+        XCTAssertTrue(
+            text.contains("URLCACHE_TITLE=$(touch PWNED) `touch PWNED2` \u{FFFD}[31mred\n"),
+            "text, made terminal-safe: \(text)"
+        )
         XCTAssertTrue(text.contains("URLCACHE_CREDIT=A. Person\n"), text)
         XCTAssertTrue(text.contains("URLCACHE_TITLE=Sun\n"), text)
         for name in ["PWNED", "PWNED2"] {
@@ -83,13 +93,19 @@ final class HookTests: ScriptedServerTestCase {
         let failing = try fetch(try list(hook: ["/bin/sh", "-c", "echo cannot set wallpaper >&2; exit 4"]))
         XCTAssertEqual(failing.status, 0, "a hook's failure is a warning")
         XCTAssertTrue(failing.stderr.contains("urlcache: onNewImage: cannot set wallpaper"), failing.stderr)
-        XCTAssertTrue(failing.stderr.contains("warning: onNewImage /bin/sh exited with status 4; the image is kept"), failing.stderr)
+        XCTAssertTrue(
+            failing.stderr.contains("warning: onNewImage /bin/sh exited with status 4; the image is kept"),
+            failing.stderr
+        )
         XCTAssertEqual(failing.lines.filter { $0 == "   Newly cached image" }.count, 2)
 
         try FileManager.default.removeItem(atPath: cacheDir)
         let missing = try fetch(try list(hook: ["no-such-wallpaper-setter", "--now"]))
         XCTAssertEqual(missing.status, 0)
-        XCTAssertTrue(missing.stderr.contains("onNewImage no-such-wallpaper-setter could not be started: not found in PATH"), missing.stderr)
+        XCTAssertTrue(
+            missing.stderr.contains("onNewImage no-such-wallpaper-setter could not be started: not found in PATH"),
+            missing.stderr
+        )
 
         // An entry's own hook replaces the list's.
         try FileManager.default.removeItem(atPath: cacheDir)
@@ -101,13 +117,21 @@ final class HookTests: ScriptedServerTestCase {
     }
 
     func testAListWhoseHookIsNoArrayOfStringsIsRefused() throws {
-        let list = try home.write("bad.plist", """
+        let list = try home.write(
+            "bad.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>onNewImage</key><string>feh --bg-fill $URLCACHE_PATH</string>
             <key>images</key><array><string>\(server.url("/plain/sun.png"))</string></array></dict></plist>
-            """)
+            """
+        )
         let result = try fetch(list, [])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("\"onNewImage\" must be an array of strings: the program, then its arguments (no shell)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "\"onNewImage\" must be an array of strings: the program, then its arguments (no shell)"
+            ),
+            result.stderr
+        )
     }
 }

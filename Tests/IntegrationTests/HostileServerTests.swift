@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,22 +37,42 @@ final class HostileServerTests: ScriptedServerTestCase {
 
     /// The good copy is still current and intact, not marked checked, and
     /// the one line names `cause`.
-    private func assertKept(_ image: String, name: String, after result: RunResult, saying cause: String,
-                            file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertKept(
+        _ image: String,
+        name: String,
+        after result: RunResult,
+        saying cause: String,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         XCTAssertEqual(result.status, 3, result.stderr, file: file, line: line)
         let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertFalse(message.contains("\n"), message, file: file, line: line)
         XCTAssertTrue(message.contains(cause), message, file: file, line: line)
         XCTAssertEqual(result.lines.first, "Previously cached image (check failed)", file: file, line: line)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent(name)), "the good image is current",
-                       file: file, line: line)
-        XCTAssertLessThan(try modificationDate(image), Date().addingTimeInterval(-24 * 3600), "not marked checked",
-                          file: file, line: line)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: image)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent(name)),
+            "the good image is current",
+            file: file,
+            line: line
+        )
+        XCTAssertLessThan(
+            try modificationDate(image),
+            Date().addingTimeInterval(-24 * 3600),
+            "not marked checked",
+            file: file,
+            line: line
+        )
         let names = try FileManager.default.contentsOfDirectory(atPath: cacheDir)
         let entry = String((image as NSString).lastPathComponent.prefix(32))
-        XCTAssertEqual(names.filter { $0.hasPrefix(entry) && $0.hasSuffix(".img") }, [entry + ".img"],
-                       "nothing went to history", file: file, line: line)
+        XCTAssertEqual(
+            names.filter { $0.hasPrefix(entry) && $0.hasSuffix(".img") },
+            [entry + ".img"],
+            "nothing went to history",
+            file: file,
+            line: line
+        )
         let leftovers = names.filter { $0.contains(".tmp.") }
         XCTAssertEqual(leftovers, [], "no temporary file left", file: file, line: line)
     }
@@ -87,8 +108,12 @@ final class HostileServerTests: ScriptedServerTestCase {
     func testEndlessSlowBodyEndsAtTheTimeLimit() throws {
         let image = try cacheGoodCopy("photo.jpg")
         try turn("trickle")
-        try assertKept(image, name: "photo.jpg", after: try fetch("photo.jpg", ["--max-time", "3"]),
-                       saying: "gave up after 3 s")
+        try assertKept(
+            image,
+            name: "photo.jpg",
+            after: try fetch("photo.jpg", ["--max-time", "3"]),
+            saying: "gave up after 3 s"
+        )
     }
 
     /// --max-time takes a time: 0 is refused (libcurl reads 0 as no limit),
@@ -113,7 +138,10 @@ final class HostileServerTests: ScriptedServerTestCase {
         let second = try fetch("photo.jpg", ["--max-time", "2"])
         XCTAssertEqual(second.status, 3, second.stderr)
         let lines = second.stderr.split(separator: "\n")
-        XCTAssertEqual(lines.first.map(String.init), "urlcache: waiting for another urlcache (pid \(hanging.processIdentifier)) to finish with this image")
+        XCTAssertEqual(
+            lines.first.map(String.init),
+            "urlcache: waiting for another urlcache (pid \(hanging.processIdentifier)) to finish with this image"
+        )
         XCTAssertTrue(second.stderr.contains("gave up waiting after 2 s"), second.stderr)
         XCTAssertEqual(second.lines.last, image)
 
@@ -123,8 +151,10 @@ final class HostileServerTests: ScriptedServerTestCase {
         XCTAssertEqual(hanging.terminationStatus, SIGINT)
         let names = try FileManager.default.contentsOfDirectory(atPath: cacheDir)
         XCTAssertEqual(names.filter { $0.contains(".tmp.") }, [], "Ctrl-C leaves no temporary file")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("photo.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: image)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("photo.jpg"))
+        )
     }
 
     /// RFC 9111 §4.3.4: what a 304 does not mention is kept, so the next

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// `Scripts/install` into a temporary prefix, then `--uninstall`: every file
 /// where its reader looks, and nothing left behind.
@@ -11,12 +11,17 @@ final class InstallTests: XCTestCase {
         let prefix = home.file("prefix")
         let script = Fixtures.packageRoot.appendingPathComponent("Scripts/install")
         // The build the tests drive: this test must not wait on SwiftPM's own build.
-        let installed = try runProgram(script, ["--prefix", prefix, "--binary", Paths.binary.path],
-                                       environment: ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""])
+        let installed = try runProgram(
+            script,
+            ["--prefix", prefix, "--binary", Paths.binary.path],
+            environment: ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]
+        )
         XCTAssertEqual(installed.status, 0, installed.stderr)
-        let files = ["bin/urlcache", "share/man/man1/urlcache.1", "share/bash-completion/completions/urlcache",
-                     "share/zsh/site-functions/_urlcache", "share/fish/vendor_completions.d/urlcache.fish",
-                     "share/systemd/user/urlcache-fetch.service", "share/systemd/user/urlcache-fetch.timer"]
+        let files = [
+            "bin/urlcache", "share/man/man1/urlcache.1", "share/bash-completion/completions/urlcache",
+            "share/zsh/site-functions/_urlcache", "share/fish/vendor_completions.d/urlcache.fish",
+            "share/systemd/user/urlcache-fetch.service", "share/systemd/user/urlcache-fetch.timer",
+        ]
         for file in files {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }
@@ -24,8 +29,11 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(version.stdout, "0.1.0\n")
 
         // man renders the page, with every command in it.
-        let man = try runProgram(URL(fileURLWithPath: "/usr/bin/man"), ["-l", prefix + "/share/man/man1/urlcache.1"],
-                                 environment: ["MANPAGER": "cat", "MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
+        let man = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/man"),
+            ["-l", prefix + "/share/man/man1/urlcache.1"],
+            environment: ["MANPAGER": "cat", "MANWIDTH": "80", "PATH": "/usr/bin:/bin"]
+        )
         XCTAssertEqual(man.status, 0, man.stderr)
         for command in ["show", "fetch", "render", "list", "history", "clear", "probe", "--all", "--feed"] {
             XCTAssertTrue(man.stdout.contains(command), "\(command) in the manual")
@@ -33,16 +41,23 @@ final class InstallTests: XCTestCase {
         let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/urlcache", encoding: .utf8)
         XCTAssertTrue(bash.contains("complete") && bash.contains("fetch"), bash.prefix(200).description)
         let timer = try String(contentsOfFile: prefix + "/share/systemd/user/urlcache-fetch.timer", encoding: .utf8)
-        XCTAssertTrue(timer.contains("OnCalendar=hourly") && timer.contains("RandomizedDelaySec=15min") && timer.contains("Persistent=true"))
+        XCTAssertTrue(
+            timer.contains("OnCalendar=hourly") && timer.contains("RandomizedDelaySec=15min")
+                && timer.contains("Persistent=true")
+        )
         let service = try String(contentsOfFile: prefix + "/share/systemd/user/urlcache-fetch.service", encoding: .utf8)
         XCTAssertTrue(service.contains("ExecStart=\"\(prefix)/bin/urlcache\" fetch --all"), service)
 
         // systemd checks the units, where systemd is installed.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
-            let verify = try runProgram(URL(fileURLWithPath: "/usr/bin/systemd-analyze"),
-                                        ["verify", prefix + "/share/systemd/user/urlcache-fetch.service",
-                                         prefix + "/share/systemd/user/urlcache-fetch.timer"],
-                                        environment: ["MANPATH": prefix + "/share/man:", "PATH": "/usr/bin:/bin"])
+            let verify = try runProgram(
+                URL(fileURLWithPath: "/usr/bin/systemd-analyze"),
+                [
+                    "verify", prefix + "/share/systemd/user/urlcache-fetch.service",
+                    prefix + "/share/systemd/user/urlcache-fetch.timer",
+                ],
+                environment: ["MANPATH": prefix + "/share/man:", "PATH": "/usr/bin:/bin"]
+            )
             XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
         } else {
             print("systemd-analyze is not installed here: the units were not verified")
@@ -50,7 +65,10 @@ final class InstallTests: XCTestCase {
 
         let removed = try runProgram(script, ["--uninstall", "--prefix", prefix], environment: ["HOME": home.path])
         XCTAssertEqual(removed.status, 0, removed.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix), "every file and every directory the install made is gone")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: prefix),
+            "every file and every directory the install made is gone"
+        )
     }
 
     /// What was there before stays: uninstall removes only its own files.
@@ -61,7 +79,10 @@ final class InstallTests: XCTestCase {
         let mine = try home.write("prefix/bin/other-tool", "#!/bin/sh\n")
         let script = Fixtures.packageRoot.appendingPathComponent("Scripts/install")
         let path = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "", "HOME": home.path]
-        XCTAssertEqual(try runProgram(script, ["--prefix", prefix, "--binary", Paths.binary.path], environment: path).status, 0)
+        XCTAssertEqual(
+            try runProgram(script, ["--prefix", prefix, "--binary", Paths.binary.path], environment: path).status,
+            0
+        )
         XCTAssertEqual(try runProgram(script, ["--uninstall", "--prefix", prefix], environment: path).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: mine))
         XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/bin/urlcache"))

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Servers that ignore conditions, send no validators, cut the body short,
 /// redirect badly, send HTML or hostile reason phrases.
@@ -23,8 +23,10 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
     func testServerIgnoringConditionsIsUpToDateByItsETag() throws {
         let (first, second) = try fetchTwice("/ignore/earth.jpg")
         XCTAssertEqual(second.lines.first, "Cached image is up to date", second.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first.lines[2])),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: first.lines[2])),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg"))
+        )
         XCTAssertEqual(server.requests.count, 2)
         XCTAssertNotNil(server.requests.last?.ifNoneMatch)
     }
@@ -38,8 +40,10 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
         try age(first.lines[2], by: 25 * 3600)
         let third = try fetch("/novalidators/earth.jpg")
         XCTAssertEqual(third.lines.first, "Newly cached image")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: third.lines[2])),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: third.lines[2])),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth2.jpg"))
+        )
     }
 
     func testETagOnlyServerAnswers304() throws {
@@ -123,15 +127,19 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
         let result = try fetch("/escape")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("Evil"), result.stderr)
-        XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B },
-                       result.stderr.debugDescription)
+        XCTAssertFalse(
+            result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B },
+            result.stderr.debugDescription
+        )
     }
 
     func testGzipBodyIsStoredDecoded() throws {
         let result = try fetch("/gzip/sun.png")
         XCTAssertEqual(result.lines.first, "Newly cached image", result.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: result.lines[2])),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("sun.png")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: result.lines[2])),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("sun.png"))
+        )
         XCTAssertTrue(server.requests.first?.acceptEncoding?.contains("gzip") == true)
     }
 
@@ -143,10 +151,14 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
     /// A CDN that negotiates sends WebP to a client that asks for it; the
     /// body is cached and shown as what its bytes are.
     func testImagesAskForTheFormatsWeDecodeBestFirst() throws {
-        try FileManager.default.copyItem(atPath: Fixtures.formats.appendingPathComponent("lossy.webp").path,
-                                         toPath: server.root.file("day.webp"))
-        try FileManager.default.copyItem(atPath: Fixtures.images.appendingPathComponent("photo.jpg").path,
-                                         toPath: server.root.file("day.jpg"))
+        try FileManager.default.copyItem(
+            atPath: Fixtures.formats.appendingPathComponent("lossy.webp").path,
+            toPath: server.root.file("day.webp")
+        )
+        try FileManager.default.copyItem(
+            atPath: Fixtures.images.appendingPathComponent("photo.jpg").path,
+            toPath: server.root.file("day.jpg")
+        )
         let result = try fetch("/negotiate/day")
         XCTAssertEqual(result.lines.first, "Newly cached image", result.stderr)
         XCTAssertEqual(server.requests.first?.accept?.hasPrefix("image/avif,image/webp,"), true)
@@ -168,8 +180,11 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
 
     func testProxyVariablesAreHonoured() throws {
         // example.invalid cannot resolve: only the proxy can have answered.
-        let result = try urlcache(["fetch", "--url", "http://example.invalid/plain/sun.png"], home: home,
-                                  environment: ["http_proxy": server.url(""), "NO_PROXY": "", "no_proxy": ""])
+        let result = try urlcache(
+            ["fetch", "--url", "http://example.invalid/plain/sun.png"],
+            home: home,
+            environment: ["http_proxy": server.url(""), "NO_PROXY": "", "no_proxy": ""]
+        )
         XCTAssertEqual(result.lines.first, "Newly cached image", result.stderr)
         XCTAssertEqual(server.requests.first?.proxied, true)
     }
@@ -180,7 +195,7 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
     }
 
     func testEndlessBodyStopsAtTheSizeLimit() throws {
-        let list = try writeList(server.url("/endless"), settings: ["maxImageBytes": 1048576], in: home)
+        let list = try writeList(server.url("/endless"), settings: ["maxImageBytes": 1_048_576], in: home)
         let result = try urlcache(["fetch", "--config", list], home: home)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("larger than the 1 MiB limit"), result.stderr)
@@ -225,7 +240,9 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
         XCTAssertTrue(second.stderr.contains("HTTP 404"), second.stderr)
         XCTAssertEqual(second.lines.last, first.lines[2])
         XCTAssertEqual(try modificationDate(first.lines[2]), before)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first.lines[2])),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: first.lines[2])),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg"))
+        )
     }
 }

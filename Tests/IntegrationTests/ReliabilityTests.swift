@@ -1,8 +1,8 @@
 import Foundation
-import URLCacheKit
-import XCTest
 import URLCacheHarness
+import URLCacheKit
 import URLCacheTestSupport
+import XCTest
 
 /// Faults and load: a full disk, damaged cache entries, many processes and
 /// many checks, hostile text. Nothing is lost and nothing crashes.
@@ -10,7 +10,10 @@ final class ReliabilityTests: ScriptedServerTestCase {
     override var served: [(fixture: String, name: String)] { [("earth.jpg", "photo.jpg")] }
 
     private func fetch(_ path: String, cacheDir: String? = nil, _ extra: [String] = []) throws -> RunResult {
-        try urlcache(["fetch", "--url", server.url(path), "--cache-dir", cacheDir ?? home.file("cache")] + extra, home: home)
+        try urlcache(
+            ["fetch", "--url", server.url(path), "--cache-dir", cacheDir ?? home.file("cache")] + extra,
+            home: home
+        )
     }
 
     func testFullDiskIsReportedAndThePreviousImageSurvives() throws {
@@ -20,7 +23,12 @@ final class ReliabilityTests: ScriptedServerTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         let image = first.lines[2]
         // Leave a few KiB free, then make the server's image bigger than that.
-        let filler = FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: cache + "/filler", contents: nil); return cache + "/filler" }())
+        let filler = FileHandle(
+            forWritingAtPath: {
+                FileManager.default.createFile(atPath: cache + "/filler", contents: nil)
+                return cache + "/filler"
+            }()
+        )
         while (try? filler?.write(contentsOf: Data(count: 4096))) != nil {}
         try? filler?.close()
         var big = Data([0xFF, 0xD8, 0xFF, 0xE0])
@@ -32,11 +40,17 @@ final class ReliabilityTests: ScriptedServerTestCase {
         XCTAssertEqual(second.status, 3, second.stderr)
         XCTAssertTrue(second.stderr.contains("no space left on device"), second.stderr)
         XCTAssertEqual(second.stderr.split(separator: "\n").count, 1)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")), "previous image intact")
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: image)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("earth.jpg")),
+            "previous image intact"
+        )
         XCTAssertEqual(try modificationDate(image), before, "Updated intact")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.contains(".tmp.") }, [],
-                       "no temporary file left behind")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.contains(".tmp.") },
+            [],
+            "no temporary file left behind"
+        )
     }
 
     func testCacheDirectoryThatCannotBeCreated() throws {
@@ -56,7 +70,11 @@ final class ReliabilityTests: ScriptedServerTestCase {
         try age(image, by: 25 * 3600)
         let second = try fetch("/plain/photo.jpg")
         XCTAssertEqual(second.status, 0, second.stderr)
-        XCTAssertEqual(second.lines.first, "Cached image is up to date", "no validators to send: the bytes are compared")
+        XCTAssertEqual(
+            second.lines.first,
+            "Cached image is up to date",
+            "no validators to send: the bytes are compared"
+        )
         try FileManager.default.removeItem(atPath: meta)
         try age(image, by: 25 * 3600)
         XCTAssertEqual(try fetch("/plain/photo.jpg").status, 0)
@@ -75,7 +93,9 @@ final class ReliabilityTests: ScriptedServerTestCase {
             let process = Process()
             let out = Pipe()
             process.executableURL = Paths.binary
-            process.arguments = ["fetch", "--url", server.url("/slow/photo.jpg?delay=0.02"), "--cache-dir", home.file("cache")]
+            process.arguments = [
+                "fetch", "--url", server.url("/slow/photo.jpg?delay=0.02"), "--cache-dir", home.file("cache"),
+            ]
             process.environment = ["NO_PROXY": "127.0.0.1", "HOME": home.path]
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice
@@ -112,17 +132,23 @@ final class ReliabilityTests: ScriptedServerTestCase {
     }
 
     func testHostileTitlesAndURLsPrintHarmlessly() throws {
-        let list = try home.write("list.plist", """
+        let list = try home.write(
+            "list.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><array>
             <dict><key>title</key><string>Evil &#27;[31mred&#27;]0;owned&#7; title</string>
             <key>url</key><string>\(server.url("/status/404"))</string></dict>
             </array></plist>
-            """)
+            """
+        )
         for command in [["list", "--config", list], ["fetch", "--config", list]] {
             let result = try urlcache(command, home: home)
             let output = result.stdout + result.stderr
-            XCTAssertFalse(output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(command): \(output.debugDescription)")
+            XCTAssertFalse(
+                output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 },
+                "\(command): \(output.debugDescription)"
+            )
         }
         XCTAssertTrue(try urlcache(["list", "--config", list], home: home).stdout.contains("Evil"))
     }

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// RFC 9111's thrift under `--freshness server`, from the RFC's text, with
 /// the requests counted: a 404 or 410 with explicit freshness stands for
@@ -15,8 +15,11 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
     private var url: String { server.url("/as/earth.jpg") }
 
     private func fetch(_ extra: [String] = [], freshness: String = "server") throws -> RunResult {
-        try urlcache(["fetch", "--url", url, "--cache-dir", cacheDir, "--freshness", freshness] + extra, home: home,
-                     environment: ["TZ": "UTC"])
+        try urlcache(
+            ["fetch", "--url", url, "--cache-dir", cacheDir, "--freshness", freshness] + extra,
+            home: home,
+            environment: ["TZ": "UTC"]
+        )
     }
 
     /// The next answers: `status` with `headers` (a 200 is the image).
@@ -55,14 +58,20 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
         let line = remembered.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertFalse(line.contains("\n"), line)
         // After 23:00 the hour ahead is tomorrow's, and its day is named.
-        let match = try XCTUnwrap(line.firstMatch(of: /the server said 404 at (\d\d):(\d\d); asking again after (?:\d+ \w+ )?(\d\d):(\d\d)/), line)
+        let match = try XCTUnwrap(
+            line.firstMatch(of: /the server said 404 at (\d\d):(\d\d); asking again after (?:\d+ \w+ )?(\d\d):(\d\d)/),
+            line
+        )
         let minutes = { (h: Substring, m: Substring) in (Int(h)! * 60 + Int(m)!) }
         let span = (minutes(match.3, match.4) - minutes(match.1, match.2) + 1440) % 1440
         XCTAssertTrue((59...60).contains(span), "an hour between them: \(line)")
         XCTAssertEqual(remembered.lines.first, "Previously cached image (check failed)")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)), bytes, "the cached image is kept")
-        let list = try urlcache(["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir, "--freshness", "server"],
-                                home: home, environment: ["TZ": "UTC"])
+        let list = try urlcache(
+            ["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir, "--freshness", "server"],
+            home: home,
+            environment: ["TZ": "UTC"]
+        )
         XCTAssertTrue(list.stdout.contains("the server said 404 at"), list.stdout)
 
         // --force asks anyway; the fixed rule never remembers.
@@ -105,8 +114,13 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
             XCTAssertEqual(again.status, 3, again.stderr)
             XCTAssertEqual(server.requests.count - before, remembered ? 0 : 1, "\(status) Retry-After: \(retryAfter)")
             guard remembered else { continue }
-            XCTAssertNotNil(again.stderr.firstMatch(of: /the server asked to wait until (?:\d+ \w+ )?\d\d:\d\d \(HTTP \d+ at \d\d:\d\d\); no request was made/),
-                            again.stderr)
+            XCTAssertNotNil(
+                again.stderr.firstMatch(
+                    of:
+                        /the server asked to wait until (?:\d+ \w+ )?\d\d:\d\d \(HTTP \d+ at \d\d:\d\d\); no request was made/
+                ),
+                again.stderr
+            )
             XCTAssertEqual(again.lines.first, "Previously cached image (check failed)", "the image is kept")
             before = server.requests.count
             XCTAssertEqual(try fetch(["--force"], freshness: freshness).status, 3)
@@ -125,10 +139,18 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
         let again = try fetch(freshness: "fixed")
         XCTAssertNotEqual(again.status, 0, again.stderr)
         XCTAssertEqual(server.requests.count, 1, "nothing asked while the wait stands")
-        XCTAssertNotNil(again.stderr.firstMatch(of: /the server asked to wait until (?:\d+ \w+ )?\d\d:\d\d \(HTTP 503 at \d\d:\d\d\); no request was made/),
-                        again.stderr)
-        let list = try urlcache(["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir], home: home,
-                                environment: ["TZ": "UTC"])
+        XCTAssertNotNil(
+            again.stderr.firstMatch(
+                of:
+                    /the server asked to wait until (?:\d+ \w+ )?\d\d:\d\d \(HTTP 503 at \d\d:\d\d\); no request was made/
+            ),
+            again.stderr
+        )
+        let list = try urlcache(
+            ["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir],
+            home: home,
+            environment: ["TZ": "UTC"]
+        )
         XCTAssertTrue(list.stdout.contains("not cached"), list.stdout)
         XCTAssertTrue(list.stdout.contains("the server asked to wait until"), list.stdout)
 
@@ -193,8 +215,10 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
         XCTAssertEqual(again.lines.first, "Cached image is up to date", again.stderr)
         XCTAssertEqual(requests(since: before), ["/plain/earth.jpg"], "straight to the target")
         XCTAssertEqual(server.requests.last?.status, 304, "asked conditionally")
-        let list = try urlcache(["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir, "--freshness", "server"],
-                                home: home)
+        let list = try urlcache(
+            ["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir, "--freshness", "server"],
+            home: home
+        )
         XCTAssertTrue(list.stdout.contains("moved permanently to \(server.url("/plain/earth.jpg"))"), list.stdout)
 
         // A 302, or a 308 without freshness, is asked through every time.
@@ -212,8 +236,10 @@ final class RememberedAnswerTests: ScriptedServerTestCase {
     func testStaleWhileRevalidateIsTheListsWindow() throws {
         let image = try cacheStaleCopy(["Cache-Control: max-age=60, stale-while-revalidate=86400"])
         let list = { [self] in
-            try urlcache(["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir, "--freshness", "server"],
-                         home: home).stdout
+            try urlcache(
+                ["list", "--config", try writeList([url], in: home), "--cache-dir", cacheDir, "--freshness", "server"],
+                home: home
+            ).stdout
         }
         var text = try list()
         XCTAssertTrue(text.contains("stale-while-revalidate for 22 h"), text)

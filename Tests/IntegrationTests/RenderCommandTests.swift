@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// `urlcache render` end to end: files, URLs through the cache, bad files.
 final class RenderCommandTests: XCTestCase {
@@ -18,18 +18,28 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(art.status, 0, art.stderr)
         XCTAssertTrue(art.stdout.contains("\u{1B}[38;2;"), "truecolour block art")
         XCTAssertFalse(art.stdout.contains("\u{1B}_G"))
-        let saved = try runProgram(Paths.binary, ["render", "--format", "kitty", "--size", "20x6", photo], environment: kitty)
+        let saved = try runProgram(
+            Paths.binary,
+            ["render", "--format", "kitty", "--size", "20x6", photo],
+            environment: kitty
+        )
         XCTAssertTrue(saved.stdout.hasPrefix("\u{1B}_Ga=T,f=24,"), "someone may be saving them")
         let sixel = try runProgram(Paths.binary, ["render", "--format", "sixels", "--size", "20x6", photo])
         XCTAssertTrue(sixel.stdout.hasPrefix("\u{1B}P0;1;0q\"1;1;144;96#"), String(sixel.stdout.prefix(40)))
     }
 
-    private func render(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> RunResult {
+    private func render(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        input: Data? = nil
+    ) throws -> RunResult {
         try urlcache(["render"] + arguments, home: home, environment: environment, input: input)
     }
 
     func testTruecolorArtHasOneLinePerRowAndResets() throws {
-        let result = try render([Fixtures.images.appendingPathComponent("earth.jpg").path, "--size", "32x12", "--colors", "truecolor"])
+        let result = try render([
+            Fixtures.images.appendingPathComponent("earth.jpg").path, "--size", "32x12", "--colors", "truecolor",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(lines.count, 12, "64×48 at 1:2 cells fills 32×12")
@@ -49,14 +59,19 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(none.stdout.contains("38;") || none.stdout.contains("48;"), none.stdout)
         let noColor = try render([image, "--size", "20x10"], environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
         XCTAssertFalse(noColor.stdout.contains("38;") || noColor.stdout.contains("48;"), "NO_COLOR wins")
-        let colorterm = try render([image, "--size", "20x10"], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
+        let colorterm = try render(
+            [image, "--size", "20x10"],
+            environment: ["COLORTERM": "truecolor", "NO_COLOR": ""]
+        )
         XCTAssertTrue(colorterm.stdout.contains(";2;"))
         let ascii = try render([image, "--size", "20x10", "--symbols", "ascii", "--colors", "none"])
         XCTAssertTrue(ascii.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "ascii is ASCII")
     }
 
     func testBadFilesAreOneLineErrorsAndPrintNothing() throws {
-        var files = ["empty.png", "page-saved-as.png", "tiny.gif", "bomb.png"].map { Fixtures.images.appendingPathComponent($0).path }
+        var files = ["empty.png", "page-saved-as.png", "tiny.gif", "bomb.png"].map {
+            Fixtures.images.appendingPathComponent($0).path
+        }
         let suite = Fixtures.pngsuite
         files += try FileManager.default.contentsOfDirectory(atPath: suite.path).filter { $0.hasPrefix("x") }
             .map { suite.appendingPathComponent($0).path }
@@ -79,29 +94,36 @@ final class RenderCommandTests: XCTestCase {
     /// without it) an AVIF is one line naming the format and the loader's
     /// reason, and every other format still decodes.
     func testAnAVIFWithoutLibavifIsOneLine() throws {
-        let source = home.file("no-avif.c"), library = home.file("no-avif.so")
+        let source = home.file("no-avif.c")
+        let library = home.file("no-avif.so")
         try """
-            #define _GNU_SOURCE
-            #include <dlfcn.h>
-            #include <string.h>
-            void *dlopen(const char *file, int mode) {
-                if (file && strstr(file, "libavif")) return NULL;
-                void *(*real)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
-                return real(file, mode);
-            }
-            """.write(toFile: source, atomically: true, encoding: .utf8)
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <string.h>
+        void *dlopen(const char *file, int mode) {
+            if (file && strstr(file, "libavif")) return NULL;
+            void *(*real)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
+            return real(file, mode);
+        }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
         // The Swift toolchain's own clang: there on every machine that builds this.
         let clang = Paths.toolchainClang
         guard FileManager.default.isExecutableFile(atPath: clang.path) else { throw XCTSkip("no clang beside swift") }
         let built = try runProgram(clang, ["-shared", "-fPIC", "-o", library, source, "-ldl"])
         XCTAssertEqual(built.status, 0, built.stderr)
         let preload = ["LD_PRELOAD": library]
-        let avif = try render([Fixtures.formats.appendingPathComponent("still.avif").path, "--size", "20x6"], environment: preload)
+        let avif = try render(
+            [Fixtures.formats.appendingPathComponent("still.avif").path, "--size", "20x6"],
+            environment: preload
+        )
         XCTAssertEqual(avif.status, 1, avif.stdout)
         XCTAssertEqual(avif.stdout, "")
         XCTAssertEqual(avif.stderr.split(separator: "\n").count, 1, avif.stderr)
         XCTAssertTrue(avif.stderr.contains("still.avif: cannot decode AVIF: "), avif.stderr)
-        let gif = try render([Fixtures.formats.appendingPathComponent("still.gif").path, "--size", "20x6"], environment: preload)
+        let gif = try render(
+            [Fixtures.formats.appendingPathComponent("still.gif").path, "--size", "20x6"],
+            environment: preload
+        )
         XCTAssertEqual(gif.status, 0, gif.stderr)
         XCTAssertEqual(gif.stdout.split(separator: "\n").count, 6)
     }
@@ -119,7 +141,9 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(played.status, 0, played.stderr)
         XCTAssertTrue(played.stdout.hasPrefix("\u{1B}[?25l" + piped.stdout), "the first frame is the still")
         XCTAssertTrue(played.stdout.hasSuffix("\u{1B}[?25h"))
-        let redraws = played.stdout.components(separatedBy: "\u{1B}[").filter { $0.first?.isNumber == true && $0.contains("A\r") }
+        let redraws = played.stdout.components(separatedBy: "\u{1B}[").filter {
+            $0.first?.isNumber == true && $0.contains("A\r")
+        }
         XCTAssertGreaterThanOrEqual(redraws.count, 5, "40 ms frames for half a second")
         let bad = try render([gif, "--duration", "-1"])
         XCTAssertNotEqual(bad.status, 0)
@@ -128,10 +152,15 @@ final class RenderCommandTests: XCTestCase {
 
     func testBadOptionsNameTheOption() throws {
         let image = Fixtures.images.appendingPathComponent("sun.png").path
-        for (option, value) in [("--size", "big"), ("--colors", "lots"), ("--symbols", "emoji"), ("--background", "red")] {
+        for (option, value) in [
+            ("--size", "big"), ("--colors", "lots"), ("--symbols", "emoji"), ("--background", "red"),
+        ] {
             let result = try render([image, option, value])
             XCTAssertNotEqual(result.status, 0)
-            XCTAssertTrue(result.stderr.contains(option) || result.stderr.contains(value), "\(option): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains(option) || result.stderr.contains(value),
+                "\(option): \(result.stderr)"
+            )
         }
     }
 
@@ -152,7 +181,10 @@ final class RenderCommandTests: XCTestCase {
     func testStandardInputDirectoriesAndTruncatedJPEGs() throws {
         let sun = Fixtures.images.appendingPathComponent("sun.png").path
         let fromFile = try render([sun, "--size", "20x8", "--colors", "256"])
-        let fromStdin = try render(["-", "--size", "20x8", "--colors", "256"], input: try Data(contentsOf: URL(fileURLWithPath: sun)))
+        let fromStdin = try render(
+            ["-", "--size", "20x8", "--colors", "256"],
+            input: try Data(contentsOf: URL(fileURLWithPath: sun))
+        )
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
         XCTAssertEqual(fromStdin.stdout, fromFile.stdout, "render - reads the image from standard input")
         let text = try render(["-"], input: Data("hello\n".utf8))
@@ -178,7 +210,11 @@ final class RenderCommandTests: XCTestCase {
         // Each option's paragraph: its first line starts with "  --".
         var paragraphs: [String] = []
         for line in help.stdout.split(separator: "\n") {
-            if line.hasPrefix("  -") { paragraphs.append(String(line)) } else if !paragraphs.isEmpty { paragraphs[paragraphs.count - 1] += " " + line }
+            if line.hasPrefix("  -") {
+                paragraphs.append(String(line))
+            } else if !paragraphs.isEmpty {
+                paragraphs[paragraphs.count - 1] += " " + line
+            }
         }
         XCTAssertTrue(paragraphs.contains { $0.contains("--background") && $0.contains("000000") }, help.stdout)
         for paragraph in paragraphs {

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,8 +17,11 @@ final class SaveCommandTests: ScriptedServerTestCase {
     private var list: String { home.file("list.plist") }
 
     private func fetchAll() throws {
-        _ = try writeList(titled: [("Blue / Marble", server.url("/plain/earth.jpg")), ("Sun", server.url("/plain/sun.png"))],
-                          in: home, name: "list.plist")
+        _ = try writeList(
+            titled: [("Blue / Marble", server.url("/plain/earth.jpg")), ("Sun", server.url("/plain/sun.png"))],
+            in: home,
+            name: "list.plist"
+        )
         XCTAssertEqual(try urlcache(["fetch", "--all", "--config", list], home: home).status, 0)
     }
 
@@ -27,7 +31,10 @@ final class SaveCommandTests: ScriptedServerTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         let expected = home.file("Pictures/urlcache/\(UpdatedFormatDay.today("yyyy-MM-dd")) Blue - Marble.jpg")
         XCTAssertEqual(first.lines, [expected], "the title's slash is not a folder")
-        XCTAssertEqual(FileManager.default.contents(atPath: expected), FileManager.default.contents(atPath: server.root.file("earth.jpg")))
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: expected),
+            FileManager.default.contents(atPath: server.root.file("earth.jpg"))
+        )
         let again = try urlcache(["save", "--config", list], home: home)
         XCTAssertEqual(again.lines, [expected])
         XCTAssertEqual(again.stderr, "urlcache: already saved; the same image is there\n")
@@ -35,12 +42,19 @@ final class SaveCommandTests: ScriptedServerTestCase {
         try FileManager.default.createDirectory(atPath: home.file("config"), withIntermediateDirectories: true)
         _ = try home.write("config/user-dirs.dirs", "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n")
         let sun = try urlcache(["save", "--config", list, "--entry", "2"], home: home)
-        XCTAssertEqual(sun.lines, [home.file("Bilder/urlcache/\(UpdatedFormatDay.today("yyyy-MM-dd")) Sun.png")], sun.stderr)
+        XCTAssertEqual(
+            sun.lines,
+            [home.file("Bilder/urlcache/\(UpdatedFormatDay.today("yyyy-MM-dd")) Sun.png")],
+            sun.stderr
+        )
         let clear = try urlcache(["clear", "--yes"], home: home)
         XCTAssertEqual(clear.status, 0, clear.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: expected), "saved copies are the user's")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home.file("Pictures/urlcache")).count, 1,
-                       "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: home.file("Pictures/urlcache")).count,
+            1,
+            "no temporary file left"
+        )
     }
 
     func testNothingCachedAndABadHistoryNumberAreOneLine() throws {

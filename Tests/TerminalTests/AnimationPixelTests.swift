@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// An animated GIF in the screen with real pixels, in real kitty and
 /// `xterm -ti vt340` under Xvfb: paused with `space`, the picture on screen
@@ -10,10 +10,16 @@ import URLCacheTestSupport
 final class AnimationPixelTests: NginxTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let made = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
-                                  [Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-animation.py").path,
-                                   nginx.root.file("four.gif")])
-        guard made.status == 0 else { throw XCTSkip("python3-numpy and python3-pil make the animation: \(made.stderr)") }
+        let made = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-animation.py").path,
+                nginx.root.file("four.gif"),
+            ]
+        )
+        guard made.status == 0 else {
+            throw XCTSkip("python3-numpy and python3-pil make the animation: \(made.stderr)")
+        }
     }
 
     /// The frame (1-based) the log last names: paused at, or stepped to;
@@ -21,7 +27,9 @@ final class AnimationPixelTests: NginxTestCase {
     private func frameShown(_ log: String, stepped: Bool) throws -> Int {
         let text = try String(contentsOfFile: log, encoding: .utf8)
         let named = text.split(separator: "\n").compactMap { line in
-            line.firstMatch(of: /animation (paused at|stepped to) frame (\d+)/).flatMap { m in Int(m.2).map { (String(m.1), $0) } }
+            line.firstMatch(of: /animation (paused at|stepped to) frame (\d+)/).flatMap { m in
+                Int(m.2).map { (String(m.1), $0) }
+            }
         }
         let last = try XCTUnwrap(named.last, "the log names the frame: \(text)")
         if stepped {
@@ -34,18 +42,32 @@ final class AnimationPixelTests: NginxTestCase {
 
     /// The screen in `terminal` after `keys`: the frame on screen and its
     /// PSNR against each of the four frames.
-    private func shot(_ terminal: String, keys: String, rows: String, environment: [String] = []) throws -> (frame: Int, db: [Double]) {
+    private func shot(
+        _ terminal: String,
+        keys: String,
+        rows: String,
+        environment: [String] = []
+    ) throws -> (frame: Int, db: [Double]) {
         let log = home.file("screen-\(UUID().uuidString).log")
         let list = try writeList([nginx.url("/four.gif")], in: home)
-        let screen = Termshot.clean + environment + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
-                                       "--log-file", log]
+        let screen =
+            Termshot.clean + environment + [
+                "NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
+                "--log-file", log,
+            ]
         let png = try Termshot.shot(terminal, screen, in: home, keys: keys, wait: terminal == "kitty" ? 7 : 5)
-        let db = try (0..<4).map { try Termshot.measure(png, against: nginx.root.file("four.gif.frame\($0).png"), rows: rows).db }
+        let db = try (0..<4).map {
+            try Termshot.measure(png, against: nginx.root.file("four.gif.frame\($0).png"), rows: rows).db
+        }
         return (try frameShown(log, stepped: keys.contains("period")), db)
     }
 
-    private func assertPausedAndStepped(_ terminal: String, rows: String, atLeast decibels: Double,
-                                        environment: [String] = []) throws {
+    private func assertPausedAndStepped(
+        _ terminal: String,
+        rows: String,
+        atLeast decibels: Double,
+        environment: [String] = []
+    ) throws {
         let paused = try shot(terminal, keys: "space", rows: rows, environment: environment)
         if paused.db.allSatisfy({ $0 == 0 }) { throw XCTSkip("\(terminal) opened no window here") }
         let frame = paused.frame - 1
@@ -55,7 +77,9 @@ final class AnimationPixelTests: NginxTestCase {
         }
         let stepped = try shot(terminal, keys: "space period", rows: rows, environment: environment)
         let next = stepped.frame - 1
-        print("\(terminal): paused at frame \(paused.frame) \(paused.db) dB; stepped to \(stepped.frame) \(stepped.db) dB")
+        print(
+            "\(terminal): paused at frame \(paused.frame) \(paused.db) dB; stepped to \(stepped.frame) \(stepped.db) dB"
+        )
         XCTAssertGreaterThan(stepped.db[next], decibels, "stepped to frame \(stepped.frame): \(stepped.db)")
         for other in 0..<4 where other != next {
             XCTAssertLessThan(stepped.db[other], stepped.db[next] - 6, "not frame \(other + 1): \(stepped.db)")
@@ -89,16 +113,26 @@ final class AnimationPixelTests: NginxTestCase {
 
     private func assertKittyPlaysToTheLastFrame(environment: String, line: UInt = #line) throws {
         let once = nginx.root.file("once.gif")
-        let made = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
-                                  [Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-animation.py").path, once, "--once"])
-        guard made.status == 0 else { throw XCTSkip("python3-numpy and python3-pil make the GIF that plays once: \(made.stderr)") }
+        let made = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-animation.py").path, once, "--once"]
+        )
+        guard made.status == 0 else {
+            throw XCTSkip("python3-numpy and python3-pil make the GIF that plays once: \(made.stderr)")
+        }
         let script = home.file("play.sh")
-        try "#!/bin/sh\n\(environment)\(Paths.binary.path) render --size 40x12 \(once)\nsleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\n\(environment)\(Paths.binary.path) render --size 40x12 \(once)\nsleep 30\n".write(
+            toFile: script,
+            atomically: true,
+            encoding: .utf8
+        )
         chmod(script, 0o755)
         // Its four frames take 2 s; a kitty slow to read them holds the
         // first meanwhile, which would look settled: 6 s at least.
         let png = try Termshot.shot("kitty", Termshot.clean + [script], in: home, keys: "", wait: 10, atLeast: 6)
-        let db = try (0..<4).map { try Termshot.measure(png, against: nginx.root.file("once.gif.frame\($0).png"), rows: "0:620").db }
+        let db = try (0..<4).map {
+            try Termshot.measure(png, against: nginx.root.file("once.gif.frame\($0).png"), rows: "0:620").db
+        }
         if db.allSatisfy({ $0 == 0 }) { throw XCTSkip("kitty opened no window here") }
         XCTAssertGreaterThan(db[3], 40, "the last frame: \(db)", line: line)
         for other in 0..<3 { XCTAssertLessThan(db[other], db[3] - 20, "not frame \(other + 1): \(db)", line: line) }

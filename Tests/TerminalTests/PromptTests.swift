@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// The commands that meet a person at a terminal: `clear`'s question
 /// (FetchPolicyTests has the rest of `clear`).
@@ -13,8 +13,12 @@ final class ClearPromptTests: NginxTestCase {
 
     func testClearAsksTheOriginalsQuestionOnATerminal() throws {
         let path = try urlcache(["fetch", "--url", nginx.url("/earth.jpg")], home: home).lines[2]
-        let tmux = try TmuxSession([Paths.binary.path, "clear", "--cache-dir", home.file("cache/urlcache")],
-                                   environment: ["TERM": "xterm"], columns: 80, rows: 10)
+        let tmux = try TmuxSession(
+            [Paths.binary.path, "clear", "--cache-dir", home.file("cache/urlcache")],
+            environment: ["TERM": "xterm"],
+            columns: 80,
+            rows: 10
+        )
         tmux.wait(forText: "Do you really want to clear the cache? [y/N]")
         tmux.send("y", "Enter")
         let end = tmux.waitForExit()
@@ -42,23 +46,32 @@ final class HeldEntryScreenTests: ScriptedServerTestCase {
         try "trickle".write(toFile: server.root.file("mode"), atomically: true, encoding: .utf8)
         let hanging = try startHangingFetch(server.url("/as/photo.jpg"), cacheDir: cacheDir)
         defer { if hanging.isRunning { hanging.terminate() } }
-        let tmux = try TmuxSession([Paths.binary.path, "--config", try writeList([server.url("/as/photo.jpg")], in: home),
-                                    "--cache-dir", cacheDir, "--max-time", "4"],
-                                   environment: ["TERM": "tmux-256color", "HOME": home.path, "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"])
+        let tmux = try TmuxSession(
+            [
+                Paths.binary.path, "--config", try writeList([server.url("/as/photo.jpg")], in: home),
+                "--cache-dir", cacheDir, "--max-time", "4",
+            ],
+            environment: ["TERM": "tmux-256color", "HOME": home.path, "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"]
+        )
         tmux.wait(forText: "waiting for another urlcache (pid \(hanging.processIdentifier)) to finish with this image")
         tmux.send("Escape")
         tmux.wait(forText: "Download cancelled; showing the cached image")
         tmux.send("d")
         tmux.wait(forText: "waiting for another urlcache (pid \(hanging.processIdentifier))")
         let gaveUp = tmux.wait(forText: "another urlcache (pid \(hanging.processIdentifier)) is still working on this")
-        XCTAssertNotNil(gaveUp.firstMatch(of: /Updated: \d{1,2} \w{3} \d{4} at/), "the cached copy's date stays: \(gaveUp)")
+        XCTAssertNotNil(
+            gaveUp.firstMatch(of: /Updated: \d{1,2} \w{3} \d{4} at/),
+            "the cached copy's date stays: \(gaveUp)"
+        )
         // Asked for, its failure is also an alert: closed first.
         tmux.wait(forText: "OK (Enter)")
         tmux.send("Enter")
         tmux.wait(for: "the alert closed") { !$0.contains("OK (Enter)") }
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: image)),
-                       try Data(contentsOf: Fixtures.images.appendingPathComponent("photo.jpg")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: image)),
+            try Data(contentsOf: Fixtures.images.appendingPathComponent("photo.jpg"))
+        )
     }
 }

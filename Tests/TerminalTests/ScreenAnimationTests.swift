@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// An animated GIF in the screen, as a person meets it in tmux: it moves,
 /// `space` stops it on a frame and says which, `.` steps, `space` plays on.
@@ -23,14 +23,19 @@ extension ScreenTests {
 
     func testAnAnimatedGIFPlaysPausesAndSteps() throws {
         // 48×32, six frames of 40 ms with every disposal, looping forever.
-        try FileManager.default.copyItem(atPath: Fixtures.formats.appendingPathComponent("animated.gif").path,
-                                         toPath: nginx.root.file("animated.gif"))
+        try FileManager.default.copyItem(
+            atPath: Fixtures.formats.appendingPathComponent("animated.gif").path,
+            toPath: nginx.root.file("animated.gif")
+        )
         let log = home.file("screen.log")
         let tmux = try open([nginx.url("/animated.gif")], rows: 32, extra: ["--log-file", log])
         tmux.wait(forText: "Newly cached image")
         let first = picture(tmux.capture(escapes: true))
         waitForAnotherFrame(tmux, from: first, "another frame")
-        XCTAssertTrue(try String(contentsOfFile: log, encoding: .utf8).contains("animation: "), "the screen knew it for one")
+        XCTAssertTrue(
+            try String(contentsOfFile: log, encoding: .utf8).contains("animation: "),
+            "the screen knew it for one"
+        )
         tmux.send("Space")
         let paused = tmux.wait(for: "the paused frame's number") { $0.contains(" of 6 · paused (space plays)") }
         let number = try XCTUnwrap(paused.firstMatch(of: /frame (\d) of 6/).flatMap { Int($0.1) })

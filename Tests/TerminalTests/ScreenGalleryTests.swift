@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// The gallery as a person meets it in tmux: every entry's title and
 /// picture with nothing fetched, a re-flow at 60×20, `r` on a tile, Enter.
@@ -26,8 +26,10 @@ extension ScreenTests {
                 && screen.contains("not cached") && !screen.contains("…")
         }
         let titles = grid.split(separator: "\n").first { $0.contains("127.0.0.1/earth.jpg") }
-        XCTAssertTrue(titles?.contains("127.0.0.1/sun.png") == true && titles?.contains("127.0.0.1/photo.jpg") == true,
-                      "the three titles side by side: \(grid)")
+        XCTAssertTrue(
+            titles?.contains("127.0.0.1/sun.png") == true && titles?.contains("127.0.0.1/photo.jpg") == true,
+            "the three titles side by side: \(grid)"
+        )
         XCTAssertTrue(grid.contains("2 of 3 · Enter opens · r checks · Esc back"), grid)
         XCTAssertTrue(grid.contains("no picture yet"), grid)
         XCTAssertEqual(nginx.requests.count, requests, "the gallery fetches nothing")
@@ -36,8 +38,12 @@ extension ScreenTests {
         let small = tmux.wait(for: "the gallery at 60×20") { screen in
             screen.contains("127.0.0.1/sun.png") && !screen.contains("127.0.0.1/photo.jpg") && !screen.contains("…")
         }
-        XCTAssertTrue(small.split(separator: "\n").contains { $0.contains("127.0.0.1/earth.jpg") && $0.contains("127.0.0.1/sun.png") },
-                      "re-flowed to two across: \(small)")
+        XCTAssertTrue(
+            small.split(separator: "\n").contains {
+                $0.contains("127.0.0.1/earth.jpg") && $0.contains("127.0.0.1/sun.png")
+            },
+            "re-flowed to two across: \(small)"
+        )
         // The third tile is a row down: r checks it there, and its picture comes.
         tmux.send("Right")
         tmux.wait(forText: "3 of 3 · Enter opens")

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// The screen's rough edges a new user met (#25), in tmux as a person meets them.
 extension ScreenTests {
@@ -10,13 +10,16 @@ extension ScreenTests {
     func testTheAboutBoxScrollsALongDescription() throws {
         let lines = (1...60).map { "Line \($0) of the story." }.joined(separator: "\n")
         try """
-            <rss version="2.0"><channel><title>T</title><item><title>Long story</title>
-            <description>\(lines)</description>
-            <enclosure url="\(nginx.url("/earth.jpg"))" type="image/jpeg"/></item></channel></rss>
-            """.write(toFile: nginx.root.file("story.rss"), atomically: true, encoding: .utf8)
-        let list = try home.write("feed.plist", """
+        <rss version="2.0"><channel><title>T</title><item><title>Long story</title>
+        <description>\(lines)</description>
+        <enclosure url="\(nginx.url("/earth.jpg"))" type="image/jpeg"/></item></channel></rss>
+        """.write(toFile: nginx.root.file("story.rss"), atomically: true, encoding: .utf8)
+        let list = try home.write(
+            "feed.plist",
+            """
             <plist version="1.0"><array><dict><key>feed</key><string>\(nginx.url("/story.rss"))</string></dict></array></plist>
-            """)
+            """
+        )
         let tmux = try open([], rows: 30, list: list)
         tmux.wait(forText: "Newly cached image")
         tmux.send("i")
@@ -67,10 +70,13 @@ extension ScreenTests {
     /// An entry that cannot be used shows its error and the others work; an
     /// entry never cached says "never"; neither opens a box.
     func testABadEntryShowsItsErrorAndTheOthersWork() throws {
-        let list = try home.write("mixed.plist", """
+        let list = try home.write(
+            "mixed.plist",
+            """
             <plist version="1.0"><array><string>\(nginx.url("/sun.png"))</string><string>not a url</string>
             <string>\(nginx.url("/missing.jpg"))</string></array></plist>
-            """)
+            """
+        )
         let tmux = try open([], list: list)
         tmux.wait(forText: "Newly cached image")
         tmux.send("Right")
@@ -120,8 +126,12 @@ extension ScreenTests {
     /// terminal first: no query shows up as text.
     func testAnUnknownTerminalTypeIsNamed() throws {
         let list = try writeList([nginx.url("/sun.png")], in: home)
-        let tmux = try TmuxSession([Paths.binary.path, "--config", list, "--cache-dir", cacheDir],
-                                   environment: ["TERM": "nonexistent", "HOME": home.path, "LANG": "C.UTF-8"], columns: 100, rows: 10)
+        let tmux = try TmuxSession(
+            [Paths.binary.path, "--config", list, "--cache-dir", cacheDir],
+            environment: ["TERM": "nonexistent", "HOME": home.path, "LANG": "C.UTF-8"],
+            columns: 100,
+            rows: 10
+        )
         session = tmux
         let screen = tmux.waitForExit()
         XCTAssertTrue(screen.contains("unknown terminal type TERM=nonexistent"), screen)
@@ -139,10 +149,18 @@ extension ScreenTests {
         let script = server.root.file("script.json")
         try #"{"status": 200}"#.write(toFile: script, atomically: true, encoding: .utf8)
         let url = server.url("/scripted/earth.jpg")
-        let seeded = try urlcache(["fetch", "--url", url, "--cache-dir", cacheDir], home: home, environment: ["NO_PROXY": "127.0.0.1"])
+        let seeded = try urlcache(
+            ["fetch", "--url", url, "--cache-dir", cacheDir],
+            home: home,
+            environment: ["NO_PROXY": "127.0.0.1"]
+        )
         XCTAssertEqual(seeded.status, 0, seeded.stderr)
         try age(seeded.lines[2], by: 25 * 3600)
-        try #"{"status": 503, "headers": ["Retry-After: 600"]}"#.write(toFile: script, atomically: true, encoding: .utf8)
+        try #"{"status": 503, "headers": ["Retry-After: 600"]}"#.write(
+            toFile: script,
+            atomically: true,
+            encoding: .utf8
+        )
 
         let tmux = try open([url])
         let screen = tmux.wait(forText: "the server asked to wait until")

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// `s` in the screen, as a person meets it in tmux.
 extension ScreenTests {
@@ -17,7 +17,10 @@ extension ScreenTests {
         let saved = tmux.wait(forText: "Saved to ~/Pictures/urlcache/\(day) Earth.jpg")
         XCTAssertFalse(saved.contains("Not saved"), saved)
         let path = home.file("Pictures/urlcache/\(day) Earth.jpg")
-        XCTAssertEqual(FileManager.default.contents(atPath: path), FileManager.default.contents(atPath: nginx.root.file("earth.jpg")))
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: path),
+            FileManager.default.contents(atPath: nginx.root.file("earth.jpg"))
+        )
         tmux.send("s")
         tmux.wait(forText: "Already saved as ~/Pictures/urlcache/\(day) Earth.jpg")
         tmux.send("q")

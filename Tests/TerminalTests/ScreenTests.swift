@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// The screen as a person meets it: the real binary in tmux against real
 /// servers on 127.0.0.1.
@@ -26,14 +26,26 @@ final class ScreenTests: XCTestCase {
 
     var cacheDir: String { home.file("cache") }
 
-    func open(_ urls: [String], columns: Int = 100, rows: Int = 32, extra: [String] = [],
-                      environment: [String: String] = [:], list given: String? = nil) throws -> TmuxSession {
+    func open(
+        _ urls: [String],
+        columns: Int = 100,
+        rows: Int = 32,
+        extra: [String] = [],
+        environment: [String: String] = [:],
+        list given: String? = nil
+    ) throws -> TmuxSession {
         let list = try given ?? writeList(urls, in: home)
-        var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path,
-                   "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"]
+        var env = [
+            "TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path,
+            "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8",
+        ]
         for (key, value) in environment { env[key] = value }
-        let session = try TmuxSession([Paths.binary.path, "--config", list, "--cache-dir", cacheDir] + extra,
-                                      environment: env, columns: columns, rows: rows)
+        let session = try TmuxSession(
+            [Paths.binary.path, "--config", list, "--cache-dir", cacheDir] + extra,
+            environment: env,
+            columns: columns,
+            rows: rows
+        )
         self.session = session
         return session
     }
@@ -81,19 +93,25 @@ final class ScreenTests: XCTestCase {
         let end = tmux.waitForExit()
         XCTAssertTrue(end.contains("EXIT=0"), end)
         XCTAssertFalse(tmux.alternateScreenOn, "the terminal is back to its normal screen")
-        XCTAssertTrue(end.contains("icanon echo") || end.contains("echo icanon"), "line editing and echo restored: \(end)")
+        XCTAssertTrue(
+            end.contains("icanon echo") || end.contains("echo icanon"),
+            "line editing and echo restored: \(end)"
+        )
     }
 
     /// The screen runs onNewImage on a thread of its own: keys are
     /// answered while the hook still runs, and the hook does finish.
     func testTheHookRunsInTheBackground() throws {
         let marker = home.file("hook-done")
-        let list = try home.write("hooked.plist", """
+        let list = try home.write(
+            "hooked.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>onNewImage</key><array><string>/bin/sh</string><string>-c</string>
             <string>sleep 4; touch "$1"</string><string>hook</string><string>\(marker)</string></array>
             <key>images</key><array><string>\(nginx.url("/sun.png"))</string></array></dict></plist>
-            """)
+            """
+        )
         let tmux = try open([], list: list)
         tmux.wait(forText: "Newly cached image")
         tmux.send("?")
@@ -128,11 +146,14 @@ final class ScreenTests: XCTestCase {
         let feed = try String(contentsOf: Fixtures.feeds.appendingPathComponent("apod.json"), encoding: .utf8)
             .replacingOccurrences(of: "{{BASE}}/image/hd/andromeda.jpg", with: nginx.url("/earth.jpg"))
         try Data(feed.utf8).write(to: URL(fileURLWithPath: nginx.root.file("apod.json")))
-        let list = try home.write("feed.plist", """
+        let list = try home.write(
+            "feed.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><array><dict><key>title</key><string>APOD</string>
             <key>feed</key><string>\(nginx.url("/apod.json"))</string></dict></array></plist>
-            """)
+            """
+        )
         let tmux = try open([], list: list)
         let screen = wait(tmux, forTextAndArt: "Newly cached image")
         XCTAssertTrue(screen.contains("urlcache · APOD · Andromeda Rising © Jane Stargazer"), screen)
@@ -163,7 +184,9 @@ final class ScreenTests: XCTestCase {
         // The art itself changes (the status alone changes at once): until
         // the kept image is decoded and drawn, `]` would be dropped.
         let art = { (screen: String) in screen.split(separator: "\n").filter { $0.contains(where: isBlockArt) } }
-        tmux.wait(for: "the earlier image's art") { art($0) != art(current) && $0.contains("2 of 2") && self.artWidth($0) > 0 }
+        tmux.wait(for: "the earlier image's art") {
+            art($0) != art(current) && $0.contains("2 of 2") && self.artWidth($0) > 0
+        }
         tmux.send("[")
         tmux.send("]")
         tmux.wait(forText: "1 of 2 · ")
@@ -184,9 +207,14 @@ final class ScreenTests: XCTestCase {
         tmux.send("c")
         tmux.wait(forText: "Do you really want to clear the cache?")
         tmux.send("y")
-        let screen = tmux.wait(for: "the fields to empty") { !$0.contains("Newly cached image") && !$0.contains("Do you really") }
+        let screen = tmux.wait(for: "the fields to empty") {
+            !$0.contains("Newly cached image") && !$0.contains("Do you really")
+        }
         XCTAssertEqual(images(), [])
-        XCTAssertTrue(screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Updated:" }, screen)
+        XCTAssertTrue(
+            screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Updated:" },
+            screen
+        )
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
@@ -222,7 +250,10 @@ final class ScreenTests: XCTestCase {
         let screen = tmux.wait(forText: "Download cancelled")
         XCTAssertFalse(screen.contains("Error"), "a cancel is not an error")
         XCTAssertEqual(images(), [], "nothing cached")
-        XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).filter { $0.contains(".tmp.") }, [])
+        XCTAssertEqual(
+            ((try? FileManager.default.contentsOfDirectory(atPath: cacheDir)) ?? []).filter { $0.contains(".tmp.") },
+            []
+        )
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
     }
@@ -237,13 +268,18 @@ final class ScreenTests: XCTestCase {
         let url = server.url("/as/earth.jpg")
         func script(_ cacheControl: String, delay: Double) throws {
             try "scripted".write(toFile: server.root.file("mode"), atomically: true, encoding: .utf8)
-            let json = try JSONSerialization.data(withJSONObject: ["status": 200, "headers": ["Cache-Control: " + cacheControl], "delay": delay])
+            let json = try JSONSerialization.data(withJSONObject: [
+                "status": 200, "headers": ["Cache-Control: " + cacheControl], "delay": delay,
+            ])
             try json.write(to: URL(fileURLWithPath: server.root.file("script.json")))
         }
         for (cacheControl, window) in [("max-age=60, stale-while-revalidate=86400", true), ("max-age=60", false)] {
             try? FileManager.default.removeItem(atPath: cacheDir)
             try script(cacheControl, delay: 0)
-            let first = try urlcache(["fetch", "--url", url, "--cache-dir", cacheDir, "--freshness", "server"], home: home)
+            let first = try urlcache(
+                ["fetch", "--url", url, "--cache-dir", cacheDir, "--freshness", "server"],
+                home: home
+            )
             XCTAssertEqual(first.status, 0, first.stderr)
             try age(first.lines[2], by: 2 * 3600)
             try script(cacheControl, delay: 3)
@@ -275,7 +311,10 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(large.contains("Newly cached image"), "a decode for the new size changes nothing else: \(large)")
         XCTAssertEqual(nginx.requests.count, 1, "re-rendered from the cache, nothing fetched")
         let entries = try String(contentsOfFile: log, encoding: .utf8)
-        XCTAssertTrue(entries.contains("window grew: decoding again"), "the grown window got the file decoded at its size: \(entries)")
+        XCTAssertTrue(
+            entries.contains("window grew: decoding again"),
+            "the grown window got the file decoded at its size: \(entries)"
+        )
         tmux.resize(columns: 30, rows: 10)
         tmux.wait(forText: "Terminal too small")
         tmux.resize(columns: 80, rows: 24)
@@ -296,8 +335,10 @@ final class ScreenTests: XCTestCase {
         let shown = wait(tmux, forTextAndArt: "Newly cached image")
         XCTAssertGreaterThan(artWidth(shown), 90, "laid out for the larger window: \(shown)")
         let entries = try String(contentsOfFile: log, encoding: .utf8)
-        XCTAssertTrue(entries.contains("window grew: decoding again"),
-                      "decoded for 80x24 when the load started, then again for 160x50: \(entries)")
+        XCTAssertTrue(
+            entries.contains("window grew: decoding again"),
+            "decoded for 80x24 when the load started, then again for 160x50: \(entries)"
+        )
         XCTAssertEqual(server.requests.count, 1, "decoded again from the cache, nothing fetched")
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
@@ -333,7 +374,10 @@ final class ScreenTests: XCTestCase {
         let tmux = try open([nginx.url("/sun.png")])
         tmux.wait(forText: "Newly cached image")
         // Only the binary's own command line starts with its path (not the shell's).
-        let killed = try runProgram(URL(fileURLWithPath: "/usr/bin/pkill"), [signal, "-f", "^\(Paths.binary.path) .*\(cacheDir)"])
+        let killed = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/pkill"),
+            [signal, "-f", "^\(Paths.binary.path) .*\(cacheDir)"]
+        )
         XCTAssertEqual(killed.status, 0, "pkill found the process")
         let end = tmux.waitForExit()
         XCTAssertTrue(end.contains("EXIT=\(status)"), end)
@@ -342,18 +386,26 @@ final class ScreenTests: XCTestCase {
     }
 
     func testHostileTitleIsShownHarmlessly() throws {
-        let list = try home.write("evil.plist", """
+        let list = try home.write(
+            "evil.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><array>
             <dict><key>title</key><string>Evil &#27;[31mred&#27;[2J title</string>
             <key>url</key><string>\(nginx.url("/sun.png"))</string></dict>
             </array></plist>
-            """)
-        let session = try TmuxSession([Paths.binary.path, "--config", list, "--cache-dir", cacheDir],
-                                      environment: ["TERM": "tmux-256color", "HOME": home.path, "NO_PROXY": "127.0.0.1"])
+            """
+        )
+        let session = try TmuxSession(
+            [Paths.binary.path, "--config", list, "--cache-dir", cacheDir],
+            environment: ["TERM": "tmux-256color", "HOME": home.path, "NO_PROXY": "127.0.0.1"]
+        )
         self.session = session
         let screen = session.wait(forText: "Newly cached image")
-        XCTAssertTrue(screen.contains("Evil \u{FFFD}[31mred\u{FFFD}[2J title"), "the escapes are shown, not obeyed: \(screen)")
+        XCTAssertTrue(
+            screen.contains("Evil \u{FFFD}[31mred\u{FFFD}[2J title"),
+            "the escapes are shown, not obeyed: \(screen)"
+        )
         session.send("q")
         XCTAssertTrue(session.waitForExit().contains("EXIT=0"))
     }
@@ -379,13 +431,19 @@ final class ScreenTests: XCTestCase {
     private let fuji = "富士山の日の出 🌄 — Sunrise over Mount Fuji from Lake Kawaguchi"
 
     func testWideTitleStaysOnItsLineAt60Columns() throws {
-        let list = try writeList(titled: [(fuji, nginx.url("/earth.jpg")), ("sun.png", nginx.url("/sun.png"))], in: home)
+        let list = try writeList(
+            titled: [(fuji, nginx.url("/earth.jpg")), ("sun.png", nginx.url("/sun.png"))],
+            in: home
+        )
         let tmux = try open([], columns: 60, rows: 24, list: list)
         let screen = tmux.wait(forText: "Newly cached image")
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertTrue(lines[0].hasPrefix(" urlcache · 富士山の日の出 🌄"), lines[0])
         XCTAssertTrue(lines[0].trimmingCharacters(in: .whitespaces).hasSuffix("…  1 of 2"), lines[0])
-        XCTAssertTrue(lines[1].allSatisfy { isBlockArt($0) || $0 == " " }, "the picture's first row is art only: \(lines[1])")
+        XCTAssertTrue(
+            lines[1].allSatisfy { isBlockArt($0) || $0 == " " },
+            "the picture's first row is art only: \(lines[1])"
+        )
         XCTAssertTrue(lines[23].contains("[ Display(d) ]") && lines[23].contains("[ ? ] [ q ]"), lines[23])
         tmux.send("q")
         XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
@@ -395,8 +453,12 @@ final class ScreenTests: XCTestCase {
         let list = try writeList(titled: [(fuji, nginx.url("/earth.jpg"))], in: home)
         let piped = try urlcache(["list", "--config", list, "--cache-dir", cacheDir], home: home)
         XCTAssertTrue(piped.stdout.contains("1. " + fuji), "piped, nothing is cut: \(piped.stdout)")
-        let tmux = try TmuxSession([Paths.binary.path, "list", "--config", list, "--cache-dir", cacheDir],
-                                   environment: ["LANG": "C.UTF-8", "HOME": home.path], columns: 40, rows: 12)
+        let tmux = try TmuxSession(
+            [Paths.binary.path, "list", "--config", list, "--cache-dir", cacheDir],
+            environment: ["LANG": "C.UTF-8", "HOME": home.path],
+            columns: 40,
+            rows: 12
+        )
         session = tmux
         let screen = tmux.waitForExit()
         let titleLine = screen.split(separator: "\n").first { $0.hasPrefix("1. ") }.map(String.init) ?? ""
@@ -409,7 +471,10 @@ final class ScreenTests: XCTestCase {
     private func screenPID(_ tmux: TmuxSession) throws -> Int32 {
         let shell = try tmux.tmux(["display", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let children = try runProgram(URL(fileURLWithPath: "/usr/bin/pgrep"), ["-P", shell])
-        return try XCTUnwrap(children.lines.compactMap { Int32($0) }.first, "no process under the pane's shell \(shell)")
+        return try XCTUnwrap(
+            children.lines.compactMap { Int32($0) }.first,
+            "no process under the pane's shell \(shell)"
+        )
     }
 
     func testIdleScreenMakesNoSystemCall() throws {
@@ -421,15 +486,18 @@ final class ScreenTests: XCTestCase {
         let pid = try screenPID(tmux)
         let trace = home.file("idle.trace")
         // Five idle seconds, every thread of the process traced.
-        let strace = try runProgram(URL(fileURLWithPath: "/usr/bin/timeout"),
-                                    ["-s", "INT", "5", "/usr/bin/strace", "-f", "-p", "\(pid)", "-o", trace])
+        let strace = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["-s", "INT", "5", "/usr/bin/strace", "-f", "-p", "\(pid)", "-o", trace]
+        )
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
         if lines.isEmpty || strace.stderr.contains("Operation not permitted") {
             throw XCTSkip("strace could not attach here: \(strace.stderr)")
         }
         // Attaching and detaching interrupt the poll the loop sleeps in; anything else is a call the idle loop made.
         let calls = lines.filter { line in
-            !line.contains("restart_syscall") && !line.contains("resumed>") && !line.contains("+++") && !line.contains("---")
+            !line.contains("restart_syscall") && !line.contains("resumed>") && !line.contains("+++")
+                && !line.contains("---")
                 && !line.contains("<unfinished ...>")
         }
         XCTAssertEqual(calls, [], "system calls while idle:\n\(lines.joined(separator: "\n"))")
@@ -442,9 +510,16 @@ final class ScreenTests: XCTestCase {
     func testFirstLaunchShowsTheBundledPictureLabelledAndKeepsItWhenTheCheckFails() throws {
         // The built-in list, nothing cached, and the network refused: the
         // proxy its https requests must go through is a closed port.
-        let env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path, "LANG": "C.UTF-8",
-                   "XDG_CONFIG_HOME": home.file("config"), "https_proxy": "http://127.0.0.1:9", "no_proxy": ""]
-        let tmux = try TmuxSession([Paths.binary.path, "--cache-dir", cacheDir], environment: env, columns: 100, rows: 32)
+        let env = [
+            "TERM": "tmux-256color", "COLORTERM": "truecolor", "NO_COLOR": "", "HOME": home.path, "LANG": "C.UTF-8",
+            "XDG_CONFIG_HOME": home.file("config"), "https_proxy": "http://127.0.0.1:9", "no_proxy": "",
+        ]
+        let tmux = try TmuxSession(
+            [Paths.binary.path, "--cache-dir", cacheDir],
+            environment: env,
+            columns: 100,
+            rows: 32
+        )
         session = tmux
         // The failure is said on the status line under the picture, naming
         // the proxy: no box stands between a new user and the picture.
@@ -463,12 +538,23 @@ final class ScreenTests: XCTestCase {
         // The commands never show it as cached.
         let commandEnv = ["https_proxy": "http://127.0.0.1:9", "no_proxy": ""]
         let list = try urlcache(["list", "--cache-dir", cacheDir], home: home, environment: commandEnv)
-        XCTAssertTrue(list.stdout.contains("GOES-East full disk (GeoColor)\n   https://cdn.star.nesdis.noaa.gov/GOES19/ABI/FD/GEOCOLOR/1808x1808.jpg\n   not cached"), list.stdout)
+        XCTAssertTrue(
+            list.stdout.contains(
+                "GOES-East full disk (GeoColor)\n   https://cdn.star.nesdis.noaa.gov/GOES19/ABI/FD/GEOCOLOR/1808x1808.jpg\n   not cached"
+            ),
+            list.stdout
+        )
         let fetch = try urlcache(["fetch", "--cache-dir", cacheDir], home: home, environment: commandEnv)
         XCTAssertEqual(fetch.status, 1, fetch.stdout + fetch.stderr)
         XCTAssertEqual(fetch.stdout, "")
-        let render = try urlcache(["render", "https://cdn.star.nesdis.noaa.gov/GOES19/ABI/FD/GEOCOLOR/1808x1808.jpg", "--cache-dir", cacheDir],
-                                  home: home, environment: commandEnv)
+        let render = try urlcache(
+            [
+                "render", "https://cdn.star.nesdis.noaa.gov/GOES19/ABI/FD/GEOCOLOR/1808x1808.jpg", "--cache-dir",
+                cacheDir,
+            ],
+            home: home,
+            environment: commandEnv
+        )
         XCTAssertEqual(render.status, 1)
         XCTAssertEqual(render.stdout, "")
         XCTAssertEqual(images(), [])
@@ -479,8 +565,10 @@ final class ScreenTests: XCTestCase {
     /// wrong with it and caches nothing. A local file given to `render` is
     /// still shown as far as it goes (RenderCommandTests).
     func testTruncatedJPEGDownloadIsRefusedAndSaidSo() throws {
-        try FileManager.default.copyItem(atPath: Fixtures.jpeg.appendingPathComponent("truncated.jpg").path,
-                                         toPath: nginx.root.file("truncated.jpg"))
+        try FileManager.default.copyItem(
+            atPath: Fixtures.jpeg.appendingPathComponent("truncated.jpg").path,
+            toPath: nginx.root.file("truncated.jpg")
+        )
         let tmux = try open([nginx.url("/truncated.jpg")])
         tmux.wait(forText: "the server's image is cut short")
         XCTAssertEqual(images(), [])
@@ -496,7 +584,9 @@ final class ScreenTests: XCTestCase {
         let help = tmux.wait(forText: "key closes this box.")
         // Between the box's borders, nothing of the picture shows through.
         for line in help.split(separator: "\n") {
-            guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else { continue }
+            guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else {
+                continue
+            }
             XCTAssertFalse(line[line.index(after: first)..<last].contains(where: blocks), "inside the box: \(line)")
         }
         XCTAssertGreaterThan(artWidth(help), 10, "the picture around the box stays")
@@ -506,7 +596,10 @@ final class ScreenTests: XCTestCase {
         tmux.send("Right")
         let second = tmux.wait(forText: "HTTP 404")
         XCTAssertFalse(second.contains(where: blocks), "nothing of the first picture is left: \(second)")
-        XCTAssertFalse(second.contains("OK (Enter)"), "moving to an entry reports on the status line, with no box: \(second)")
+        XCTAssertFalse(
+            second.contains("OK (Enter)"),
+            "moving to an entry reports on the status line, with no box: \(second)"
+        )
         tmux.send("Left")
         let back = tmux.wait(for: "the first picture again") { self.artWidth($0) > 20 }
         XCTAssertTrue(back.contains("1 of 2"), back)

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Zoom and pan in block art, as a person meets them in tmux: the keys,
 /// the wheel, the status line, back to fit, and a resize at ×2.
@@ -9,9 +9,10 @@ extension ScreenTests {
     /// The art's rows: the lines between the title and the status line.
     private func art(_ screen: String) -> String {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.dropFirst().prefix(while: { !$0.hasPrefix(" ×") && !$0.contains("cached image") }).joined(separator: "\n")
+        return lines.dropFirst().prefix(while: { !$0.hasPrefix(" ×") && !$0.contains("cached image") }).joined(
+            separator: "\n"
+        )
     }
-
 
     func testZoomPanAndFitInBlockArt() throws {
         try copyFixture("photo.jpg", to: nginx.root)  // 600×400
@@ -34,7 +35,10 @@ extension ScreenTests {
         // ×2 already decoded the photo at its own scale (the art wants more
         // samples than it has), its margin around: ×4 is cut from that.
         let views = sharpViews(log)
-        XCTAssertTrue(views.contains { $0.contains("view 203.8,150.0 192.3x100.0 ") }, "the centre's 192×100, sharp: \(views)")
+        XCTAssertTrue(
+            views.contains { $0.contains("view 203.8,150.0 192.3x100.0 ") },
+            "the centre's 192×100, sharp: \(views)"
+        )
         XCTAssertGreaterThan(artWidth(zoomed), 90, "the view fills the area's width")
         tmux.send("l")
         tmux.wait(forText: "×4 · view at 58%, 50%")
@@ -73,5 +77,7 @@ extension ScreenTests {
 /// a decode's pixels at hand where they are as fine as the view needs.
 func sharpViews(_ log: String) -> [Substring] {
     ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
-        .filter { ($0.contains(" decoded in ") || $0.contains(" cut from the pixels at hand")) && !$0.contains("stale") }
+        .filter {
+            ($0.contains(" decoded in ") || $0.contains(" cut from the pixels at hand")) && !$0.contains("stale")
+        }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,17 +21,26 @@ final class SignalTests: ScriptedServerTestCase {
     }
 
     private var environment: [String: String] {
-        ["TERM": "tmux-256color", "COLORTERM": "truecolor", "HOME": home.path, "NO_PROXY": "127.0.0.1", "LANG": "C.UTF-8"]
+        [
+            "TERM": "tmux-256color", "COLORTERM": "truecolor", "HOME": home.path, "NO_PROXY": "127.0.0.1",
+            "LANG": "C.UTF-8",
+        ]
     }
 
     private func arguments() throws -> [String] {
-        [Paths.binary.path, "--config", try writeList([server.url("/plain/sun.png")], in: home), "--cache-dir", home.file("cache"),
-         "--log-file", home.file("screen.log")]
+        [
+            Paths.binary.path, "--config", try writeList([server.url("/plain/sun.png")], in: home), "--cache-dir",
+            home.file("cache"),
+            "--log-file", home.file("screen.log"),
+        ]
     }
 
     /// The screen's pid, found by its private cache directory.
     private func screenPid() throws -> Int32 {
-        let found = try runProgram(URL(fileURLWithPath: "/usr/bin/pgrep"), ["-f", "--", "--cache-dir \(home.file("cache"))"])
+        let found = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/pgrep"),
+            ["-f", "--", "--cache-dir \(home.file("cache"))"]
+        )
         return try XCTUnwrap(found.lines.compactMap { Int32($0) }.first, "pgrep: \(found.stdout) \(found.stderr)")
     }
 
@@ -50,8 +60,11 @@ final class SignalTests: ScriptedServerTestCase {
             XCTAssertTrue(after.contains("EXIT=\(status)"), "signal \(signal):\n\(after)")
             XCTAssertTrue(after.contains("icanon echo"), after)
             XCTAssertFalse(tmux.alternateScreenOn)
-            XCTAssertEqual(try tmux.tmux(["display", "-p", "#{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines), "1",
-                           "the cursor is shown")
+            XCTAssertEqual(
+                try tmux.tmux(["display", "-p", "#{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines),
+                "1",
+                "the cursor is shown"
+            )
             session = nil
             try? FileManager.default.removeItem(atPath: home.file("cache"))
         }
@@ -62,7 +75,10 @@ final class SignalTests: ScriptedServerTestCase {
 
     /// Ctrl-Z and fg in an interactive bash, as htop, less and vim behave.
     func testCtrlZStopsTheJobAndFgBringsTheScreenBack() throws {
-        let tmux = try TmuxSession(["bash", "--norc", "--noprofile", "-i"], environment: environment.merging(["PS1": "prompt$ "]) { $1 })
+        let tmux = try TmuxSession(
+            ["bash", "--norc", "--noprofile", "-i"],
+            environment: environment.merging(["PS1": "prompt$ "]) { $1 }
+        )
         session = tmux
         tmux.wait(forText: "prompt$")
         tmux.send("-l", try arguments().map(TmuxSession.quote).joined(separator: " "))
@@ -77,7 +93,10 @@ final class SignalTests: ScriptedServerTestCase {
         tmux.wait(for: "the shell's terminal modes", { $0.contains("icanon echo") })
         tmux.send("-l", "fg")
         tmux.send("Enter")
-        let back = tmux.wait(for: "the screen again", { $0.contains("Newly cached image") && $0.contains("[ Display Image (d) ]") })
+        let back = tmux.wait(
+            for: "the screen again",
+            { $0.contains("Newly cached image") && $0.contains("[ Display Image (d) ]") }
+        )
         XCTAssertFalse(back.contains("Stopped"), back)
         XCTAssertTrue(tmux.alternateScreenOn)
         tmux.send("d")

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// `render` with no flags in the terminals Debian packages, as a person
 /// sees it: a screenshot under Xvfb, the PSNR of the picture, and nothing
@@ -17,10 +17,17 @@ final class TerminalPictureTests: XCTestCase {
     private static let executables = ["xterm-sixel": "xterm"]
 
     /// `command` run in `terminal` with nothing of ours in its environment.
-    private func picture(_ terminal: String, _ command: [String], rows: String? = nil, wait: Int = 6) throws -> Termshot.Measure {
+    private func picture(
+        _ terminal: String,
+        _ command: [String],
+        rows: String? = nil,
+        wait: Int = 6
+    ) throws -> Termshot.Measure {
         let program = TerminalPictureTests.executables[terminal] ?? terminal
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)"),
-                      "\(program) is missing: Scripts/install-deps --tests installs it")
+        XCTAssertTrue(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)"),
+            "\(program) is missing: Scripts/install-deps --tests installs it"
+        )
         let black = ["st", "qterminal", "sakura"].contains(terminal)
         let shot = try Termshot.shot(terminal, Termshot.clean + command, in: home, wait: wait)
         return try Termshot.measure(shot, against: photo, rows: rows, blackBackground: black)
@@ -69,7 +76,12 @@ final class TerminalPictureTests: XCTestCase {
         let socket = "urlcache-test-\(UUID().uuidString.prefix(8))"
         defer { _ = try? runProgram(URL(fileURLWithPath: "/usr/bin/tmux"), ["-L", socket, "kill-server"]) }
         let inner = (render.map { "'\($0)'" }).joined(separator: " ") + "; sleep 30"
-        return try picture(terminal, ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "\"\(inner)\""], rows: rows, wait: wait)
+        return try picture(
+            terminal,
+            ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "\"\(inner)\""],
+            rows: rows,
+            wait: wait
+        )
     }
 
     /// tmux inside xterm -ti vt340: TERM is tmux-256color with no COLORTERM,
@@ -84,7 +96,9 @@ final class TerminalPictureTests: XCTestCase {
     /// colours, and tmux passes them on.
     func testTmuxInKittyPassesDirectColour() throws {
         let m = try pictureInTmux("kitty", rows: "0:600", wait: 9)
-        if m.width == 0 { throw XCTSkip("kitty opened no window here (it needs OpenGL 3.3: Mesa's llvmpipe under Xvfb)") }
+        if m.width == 0 {
+            throw XCTSkip("kitty opened no window here (it needs OpenGL 3.3: Mesa's llvmpipe under Xvfb)")
+        }
         XCTAssertGreaterThan(m.db, 30, "256 colours give about 23 dB")
         // kitty 0.26 has no placeholders: block art, and nothing beside it.
         XCTAssertEqual(m.stray, 0)

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Real terminals under Xvfb, screenshots, and what is on them
 /// (Tests/Tools/termshot.py): the PSNR of the picture against its source,
@@ -23,14 +23,24 @@ enum Termshot {
     /// zutty, mlterm, st, qterminal, sakura), types `keys` after `wait`
     /// seconds, and screenshots it into `home`.
     /// `atLeast`: seconds before the screen may count as settled.
-    static func shot(_ terminal: String, _ command: [String], in home: TemporaryDirectory, keys: String = "",
-                     wait: Int = 4, atLeast: Int = 0) throws -> String {
+    static func shot(
+        _ terminal: String,
+        _ command: [String],
+        in home: TemporaryDirectory,
+        keys: String = "",
+        wait: Int = 4,
+        atLeast: Int = 0
+    ) throws -> String {
         let out = home.file("shot-\(UUID().uuidString).png")
         var env = ["WAIT": String(wait), "KEYS": keys, "WAIT2": "3", "HOME": home.path, "AT_LEAST": String(atLeast)]
         // The terminal's own variables decide, as for a person starting it.
         env["TMUX"] = ""
-        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), [tool, "shot", terminal, out] + command,
-                                    environment: env, guardSeconds: 60)
+        let result = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [tool, "shot", terminal, out] + command,
+            environment: env,
+            guardSeconds: 60
+        )
         XCTAssertEqual(result.status, 0, result.stderr)
         return out
     }
@@ -38,12 +48,20 @@ enum Termshot {
     /// `rows`: the screenshot's rows to search (the screen's image area:
     /// its text rows would outweigh a narrow picture). `blackBackground`
     /// for the terminals that take no colour option.
-    static func measure(_ shot: String, against source: String, rows: String? = nil,
-                        blackBackground: Bool = false) throws -> Measure {
-        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
-                                    [tool, "psnr", shot, source] + (rows.map { ["--rows", $0] } ?? [])
-                                        + (blackBackground ? ["--bg", "black"] : []))
-        let v = result.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    static func measure(
+        _ shot: String,
+        against source: String,
+        rows: String? = nil,
+        blackBackground: Bool = false
+    ) throws -> Measure {
+        let result = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [tool, "psnr", shot, source] + (rows.map { ["--rows", $0] } ?? [])
+                + (blackBackground ? ["--bg", "black"] : [])
+        )
+        let v = result.stdout.split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         guard v.count == 6 else {
             XCTFail("termshot: \(result.stdout) \(result.stderr)")
             return Measure(db: 0, x: 0, y: 0, width: 0, height: 0, stray: -1)
@@ -54,7 +72,10 @@ enum Termshot {
     /// `env -u` for the variables of the terminal the tests themselves run
     /// in, which would leak into the one under Xvfb.
     static var clean: [String] {
-        ["env", "-u", "TMUX", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM", "-u", "COLORTERM", "-u", "VTE_VERSION", "-u", "WT_SESSION",
-         "-u", "KONSOLE_VERSION", "-u", "NO_COLOR"]
+        [
+            "env", "-u", "TMUX", "-u", "KITTY_WINDOW_ID", "-u", "TERM_PROGRAM", "-u", "COLORTERM", "-u", "VTE_VERSION",
+            "-u", "WT_SESSION",
+            "-u", "KONSOLE_VERSION", "-u", "NO_COLOR",
+        ]
     }
 }

@@ -18,7 +18,8 @@ final class TmuxSession {
         self.columns = columns
         self.rows = rows
         let env = environment.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.sorted().joined(separator: " ")
-        let command = "env \(env) \(arguments.map(TmuxSession.quote).joined(separator: " ")); echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo; sleep 600"
+        let command =
+            "env \(env) \(arguments.map(TmuxSession.quote).joined(separator: " ")); echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo; sleep 600"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", command])
     }
 
@@ -32,7 +33,8 @@ final class TmuxSession {
     /// was seen to miss the client's exit.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
+            .path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let line = (["/usr/bin/tmux", "-L", socket] + arguments).map(TmuxSession.quote).joined(separator: " ")
         _ = system("\(line) </dev/null >\(TmuxSession.quote(output)) 2>/dev/null")
@@ -54,7 +56,9 @@ final class TmuxSession {
     /// click. Press then release; one byte per coordinate limits it to
     /// the first 94 columns and rows.
     func click(row: Int, column: Int) {
-        _ = try? tmux(["send-keys", "-l", mouseReport(0, row: row, column: column) + mouseReport(3, row: row, column: column)])
+        _ = try? tmux([
+            "send-keys", "-l", mouseReport(0, row: row, column: column) + mouseReport(3, row: row, column: column),
+        ])
     }
 
     /// An X10 mouse report of `button` at a cell.
@@ -74,7 +78,9 @@ final class TmuxSession {
     @discardableResult
     func click(_ label: String, in screen: String) -> Bool {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let row = lines.lastIndex(where: { $0.contains(label) }), let range = lines[row].range(of: label) else { return false }
+        guard let row = lines.lastIndex(where: { $0.contains(label) }), let range = lines[row].range(of: label) else {
+            return false
+        }
         click(row: row, column: lines[row].distance(from: lines[row].startIndex, to: range.lowerBound) + 2)
         return true
     }
@@ -90,8 +96,13 @@ final class TmuxSession {
     /// Polls the screen until `condition` holds. The wait is a guard against
     /// hanging, not a timing assertion: the test then asserts on the content.
     @discardableResult
-    func wait(for description: String, seconds: Double = 30, _ condition: (String) -> Bool,
-              file: StaticString = #filePath, line: UInt = #line) -> String {
+    func wait(
+        for description: String,
+        seconds: Double = 30,
+        _ condition: (String) -> Bool,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> String {
         var screen = capture()
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(screen) && Date() < deadline {

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Pixels inside tmux: a real tmux 3.3a whose client runs in a scripted
 /// terminal answering as kitty 0.35 (`Tests/Tools/outer-terminal.py`),
@@ -26,15 +26,21 @@ final class TmuxPixelTests: XCTestCase {
     /// `arguments` in a tmux pane, started once the scripted kitty 0.35 has
     /// attached, so that tmux knows its client when urlcache asks; with the
     /// pane's allow-passthrough set to `passthrough` first.
-    private func start(_ arguments: [String], passthrough: String? = nil, environment: [String: String] = [:]) throws -> TmuxSession {
+    private func start(
+        _ arguments: [String],
+        passthrough: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> TmuxSession {
         let go = home.file("go")
         let wait = "while [ ! -e \(TmuxSession.quote(go)) ]; do sleep 0.1; done; exec \"$0\" \"$@\""
         var env = ["TERM": "tmux-256color", "HOME": home.path, "LANG": "C.UTF-8", "NO_PROXY": "127.0.0.1"]
         for (key, value) in environment { env[key] = value }
         let session = try TmuxSession(["sh", "-c", wait] + arguments, environment: env, columns: 100, rows: 29)
         self.session = session
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/xterm-kitty"),
-                      "kitty's terminfo is missing: Scripts/install-deps --tests installs kitty")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/xterm-kitty"),
+            "kitty's terminfo is missing: Scripts/install-deps --tests installs kitty"
+        )
         let outer = Process()
         outer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         outer.arguments = [TmuxPixelTests.tool, log, "--", "/usr/bin/tmux", "-L", session.socket, "attach"]
@@ -43,10 +49,15 @@ final class TmuxPixelTests: XCTestCase {
         try outer.run()
         self.outer = outer
         let deadline = Date().addingTimeInterval(20)
-        while !(try session.tmux(["display-message", "-p", "#{client_termtype}"])).contains("kitty(0.35"), Date() < deadline {
+        while !(try session.tmux(["display-message", "-p", "#{client_termtype}"])).contains("kitty(0.35"),
+            Date() < deadline
+        {
             usleep(50_000)
         }
-        XCTAssertTrue(try session.tmux(["display-message", "-p", "#{client_termtype}"]).contains("kitty(0.35"), "the client attached")
+        XCTAssertTrue(
+            try session.tmux(["display-message", "-p", "#{client_termtype}"]).contains("kitty(0.35"),
+            "the client attached"
+        )
         if let passthrough { try session.tmux(["set-option", "-p", "allow-passthrough", passthrough]) }
         FileManager.default.createFile(atPath: go, contents: nil)
         return session
@@ -66,7 +77,9 @@ final class TmuxPixelTests: XCTestCase {
         return outerLog().range(of: text) != nil
     }
 
-    private func outerLog() -> String { String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data(), as: UTF8.self) }
+    private func outerLog() -> String {
+        String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data(), as: UTF8.self)
+    }
 
     /// The pane's own allow-passthrough: empty when it has none.
     private func passthrough(_ session: TmuxSession) throws -> String {
@@ -85,8 +98,10 @@ final class TmuxPixelTests: XCTestCase {
         let session = try start([Paths.binary.path, "render", "--size", "100x24", photo])
         let screen = session.waitForExit()
         XCTAssertTrue(screen.contains("EXIT=0"), screen)
-        let upload = try XCTUnwrap(outerLog().range(of: "\u{1B}_Ga=T,U=1,").map { String(outerLog()[$0.lowerBound...].prefix(120)) },
-                                   "no upload with a virtual placement reached the terminal outside")
+        let upload = try XCTUnwrap(
+            outerLog().range(of: "\u{1B}_Ga=T,U=1,").map { String(outerLog()[$0.lowerBound...].prefix(120)) },
+            "no upload with a virtual placement reached the terminal outside"
+        )
         let columns = try XCTUnwrap(upload.firstMatch(of: /c=(\d+)/).flatMap { Int($0.1) })
         let rows = try XCTUnwrap(upload.firstMatch(of: /r=(\d+)/).flatMap { Int($0.1) })
         XCTAssertEqual(placeholderRows(screen), Array(repeating: columns, count: rows), screen)
@@ -95,22 +110,33 @@ final class TmuxPixelTests: XCTestCase {
         let width = try XCTUnwrap(upload.firstMatch(of: /s=(\d+)/).flatMap { Int($0.1) })
         let height = try XCTUnwrap(upload.firstMatch(of: /v=(\d+)/).flatMap { Int($0.1) })
         XCTAssertTrue(waitForOuterLog("\u{1B}_Gm=0;"), "the last chunk reached the terminal outside")
-        let chunks = outerLog().components(separatedBy: "\u{1B}_G").drop { !$0.hasPrefix("a=T,U=1,") && !$0.hasPrefix("a=T,U=1") }
+        let chunks = outerLog().components(separatedBy: "\u{1B}_G").drop {
+            !$0.hasPrefix("a=T,U=1,") && !$0.hasPrefix("a=T,U=1")
+        }
         let payload = chunks.prefix { !$0.hasPrefix("a=") || $0.hasPrefix("a=T,U=1,") }
         XCTAssertEqual(payload.last.map { $0.hasPrefix("m=0;") }, true, "the last chunk arrived")
-        let base64 = payload.compactMap { $0.split(separator: ";", maxSplits: 1).last?.prefix { $0 != "\u{1B}" } }.joined()
-        XCTAssertEqual(Data(base64Encoded: base64)?.count, width * height * 3, "the whole picture, \(payload.count) chunks")
+        let base64 = payload.compactMap { $0.split(separator: ";", maxSplits: 1).last?.prefix { $0 != "\u{1B}" } }
+            .joined()
+        XCTAssertEqual(
+            Data(base64Encoded: base64)?.count,
+            width * height * 3,
+            "the whole picture, \(payload.count) chunks"
+        )
         XCTAssertGreaterThan(base64.utf8.count, 1 << 20, "past tmux's limit for one passthrough")
         XCTAssertEqual(try passthrough(session), "", "the pane's passthrough put back")
 
         // The first draw's cells have all reached the terminal outside
         // before the count starts: only the redraw is counted.
         let drawn = Date().addingTimeInterval(30)
-        while outerLog().unicodeScalars.filter({ $0.value == 0x10EEEE }).count < rows * columns, Date() < drawn { usleep(50_000) }
+        while outerLog().unicodeScalars.filter({ $0.value == 0x10EEEE }).count < rows * columns, Date() < drawn {
+            usleep(50_000)
+        }
         let before = outerLog().unicodeScalars.count
         try session.tmux(["new-window"])
         try session.tmux(["select-window", "-t", ":0"])
-        let after = session.wait(for: "the placeholders after a window switch") { self.placeholderRows($0).count == rows }
+        let after = session.wait(for: "the placeholders after a window switch") {
+            self.placeholderRows($0).count == rows
+        }
         XCTAssertEqual(placeholderRows(after), Array(repeating: columns, count: rows))
         // tmux's grid has the cells at once; its redraw reaches the terminal
         // outside (its log) a moment later.
@@ -130,11 +156,17 @@ final class TmuxPixelTests: XCTestCase {
         defer { nginx.stop() }
         try copyFixture("earth.jpg", to: nginx.root)
         let list = try writeList([nginx.url("/earth.jpg")], in: home)
-        let session = try start([Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")], passthrough: "off")
+        let session = try start(
+            [Paths.binary.path, "--config", list, "--cache-dir", home.file("cache")],
+            passthrough: "off"
+        )
         let screen = session.wait(for: "the picture as placeholders") { self.placeholderRows($0).count > 10 }
         XCTAssertTrue(screen.contains("Display Image"), screen)
         XCTAssertEqual(try passthrough(session), "on")
-        XCTAssertTrue(waitForOuterLog("\u{1B}_Ga=T,U=1,"), "no upload with a virtual placement reached the terminal outside")
+        XCTAssertTrue(
+            waitForOuterLog("\u{1B}_Ga=T,U=1,"),
+            "no upload with a virtual placement reached the terminal outside"
+        )
         session.send("q")
         let after = session.waitForExit()
         XCTAssertTrue(after.contains("EXIT=0"), after)

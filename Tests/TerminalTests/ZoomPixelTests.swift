@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import URLCacheHarness
 import URLCacheTestSupport
+import XCTest
 
 /// Zoom and pan with real pixels, in real kitty and `xterm -ti vt340`
 /// under Xvfb: after `+ +` on a 4000×3000 photo the picture on screen is
@@ -11,9 +11,13 @@ import URLCacheTestSupport
 final class ZoomPixelTests: NginxTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let made = try runProgram(URL(fileURLWithPath: "/usr/bin/python3"),
-                                  [Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-zoom-photo.py").path,
-                                   nginx.root.file("zoom.jpg")])
+        let made = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                Fixtures.packageRoot.appendingPathComponent("Tests/Tools/make-zoom-photo.py").path,
+                nginx.root.file("zoom.jpg"),
+            ]
+        )
         guard made.status == 0 else { throw XCTSkip("python3-numpy and python3-pil make the photo: \(made.stderr)") }
     }
 
@@ -34,7 +38,8 @@ final class ZoomPixelTests: NginxTestCase {
     /// area-averaged), for termshot to fit to the picture's box.
     private func cut(_ r: (x: Double, y: Double, width: Double, height: Double), name: String) throws -> String {
         let out = home.file(name)
-        let script = "from PIL import Image; im = Image.open('\(photo)').convert('RGB'); "
+        let script =
+            "from PIL import Image; im = Image.open('\(photo)').convert('RGB'); "
             + "im.resize((\(Int(r.width.rounded())), \(Int(r.height.rounded()))), Image.BOX, "
             + "box=(\(r.x), \(r.y), \(r.x + r.width), \(r.y + r.height))).save('\(out)')"
         XCTAssertEqual(try runProgram(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script]).status, 0)
@@ -44,15 +49,22 @@ final class ZoomPixelTests: NginxTestCase {
     /// The screen on the photo in `terminal`, logging to `log`, after `keys`.
     private func screenShot(_ terminal: String, keys: String, log: String) throws -> String {
         let list = try writeList([nginx.url("/zoom.jpg")], in: home)
-        let screen = Termshot.clean + ["NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
-                                       "--log-file", log]
+        let screen =
+            Termshot.clean + [
+                "NO_PROXY=127.0.0.1", Paths.binary.path, "--config", list, "--cache-dir", home.file("cache"),
+                "--log-file", log,
+            ]
         return try Termshot.shot(terminal, screen, in: home, keys: keys, wait: terminal == "kitty" ? 7 : 5)
     }
 
     /// The screen in `terminal`, `keys` typed, its picture measured
     /// against the region the log names, and against that region moved a
     /// quarter of a view to the right (which must measure far worse).
-    private func zoomed(_ terminal: String, keys: String, rows: String) throws -> (db: Double, moved: Double, region: (x: Double, y: Double, width: Double, height: Double)) {
+    private func zoomed(
+        _ terminal: String,
+        keys: String,
+        rows: String
+    ) throws -> (db: Double, moved: Double, region: (x: Double, y: Double, width: Double, height: Double)) {
         let log = home.file("screen-\(UUID().uuidString).log")
         let shot = try screenShot(terminal, keys: keys, log: log)
         let r = try shownRegion(log)
@@ -73,7 +85,12 @@ final class ZoomPixelTests: NginxTestCase {
         XCTAssertLessThan(four.moved, four.db - 8, "and not any other region")
 
         let panned = try zoomed(terminal, keys: "plus plus l", rows: rows)
-        XCTAssertEqual(panned.region.x, four.region.x + four.region.width / 4, accuracy: 0.5, "a quarter view to the right")
+        XCTAssertEqual(
+            panned.region.x,
+            four.region.x + four.region.width / 4,
+            accuracy: 0.5,
+            "a quarter view to the right"
+        )
         XCTAssertGreaterThan(panned.db, decibels)
 
         // The ×4 view came first (keys typed while loading would leave the
@@ -81,8 +98,15 @@ final class ZoomPixelTests: NginxTestCase {
         // the whole photo again. (Typed at once, a slow sixel draw lets the
         // screen read `+ 0` together, and it rightly never zooms.)
         let fitLog = home.file("fit.log")
-        let fitted = try Termshot.measure(try screenShot(terminal, keys: "plus plus / 0", log: fitLog), against: photo, rows: rows)
-        XCTAssertTrue(sharpViews(fitLog).contains { $0.contains("x750.0 ") }, "×4 was shown before 0: \(sharpViews(fitLog))")
+        let fitted = try Termshot.measure(
+            try screenShot(terminal, keys: "plus plus / 0", log: fitLog),
+            against: photo,
+            rows: rows
+        )
+        XCTAssertTrue(
+            sharpViews(fitLog).contains { $0.contains("x750.0 ") },
+            "×4 was shown before 0: \(sharpViews(fitLog))"
+        )
         XCTAssertGreaterThan(fitted.db, decibels, "0: the whole photo again")
     }
 

@@ -77,7 +77,9 @@ public final class RecordingTerminal: Terminal {
     }
     public func redrawAll() {}
 
-    public func line(_ row: Int) -> String { String(screen[row].filter { $0 != "\u{0}" }).trimmingCharacters(in: .whitespaces) }
+    public func line(_ row: Int) -> String {
+        String(screen[row].filter { $0 != "\u{0}" }).trimmingCharacters(in: .whitespaces)
+    }
     /// The columns row `row` uses, up to its last non-blank cell.
     public func usedColumns(_ row: Int) -> Int { (screen[row].lastIndex { $0 != " " } ?? -1) + 1 }
     public var text: String { (0..<size.rows).map(line).joined(separator: "\n") }

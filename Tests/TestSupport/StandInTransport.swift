@@ -20,9 +20,14 @@ public final class StandInTransport: Transport {
     /// What it was asked, in order.
     public var requests: [TransferRequest] { asked.withLock { $0 } }
 
-    public func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
+    public func perform<R: TransferReceiver>(
+        _ request: TransferRequest,
+        receiver: R
+    ) throws(TransportError) -> TransferOutcome<R.Stop> {
         asked.withLock { $0.append(request) }
-        let reply = replies.withLock { $0.isEmpty ? Reply.failure(.other(detail: "no reply scripted")) : $0.removeFirst() }
+        let reply = replies.withLock {
+            $0.isEmpty ? Reply.failure(.other(detail: "no reply scripted")) : $0.removeFirst()
+        }
         switch reply {
         case let .failure(error):
             throw error

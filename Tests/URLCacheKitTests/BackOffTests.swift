@@ -1,6 +1,7 @@
 import Foundation
 import URLCacheTestSupport
 import XCTest
+
 @testable import URLCacheKit
 
 /// Automatic checks back off after failures in a row, on an injected clock.
@@ -48,11 +49,16 @@ extension ControllerTests {
 
     func testACancelOrAnAnswerRememberedIsNoFailure() throws {
         try seed()
-        let cancelled = controller(StandInTransport([.failure(.cancelled)])).display(URLEntry(url: url), automatic: true)
+        let cancelled = controller(StandInTransport([.failure(.cancelled)])).display(
+            URLEntry(url: url),
+            automatic: true
+        )
         XCTAssertNil(cancelled.copy?.metadata?.failures)
         // A libcurl that refuses a safety setting fails here, not at the server.
-        let refused = controller(StandInTransport([.failure(.optionRefused(option: "CURLOPT_PROTOCOLS_STR", detail: "unknown option"))]))
-            .display(URLEntry(url: url), automatic: true)
+        let refused = controller(
+            StandInTransport([.failure(.optionRefused(option: "CURLOPT_PROTOCOLS_STR", detail: "unknown option"))])
+        )
+        .display(URLEntry(url: url), automatic: true)
         XCTAssertNil(refused.copy?.metadata?.failures)
     }
 }

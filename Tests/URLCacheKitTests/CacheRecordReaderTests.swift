@@ -1,15 +1,21 @@
 import Foundation
-import XCTest
-@testable import URLCacheKit
 import URLCacheTestSupport
+import XCTest
+
+@testable import URLCacheKit
 
 /// The `.meta` reader, which reads files anyone who can write the cache can
 /// edit: the fuzzer's seeds and findings replayed, and a link never read.
 final class CacheRecordReaderTests: XCTestCase {
     func testARecordAsTheCacheWritesItReadsWhole() throws {
-        let record = try XCTUnwrap(CacheRecord.decode(try Data(contentsOf: Fixtures.cache.appendingPathComponent("feed-entry.meta"))))
+        let record = try XCTUnwrap(
+            CacheRecord.decode(try Data(contentsOf: Fixtures.cache.appendingPathComponent("feed-entry.meta")))
+        )
         XCTAssertEqual(record.title, "Edge-on galaxy")
-        XCTAssertEqual(record.feedValidators, Validators(etag: "W/\"f1\"", lastModified: "Mon, 23 Nov 2026 21:12:55 GMT"))
+        XCTAssertEqual(
+            record.feedValidators,
+            Validators(etag: "W/\"f1\"", lastModified: "Mon, 23 Nov 2026 21:12:55 GMT")
+        )
         XCTAssertEqual(record.lifetime?.reason, "max-age")
         XCTAssertEqual(record.lifetime?.mustRevalidate, true)
     }
@@ -30,13 +36,21 @@ final class CacheRecordReaderTests: XCTestCase {
         every["failures"] = ["count": 2, "at": 1, "until": 2]
         let written = try JSONSerialization.data(withJSONObject: every)
         let record = try XCTUnwrap(CacheRecord.decode(written))
-        XCTAssertEqual(record.image.validators, Validators(etag: "\"i1\"", lastModified: "Sun, 22 Nov 2026 10:00:00 GMT"))
+        XCTAssertEqual(
+            record.image.validators,
+            Validators(etag: "\"i1\"", lastModified: "Sun, 22 Nov 2026 10:00:00 GMT")
+        )
         XCTAssertEqual(record.remembered.failures?.count, 2)
         let again = try XCTUnwrap(JSONSerialization.jsonObject(with: record.encoded()) as? [String: Any])
         XCTAssertEqual(again as NSDictionary, every as NSDictionary)
-        XCTAssertEqual(Set(again.keys), ["url", "etag", "lastModified", "contentType", "imageURL", "feedETag", "feedLastModified",
-                                         "title", "credit", "description", "link", "firstSeen", "lifetime", "cacheControl",
-                                         "expires", "refusal", "movedTo", "patience", "failures"])
+        XCTAssertEqual(
+            Set(again.keys),
+            [
+                "url", "etag", "lastModified", "contentType", "imageURL", "feedETag", "feedLastModified",
+                "title", "credit", "description", "link", "firstSeen", "lifetime", "cacheControl",
+                "expires", "refusal", "movedTo", "patience", "failures",
+            ]
+        )
     }
 
     func testEveryFuzzInputAndFixtureReadsOrIsRefused() throws {
@@ -60,7 +74,10 @@ final class CacheRecordReaderTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let link = dir.appendingPathComponent("x.meta").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Fixtures.cache.appendingPathComponent("feed-entry.meta").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: link,
+            withDestinationPath: Fixtures.cache.appendingPathComponent("feed-entry.meta").path
+        )
         XCTAssertNil(CacheRecord.read(link))
         XCTAssertNotNil(CacheRecord.read(Fixtures.cache.appendingPathComponent("feed-entry.meta").path))
     }

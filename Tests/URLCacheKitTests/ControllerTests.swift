@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
-import XCTest
-@testable import URLCacheKit
 import URLCacheTestSupport
+import XCTest
+
+@testable import URLCacheKit
 
 final class ControllerTests: XCTestCase {
     var directory: URL!
@@ -25,8 +26,18 @@ final class ControllerTests: XCTestCase {
         URLCacheController(cache: cache, transport: transport, clock: FixedClock(date: date ?? now))
     }
 
-    func head(_ status: Int, etag: String? = nil, lastModified: String? = nil, type: String? = "image/png") -> ResponseHead {
-        ResponseHead(status: status, reason: "R", contentType: type, validators: Validators(etag: etag, lastModified: lastModified))
+    func head(
+        _ status: Int,
+        etag: String? = nil,
+        lastModified: String? = nil,
+        type: String? = "image/png"
+    ) -> ResponseHead {
+        ResponseHead(
+            status: status,
+            reason: "R",
+            contentType: type,
+            validators: Validators(etag: etag, lastModified: lastModified)
+        )
     }
 
     /// Caches `png` with an ETag, checked a day and a half ago.
@@ -49,7 +60,12 @@ final class ControllerTests: XCTestCase {
     }
 
     func testFirstDownloadIsCommittedWithItsValidators() throws {
-        let transport = StandInTransport([.response(head(200, etag: "\"v1\"", lastModified: "Sat, 01 Nov 2026 10:00:00 GMT"), body: [Array(png[0..<10]), Array(png[10...])])])
+        let transport = StandInTransport([
+            .response(
+                head(200, etag: "\"v1\"", lastModified: "Sat, 01 Nov 2026 10:00:00 GMT"),
+                body: [Array(png[0..<10]), Array(png[10...])]
+            )
+        ])
         let report = controller(transport).display(url)
         XCTAssertEqual(report.result, .success(.newlyCached))
         let copy = try XCTUnwrap(report.copy)
@@ -94,7 +110,9 @@ final class ControllerTests: XCTestCase {
 
     func testErrorStatusKeepsTheCopy() throws {
         try seed()
-        let report = controller(StandInTransport([.response(head(500, type: "text/html"), body: [Array("<html>".utf8)])])).display(url)
+        let report = controller(
+            StandInTransport([.response(head(500, type: "text/html"), body: [Array("<html>".utf8)])])
+        ).display(url)
         XCTAssertEqual(report.result, .failure(.httpStatus(status: 500, reason: "R", contentType: "text/html")))
         XCTAssertEqual(report.copy?.updated, now.addingTimeInterval(-130_000), "Updated is unchanged")
     }
@@ -109,7 +127,10 @@ final class ControllerTests: XCTestCase {
 
     func testShortNonImageBodyIsRejectedAtTheEnd() throws {
         let report = controller(StandInTransport([.response(head(200), body: [Array("GIF8".utf8)])])).display(url)
-        XCTAssertEqual(report.result, .failure(.notAnImage(what: "GIF of an unknown version", status: 200, contentType: "image/png")))
+        XCTAssertEqual(
+            report.result,
+            .failure(.notAnImage(what: "GIF of an unknown version", status: 200, contentType: "image/png"))
+        )
         XCTAssertEqual(try stagingFiles(), [])
     }
 
@@ -166,7 +187,11 @@ final class ControllerTests: XCTestCase {
         let file = directory.path + "-file"
         FileManager.default.createFile(atPath: file, contents: Data())
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let blocked = URLCacheController(cache: DiskCache(directory: file), transport: StandInTransport([]), clock: FixedClock(date: now))
+        let blocked = URLCacheController(
+            cache: DiskCache(directory: file),
+            transport: StandInTransport([]),
+            clock: FixedClock(date: now)
+        )
         XCTAssertEqual(blocked.display(url).result, .failure(.cache(.notADirectory(path: file))))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import URLCacheTestSupport
 import XCTest
+
 @testable import URLCacheKit
 
 /// The feed path's decisions through a stand-in transport: what is asked,
@@ -17,25 +18,46 @@ final class FeedControllerTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
     private func controller(_ transport: StandInTransport, at date: Date) -> URLCacheController {
-        URLCacheController(cache: DiskCache(directory: directory.path), transport: transport, clock: FixedClock(date: date))
+        URLCacheController(
+            cache: DiskCache(directory: directory.path),
+            transport: transport,
+            clock: FixedClock(date: date)
+        )
     }
 
     private var entry: URLEntry { URLEntry(url: feedURL, feed: FeedSpec()) }
 
     private func feed(_ image: String, etag: String) -> StandInTransport.Reply {
-        .response(ResponseHead(status: 200, reason: "OK", contentType: "application/json", validators: Validators(etag: etag)),
-                  body: [Array(#"{"title": "Today", "hdurl": "\#(image)"}"#.utf8)])
+        .response(
+            ResponseHead(
+                status: 200,
+                reason: "OK",
+                contentType: "application/json",
+                validators: Validators(etag: etag)
+            ),
+            body: [Array(#"{"title": "Today", "hdurl": "\#(image)"}"#.utf8)]
+        )
     }
 
     private func image(_ status: Int, etag: String? = nil, fill: UInt8 = 7) -> StandInTransport.Reply {
         let bytes = TinyPNG.bytes(gray: fill)
-        return .response(ResponseHead(status: status, reason: status == 200 ? "OK" : "Not Found", contentType: "image/png",
-                                      validators: Validators(etag: etag)), body: status == 200 ? [bytes] : [Array("gone".utf8)])
+        return .response(
+            ResponseHead(
+                status: status,
+                reason: status == 200 ? "OK" : "Not Found",
+                contentType: "image/png",
+                validators: Validators(etag: etag)
+            ),
+            body: status == 200 ? [bytes] : [Array("gone".utf8)]
+        )
     }
 
     func testAFailedImageRecordsNothingSoTheFeedIsReadAgain() throws {
         let first = StandInTransport([feed("/a.png", etag: "\"f1\""), image(200, etag: "\"i1\"")])
-        XCTAssertEqual(controller(first, at: now.addingTimeInterval(-200_000)).display(entry).result, .success(.newlyCached))
+        XCTAssertEqual(
+            controller(first, at: now.addingTimeInterval(-200_000)).display(entry).result,
+            .success(.newlyCached)
+        )
         XCTAssertEqual(first.requests.map(\.url.path), ["/apod.json", "/a.png"])
         // One maxTime for the whole check: the feed and its image share one deadline.
         let deadlines = first.requests.map(\.limits.deadline)
@@ -78,8 +100,14 @@ final class FeedControllerTests: XCTestCase {
     func testAnUnchangedImageKeepsTheDayItWasFirstSeen() throws {
         let plain = URLEntry(url: URL(string: "http://images.example/a.png")!)
         let start = now.addingTimeInterval(-2 * 86_400)
-        XCTAssertEqual(controller(StandInTransport([image(200, etag: "\"i1\"")]), at: start).display(plain).result, .success(.newlyCached))
-        XCTAssertEqual(controller(StandInTransport([image(304, etag: "\"i1\"")]), at: now).display(plain).result, .success(.upToDate))
+        XCTAssertEqual(
+            controller(StandInTransport([image(200, etag: "\"i1\"")]), at: start).display(plain).result,
+            .success(.newlyCached)
+        )
+        XCTAssertEqual(
+            controller(StandInTransport([image(304, etag: "\"i1\"")]), at: now).display(plain).result,
+            .success(.upToDate)
+        )
         let history = try DiskCache(directory: directory.path).history(plain.url)
         XCTAssertEqual(history.count, 1)
         XCTAssertEqual(history.first?.firstSeen, start, "a 304 is a check, not a new image")

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import URLCacheKit
 import URLCacheTestSupport
+import XCTest
+
+@testable import URLCacheKit
 
 /// The three feed readers on fixtures shaped like the real feeds, and on
 /// the bad inputs the issue lists.
@@ -24,7 +25,10 @@ final class FeedReaderTests: XCTestCase {
     }
 
     private func failure(_ bytes: [UInt8], type: String? = nil, select: String? = nil) -> FeedError? {
-        do { _ = try read(bytes, type: type, select: select); return nil } catch { return error as? FeedError }
+        do {
+            _ = try read(bytes, type: type, select: select)
+            return nil
+        } catch { return error as? FeedError }
     }
 
     func testAPODPrefersHDAndKeepsItsWords() throws {
@@ -32,8 +36,14 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(image(item), "http://feeds.test/image/hd/andromeda.jpg")
         XCTAssertEqual(item.title, "Andromeda Rising")
         XCTAssertEqual(item.credit, "Jane Stargazer", "whitespace around the copyright folded")
-        XCTAssertEqual(item.description, "What's that glowing over the ridge? It's the Andromeda Galaxy, M31, rising & shining above a quiet valley.")
-        XCTAssertEqual(image(try read(fixture("apod.json"), select: "url")), "http://feeds.test/image/andromeda_1024.jpg")
+        XCTAssertEqual(
+            item.description,
+            "What's that glowing over the ridge? It's the Andromeda Galaxy, M31, rising & shining above a quiet valley."
+        )
+        XCTAssertEqual(
+            image(try read(fixture("apod.json"), select: "url")),
+            "http://feeds.test/image/andromeda_1024.jpg"
+        )
     }
 
     func testAPODVideoDayIsNoImage() throws {
@@ -44,14 +54,21 @@ final class FeedReaderTests: XCTestCase {
 
     func testBingsRelativeURLResolvesAgainstTheHost() throws {
         let item = try read(fixture("bing.json"))
-        XCTAssertEqual(image(item), "http://feeds.test/th?id=OHR.LakeReflection_EN-US1234567890_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp")
+        XCTAssertEqual(
+            image(item),
+            "http://feeds.test/th?id=OHR.LakeReflection_EN-US1234567890_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp"
+        )
         XCTAssertEqual(item.title, "Still waters")
         XCTAssertEqual(item.credit, "Mountain lake at dawn, Patagonia (© A. Photographer/Agency)")
     }
 
     func testRSSTakesTheNewestItemsLargestMediaContent() throws {
         let item = try read(fixture("media.rss"), type: "application/rss+xml")
-        XCTAssertEqual(image(item), "http://feeds.test/fern_large.jpg", "the 1600×1200 image, not the video or the small one")
+        XCTAssertEqual(
+            image(item),
+            "http://feeds.test/fern_large.jpg",
+            "the 1600×1200 image, not the video or the small one"
+        )
         XCTAssertEqual(item.title, "Frost on the fern")
         XCTAssertEqual(item.credit, "Ola Nordmann / Example Photo")
         XCTAssertEqual(item.description, "Ice crystals on a fern at sunrise.\n\nTaken with a macro lens.")
@@ -80,7 +97,9 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(item.title, "Lighthouse in the storm")
         XCTAssertEqual(item.credit, "R. Keeper")
         XCTAssertEqual(item.description, "Waves break over the lighthouse at Hook Head & the spray glows.")
-        let fallback = Array(#"<html><head><link rel="image_src" href="//cdn.test/a.png"><title>T</title></head></html>"#.utf8)
+        let fallback = Array(
+            #"<html><head><link rel="image_src" href="//cdn.test/a.png"><title>T</title></head></html>"#.utf8
+        )
         XCTAssertEqual(image(try read(fallback)), "http://cdn.test/a.png")
     }
 
@@ -94,7 +113,11 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(item.title, "Two Tails")
         XCTAssertEqual(image(try read(days, select: "-1.url")), "http://feeds.test/image/2611/saturn_1024.jpg")
         XCTAssertEqual(image(try read(days, select: "0.hdurl")), "http://feeds.test/image/2611/pleiades.jpg")
-        XCTAssertEqual(image(try read(days, select: "url")), "http://feeds.test/image/2611/comet_1024.jpg", "a key applies to today")
+        XCTAssertEqual(
+            image(try read(days, select: "url")),
+            "http://feeds.test/image/2611/comet_1024.jpg",
+            "a key applies to today"
+        )
         let undated = Array(#"[{"url": "/a.jpg"}, {"url": "/b.jpg"}]"#.utf8)
         XCTAssertEqual(image(try read(undated)), "http://feeds.test/b.jpg", "no dates: the last")
         XCTAssertEqual(failure(undated, select: "-3.url"), .missingKey(path: "-3.url"))
@@ -107,16 +130,27 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(image(item), "http://feeds.test/flickr/5300000001_ab12cd34ef_m.jpg")
         XCTAssertEqual(item.title, "It's a fern, frozen")
         XCTAssertEqual(item.description?.contains(#"fern \ at dawn"#), true, item.description ?? "")
-        XCTAssertEqual(JSONText.unwrapped(Array(#"cb({"a": "x\\'y"});"#.utf8)), Array(#"{"a": "x\\'y"}"#.utf8), "an escaped backslash stays")
+        XCTAssertEqual(
+            JSONText.unwrapped(Array(#"cb({"a": "x\\'y"});"#.utf8)),
+            Array(#"{"a": "x\\'y"}"#.utf8),
+            "an escaped backslash stays"
+        )
     }
 
     func testBingsXMLArchiveAndWholeTagNames() throws {
         let feed = try fixture("bing.xml")
         for type in ["text/xml", "text/html", nil] {
-            XCTAssertEqual(FeedKind.sniff(feed, contentType: type), .xml, "<headline> is no <head> (\(type ?? "no type"))")
+            XCTAssertEqual(
+                FeedKind.sniff(feed, contentType: type),
+                .xml,
+                "<headline> is no <head> (\(type ?? "no type"))"
+            )
         }
         let item = try read(feed, type: "text/xml")
-        XCTAssertEqual(image(item), "http://feeds.test/th?id=OHR.LakeReflection_EN-US1234567890_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp")
+        XCTAssertEqual(
+            image(item),
+            "http://feeds.test/th?id=OHR.LakeReflection_EN-US1234567890_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp"
+        )
         XCTAssertEqual(item.title, "Still waters")
         XCTAssertEqual(item.credit, "Mountain lake at dawn, Patagonia (© A. Photographer/Agency)")
         XCTAssertEqual(item.link, "https://www.bing.com/search?q=Patagonia")
@@ -129,7 +163,8 @@ final class FeedReaderTests: XCTestCase {
         let item = try read(fixture("media-width.rss"))
         XCTAssertEqual(image(item), "http://feeds.test/harbour_1920.jpg", "the widest, not the 0×0 product's first")
         XCTAssertEqual(image(try read(fixture("thumbnail-only.rss"))), "http://feeds.test/dunes_medium.jpg")
-        let a = ImageCandidate(url: "a", width: "800", height: "600"), b = ImageCandidate(url: "b", width: "1000")
+        let a = ImageCandidate(url: "a", width: "800", height: "600")
+        let b = ImageCandidate(url: "b", width: "1000")
         XCTAssertTrue(a.isSmaller(than: b), "no common product: the widths")
         XCTAssertTrue(ImageCandidate(url: "c").isSmaller(than: ImageCandidate(url: "d", height: "10")))
     }
@@ -140,7 +175,11 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(item.description, "The red fox is the largest of the true foxes.")
         XCTAssertEqual(Srcset.largest("a.jpg 320w, b.jpg 1280w, c.jpg 640w", src: "s.jpg"), "b.jpg")
         XCTAssertEqual(Srcset.largest("a.jpg, b.jpg 2x", src: nil), "b.jpg")
-        XCTAssertEqual(Srcset.largest("a.jpg,b.jpg 2x", src: nil), "a.jpg,b.jpg", "a comma inside a URL is the URL's (HTML's rule)")
+        XCTAssertEqual(
+            Srcset.largest("a.jpg,b.jpg 2x", src: nil),
+            "a.jpg,b.jpg",
+            "a comma inside a URL is the URL's (HTML's rule)"
+        )
         XCTAssertEqual(Srcset.largest("", src: "s.jpg"), "s.jpg")
         XCTAssertEqual(Srcset.largest("x.jpg 3x", src: nil), "x.jpg")
     }
@@ -149,36 +188,64 @@ final class FeedReaderTests: XCTestCase {
         let item = try read(fixture("astropix.html"), type: "text/html")
         XCTAssertEqual(image(item), "http://feeds.test/daily/image/2611/comet_big.jpg")
         XCTAssertEqual(item.title, "APOD: 2026 November 23 - Two Tails")
-        let page = #"<html><body><header><img src="logo.png" width="600" height="100"></header><main><img src="a.jpg" width="200" height="100"><img srcset="b.jpg 400w, c.jpg 1600w" src="b.jpg" width="400" height="300"></main></body></html>"#
-        XCTAssertEqual(image(try read(Array(page.utf8))), "http://feeds.test/daily/c.jpg", "the main content's largest; the header's logo skipped")
+        let page =
+            #"<html><body><header><img src="logo.png" width="600" height="100"></header><main><img src="a.jpg" width="200" height="100"><img srcset="b.jpg 400w, c.jpg 1600w" src="b.jpg" width="400" height="300"></main></body></html>"#
+        XCTAssertEqual(
+            image(try read(Array(page.utf8))),
+            "http://feeds.test/daily/c.jpg",
+            "the main content's largest; the header's logo skipped"
+        )
     }
 
     func testDaysThatAreNoPicture() throws {
         let other = try read(fixture("apod-other.json"))
         XCTAssertEqual(other.media, .other(kind: "other", link: nil))
         XCTAssertEqual(other.title, "Explore the Sky")
-        XCTAssertEqual(DisplayOutcome.notAnImageToday(kind: "other", link: nil).statusLine,
-                       "Today's item is not an image (other); showing the previous image")
+        XCTAssertEqual(
+            DisplayOutcome.notAnImageToday(kind: "other", link: nil).statusLine,
+            "Today's item is not an image (other); showing the previous image"
+        )
         let video = try read(fixture("apod-video-thumbs.json"))
-        XCTAssertEqual(video.media, .still(URL(string: "http://feeds.test/vi/abc123/0.jpg")!, kind: "video",
-                                           link: "https://www.youtube.com/embed/abc123?rel=0"))
-        XCTAssertEqual(DisplayOutcome.stillOfToday(kind: "video", link: "https://y.test/v", new: true).statusLine,
-                       "Today's item is a video: https://y.test/v (a still of it is shown)")
+        XCTAssertEqual(
+            video.media,
+            .still(
+                URL(string: "http://feeds.test/vi/abc123/0.jpg")!,
+                kind: "video",
+                link: "https://www.youtube.com/embed/abc123?rel=0"
+            )
+        )
+        XCTAssertEqual(
+            DisplayOutcome.stillOfToday(kind: "video", link: "https://y.test/v", new: true).statusLine,
+            "Today's item is a video: https://y.test/v (a still of it is shown)"
+        )
     }
 
     func testBadFeedsSayWhy() {
-        XCTAssertEqual(failure(Array("<html><head><title>x</title></head><body><p>words only</p></body></html>".utf8)), .pageWithoutImage)
+        XCTAssertEqual(
+            failure(Array("<html><head><title>x</title></head><body><p>words only</p></body></html>".utf8)),
+            .pageWithoutImage
+        )
         XCTAssertEqual(failure(Array(#"{"title": "x"}"#.utf8)), .missingKey(path: "hdurl, url, image, images.0.url"))
-        XCTAssertEqual(failure(Array(#"{"images": []}"#.utf8), select: "images.0.url"), .missingKey(path: "images.0.url"))
+        XCTAssertEqual(
+            failure(Array(#"{"images": []}"#.utf8), select: "images.0.url"),
+            .missingKey(path: "images.0.url")
+        )
         XCTAssertEqual(failure(Array(#"{"url": 42}"#.utf8), select: "url"), .notAString(path: "url", found: "a number"))
         XCTAssertEqual(failure(Array(#"{"url": 42}"#.utf8)), .notAString(path: "url", found: "a number"))
-        XCTAssertEqual(failure(Array("<rss version=\"2.0\"><channel><title>Empty</title></channel></rss>".utf8)), .noItem(kind: "RSS/Atom feed"))
-        XCTAssertEqual(failure(Array(#"{"url": "file:///etc/passwd"}"#.utf8)),
-                       .badImageURL(text: "file:///etc/passwd", reason: "scheme file is not allowed (http or https only)"))
+        XCTAssertEqual(
+            failure(Array("<rss version=\"2.0\"><channel><title>Empty</title></channel></rss>".utf8)),
+            .noItem(kind: "RSS/Atom feed")
+        )
+        XCTAssertEqual(
+            failure(Array(#"{"url": "file:///etc/passwd"}"#.utf8)),
+            .badImageURL(text: "file:///etc/passwd", reason: "scheme file is not allowed (http or https only)")
+        )
         XCTAssertEqual(failure(Array(#"{"url": "/daily/feed"}"#.utf8)), .pointsAtItself)
         XCTAssertEqual(failure(Array("{not json".utf8)), .badJSON)
         XCTAssertEqual(failure(Array("GIF89a".utf8), type: "image/gif"), .unknownKind(contentType: "image/gif"))
-        for error in [FeedError.pageWithoutImage, .noItem(kind: "RSS/Atom feed"), .pointsAtItself, .tooLarge(limit: 2 << 20)] {
+        for error in [
+            FeedError.pageWithoutImage, .noItem(kind: "RSS/Atom feed"), .pointsAtItself, .tooLarge(limit: 2 << 20),
+        ] {
             XCTAssertFalse(error.description.contains("\n"))
         }
     }
@@ -187,21 +254,27 @@ final class FeedReaderTests: XCTestCase {
         // Billion laughs: ten levels of ten; expanded it would be 3 GB.
         var doctype = "<!DOCTYPE rss [\n<!ENTITY lol \"lol\">\n"
         for level in 1...9 {
-            doctype += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1 == 0 ? "" : String(level - 1));", count: 10) + "\">\n"
+            doctype +=
+                "<!ENTITY lol\(level) \""
+                + String(repeating: "&lol\(level - 1 == 0 ? "" : String(level - 1));", count: 10) + "\">\n"
         }
         doctype += "<!ENTITY xxe SYSTEM \"file:///etc/passwd\">\n]>\n"
-        let feed = doctype + """
-            <rss version="2.0"><channel><item><title>&lol9; &xxe;</title>
-            <enclosure url="http://feeds.test/a.jpg" type="image/jpeg"/></item></channel></rss>
-            """
+        let feed =
+            doctype + """
+                <rss version="2.0"><channel><item><title>&lol9; &xxe;</title>
+                <enclosure url="http://feeds.test/a.jpg" type="image/jpeg"/></item></channel></rss>
+                """
         let item = try read(Array(feed.utf8))
         XCTAssertEqual(item.title, "&lol9; &xxe;", "left as written")
         XCTAssertEqual(image(item), "http://feeds.test/a.jpg")
     }
 
     func testScannerSurvivesBrokenMarkup() {
-        for text in ["<", "<a", "<a href=", "<a href=\"x", "<!--", "<![CDATA[", "<!DOCTYPE [", "</", "&#xFFFFFFFF;", "&#0;", "<?xml",
-                     "<item><enclosure url='x.jpg'", "<rss><channel><item></channel>", "&#55296;"] {
+        for text in [
+            "<", "<a", "<a href=", "<a href=\"x", "<!--", "<![CDATA[", "<!DOCTYPE [", "</", "&#xFFFFFFFF;", "&#0;",
+            "<?xml",
+            "<item><enclosure url='x.jpg'", "<rss><channel><item></channel>", "&#55296;",
+        ] {
             var scanner = MarkupScanner(Array(text.utf8))
             var count = 0
             while scanner.next() != nil, count < 100 { count += 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import URLCacheKit
 
 /// HTTP's freshness rules for a private cache, as a pure function of a
@@ -10,10 +11,26 @@ final class FreshnessTests: XCTestCase {
 
     private func http(_ offset: TimeInterval) -> String { httpDate(now.addingTimeInterval(offset)) }
 
-    private func lifetime(cacheControl: String? = nil, expires: String? = nil, date: String? = nil, age: String? = nil,
-                          lastModified: String? = nil, cap: TimeInterval = 86_400) -> Lifetime {
-        Lifetime.of(ResponseHead(status: 200, validators: Validators(lastModified: lastModified), cacheControl: cacheControl,
-                                 expires: expires, date: date, age: age), now: now, cap: cap)
+    private func lifetime(
+        cacheControl: String? = nil,
+        expires: String? = nil,
+        date: String? = nil,
+        age: String? = nil,
+        lastModified: String? = nil,
+        cap: TimeInterval = 86_400
+    ) -> Lifetime {
+        Lifetime.of(
+            ResponseHead(
+                status: 200,
+                validators: Validators(lastModified: lastModified),
+                cacheControl: cacheControl,
+                expires: expires,
+                date: date,
+                age: age
+            ),
+            now: now,
+            cap: cap
+        )
     }
 
     func testMaxAgeLessTheAge() {
@@ -27,16 +44,25 @@ final class FreshnessTests: XCTestCase {
     func testNoCacheNoStoreMustRevalidate() {
         XCTAssertEqual(lifetime(cacheControl: "no-cache"), Lifetime(seconds: 0, reason: "no-cache"))
         XCTAssertEqual(lifetime(cacheControl: "No-Store"), Lifetime(seconds: 0, reason: "no-store", noStore: true))
-        XCTAssertEqual(lifetime(cacheControl: "max-age=60, must-revalidate"),
-                       Lifetime(seconds: 60, reason: "max-age", mustRevalidate: true))
+        XCTAssertEqual(
+            lifetime(cacheControl: "max-age=60, must-revalidate"),
+            Lifetime(seconds: 60, reason: "max-age", mustRevalidate: true)
+        )
     }
 
     func testExpiresAgainstTheServersDate() {
         // The server's clock runs an hour behind ours: Expires − Date decides, not Expires − now; the
         // apparent age (an hour) counts, bounded to half the lifetime (RFC 9111 §4.2.3, #23).
-        XCTAssertEqual(lifetime(expires: http(-3600 + 300), date: http(-3600)), Lifetime(seconds: 150, reason: "Expires"))
+        XCTAssertEqual(
+            lifetime(expires: http(-3600 + 300), date: http(-3600)),
+            Lifetime(seconds: 150, reason: "Expires")
+        )
         XCTAssertEqual(lifetime(expires: http(-60), date: http(0)).seconds, 0, "Expires in the past")
-        XCTAssertEqual(lifetime(expires: "0", date: http(0)), Lifetime(seconds: 0, reason: "Expires"), "a bad Expires is in the past")
+        XCTAssertEqual(
+            lifetime(expires: "0", date: http(0)),
+            Lifetime(seconds: 0, reason: "Expires"),
+            "a bad Expires is in the past"
+        )
         XCTAssertEqual(lifetime(expires: http(300), date: "not a date").seconds, 300, "a bad Date: our clock instead")
         XCTAssertEqual(lifetime(expires: http(300), date: http(0), age: "60").seconds, 240)
     }
@@ -48,13 +74,27 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(lifetime(cacheControl: "max-age=9000", age: "7200.0").seconds, 9000, "not an integer: ignored")
         XCTAssertEqual(lifetime(cacheControl: "max-age=9000", age: "7200a").seconds, 9000)
         XCTAssertEqual(lifetime(cacheControl: "max-age=9000", age: " 60 ").seconds, 8940)
-        XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(-100)).seconds, 501,
-                       "Date 100 s ago: at least 99 s old (Date names a whole second)")
+        XCTAssertEqual(
+            lifetime(cacheControl: "max-age=600", date: http(-100)).seconds,
+            501,
+            "Date 100 s ago: at least 99 s old (Date names a whole second)"
+        )
         XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(0)).seconds, 600, "Date this second: no age")
-        XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(3600)).seconds, 600, "a server clock ahead: no age")
-        XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(-3600)).seconds, 300,
-                       "a server clock an hour behind: the apparent age counts for half the lifetime at most")
-        XCTAssertEqual(lifetime(cacheControl: "max-age=600", date: http(-3600), age: "500").seconds, 100, "Age counts in full")
+        XCTAssertEqual(
+            lifetime(cacheControl: "max-age=600", date: http(3600)).seconds,
+            600,
+            "a server clock ahead: no age"
+        )
+        XCTAssertEqual(
+            lifetime(cacheControl: "max-age=600", date: http(-3600)).seconds,
+            300,
+            "a server clock an hour behind: the apparent age counts for half the lifetime at most"
+        )
+        XCTAssertEqual(
+            lifetime(cacheControl: "max-age=600", date: http(-3600), age: "500").seconds,
+            100,
+            "Age counts in full"
+        )
     }
 
     /// RFC 9111 §4.2.2: a heuristic lifetime only for the statuses RFC 9110
@@ -62,7 +102,11 @@ final class FreshnessTests: XCTestCase {
     func testHeuristicOnlyForTheStatusesThatAllowIt() {
         for status in [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501] {
             let head = ResponseHead(status: status, validators: Validators(lastModified: http(-6000)), date: http(0))
-            XCTAssertEqual(Lifetime.of(head, now: now, cap: day), Lifetime(seconds: 600, reason: "Last-Modified"), "\(status)")
+            XCTAssertEqual(
+                Lifetime.of(head, now: now, cap: day),
+                Lifetime(seconds: 600, reason: "Last-Modified"),
+                "\(status)"
+            )
         }
         for status in [201, 202, 302, 307, 400, 403, 500, 503] {
             let head = ResponseHead(status: status, validators: Validators(lastModified: http(-6000)), date: http(0))
@@ -73,8 +117,11 @@ final class FreshnessTests: XCTestCase {
     }
 
     func testAnExpiresThatIsNoDateOrTwoOfThemIsExpired() {
-        for bad in ["Tue, 24 Nov 2026 09:00:00 UTC", "Tue, 24 Nov 26 09:00:00 GMT", "Tue 24 Nov 2026 09:00:00 GMT",
-                    "Tue,  24 Nov 2026 09:00:00 GMT", "Tue, 24-Nov-2026 09:00:00 GMT", "Tue, 24 Nov 2026 9:00:00 GMT", "0", "-1"] {
+        for bad in [
+            "Tue, 24 Nov 2026 09:00:00 UTC", "Tue, 24 Nov 26 09:00:00 GMT", "Tue 24 Nov 2026 09:00:00 GMT",
+            "Tue,  24 Nov 2026 09:00:00 GMT", "Tue, 24-Nov-2026 09:00:00 GMT", "Tue, 24 Nov 2026 9:00:00 GMT", "0",
+            "-1",
+        ] {
             XCTAssertEqual(lifetime(expires: bad, date: http(0)).seconds, 0, bad)
         }
         XCTAssertEqual(lifetime(expires: http(3600) + ", " + http(7200), date: http(0)).seconds, 0, "two Expires lines")
@@ -82,17 +129,37 @@ final class FreshnessTests: XCTestCase {
     }
 
     func testConflictingHeaders() {
-        XCTAssertEqual(lifetime(cacheControl: "max-age=60", expires: http(3600), date: http(0)).reason, "max-age", "max-age beats Expires")
+        XCTAssertEqual(
+            lifetime(cacheControl: "max-age=60", expires: http(3600), date: http(0)).reason,
+            "max-age",
+            "max-age beats Expires"
+        )
         XCTAssertEqual(lifetime(cacheControl: "max-age=60, max-age=3600").seconds, 60, "the first of two")
         XCTAssertEqual(lifetime(cacheControl: "max-age=3600, no-cache").reason, "no-cache", "no-cache beats max-age")
     }
 
     func testLastModifiedHeuristicAndTheCap() {
-        XCTAssertEqual(lifetime(date: http(0), lastModified: http(-6000)), Lifetime(seconds: 600, reason: "Last-Modified"))
-        XCTAssertEqual(lifetime(date: http(0), lastModified: http(-30 * day)),
-                       Lifetime(seconds: day, reason: "Last-Modified, capped by refreshInterval"))
-        XCTAssertEqual(lifetime(cacheControl: "max-age=31536000", cap: 3600), Lifetime(seconds: 3600, reason: "max-age, capped by refreshInterval"))
-        XCTAssertEqual(lifetime(date: http(0), lastModified: http(600)).reason, "refreshInterval", "a future Last-Modified says nothing")
-        XCTAssertEqual(lifetime(), Lifetime(seconds: day, reason: "refreshInterval"), "no word from the server: the fixed rule")
+        XCTAssertEqual(
+            lifetime(date: http(0), lastModified: http(-6000)),
+            Lifetime(seconds: 600, reason: "Last-Modified")
+        )
+        XCTAssertEqual(
+            lifetime(date: http(0), lastModified: http(-30 * day)),
+            Lifetime(seconds: day, reason: "Last-Modified, capped by refreshInterval")
+        )
+        XCTAssertEqual(
+            lifetime(cacheControl: "max-age=31536000", cap: 3600),
+            Lifetime(seconds: 3600, reason: "max-age, capped by refreshInterval")
+        )
+        XCTAssertEqual(
+            lifetime(date: http(0), lastModified: http(600)).reason,
+            "refreshInterval",
+            "a future Last-Modified says nothing"
+        )
+        XCTAssertEqual(
+            lifetime(),
+            Lifetime(seconds: day, reason: "refreshInterval"),
+            "no word from the server: the fixed rule"
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import URLCacheKit
 
 /// Header lines as libcurl hands them over, HTTP dates, and which files the
@@ -11,16 +12,30 @@ final class HTTPTests: XCTestCase {
     }
 
     func testFinalHeadWithValidatorsVerbatim() {
-        let heads = parse(["HTTP/1.1 200 OK\r\n", "ETag: W/\"abc\"\r\n", "last-modified:  Sat, 01 Nov 2026 10:00:00 GMT \r\n",
-                           "Content-Type: image/png\r\n", "Content-Length: 1234\r\n", "X-Other: 1\r\n", "\r\n"])
-        XCTAssertEqual(heads, [ResponseHead(status: 200, reason: "OK", contentType: "image/png", contentLength: 1234,
-                                            validators: Validators(etag: "W/\"abc\"", lastModified: "Sat, 01 Nov 2026 10:00:00 GMT"))])
+        let heads = parse([
+            "HTTP/1.1 200 OK\r\n", "ETag: W/\"abc\"\r\n", "last-modified:  Sat, 01 Nov 2026 10:00:00 GMT \r\n",
+            "Content-Type: image/png\r\n", "Content-Length: 1234\r\n", "X-Other: 1\r\n", "\r\n",
+        ])
+        XCTAssertEqual(
+            heads,
+            [
+                ResponseHead(
+                    status: 200,
+                    reason: "OK",
+                    contentType: "image/png",
+                    contentLength: 1234,
+                    validators: Validators(etag: "W/\"abc\"", lastModified: "Sat, 01 Nov 2026 10:00:00 GMT")
+                )
+            ]
+        )
     }
 
     func testInterimAndFollowedRedirectsAreNotFinal() {
-        let heads = parse(["HTTP/1.1 100 Continue\r\n", "\r\n",
-                           "HTTP/1.1 301 Moved Permanently\r\n", "Location: /b\r\n", "ETag: \"old\"\r\n", "\r\n",
-                           "HTTP/2 404 \r\n", "\r\n"])
+        let heads = parse([
+            "HTTP/1.1 100 Continue\r\n", "\r\n",
+            "HTTP/1.1 301 Moved Permanently\r\n", "Location: /b\r\n", "ETag: \"old\"\r\n", "\r\n",
+            "HTTP/2 404 \r\n", "\r\n",
+        ])
         XCTAssertEqual(heads.count, 1)
         XCTAssertEqual(heads.first?.status, 404)
         XCTAssertNil(heads.first?.validators.etag, "a redirect's headers do not leak into the final head")
@@ -32,7 +47,9 @@ final class HTTPTests: XCTestCase {
     }
 
     func testMalformedLinesAreIgnored() {
-        let heads = parse(["HTTP/1.1 abc\r\n", "no colon here\r\n", ": empty name\r\n", "Content-Length: lots\r\n", "\r\n"])
+        let heads = parse([
+            "HTTP/1.1 abc\r\n", "no colon here\r\n", ": empty name\r\n", "Content-Length: lots\r\n", "\r\n",
+        ])
         XCTAssertEqual(heads.first?.status, 0)
         XCTAssertNil(heads.first?.contentLength)
     }
@@ -44,24 +61,38 @@ final class HTTPTests: XCTestCase {
         XCTAssertEqual(HTTPDate.parse("Wed Nov 12 10:00:00 2025"), expected)
         XCTAssertNil(HTTPDate.parse("yesterday-ish"))
         // RFC 9110 §5.6.7 and nothing else: the forms curl_getdate took.
-        for invalid in ["Wed, 12 Nov 2025 10:00:00 UTC", "Wed, 12 Nov 25 10:00:00 GMT", "Wed 12 Nov 2025 10:00:00 GMT",
-                        "Wed,  12 Nov 2025 10:00:00 GMT", "Wed, 12-Nov-2025 10:00:00 GMT", "Wed, 12 Nov 2025 1:00:00 GMT",
-                        "wed, 12 nov 2025 10:00:00 GMT", "Wed, 31 Nov 2025 10:00:00 GMT", "Wed, 12 Nov 2025 24:00:00 GMT",
-                        "Wed, 12 Nov 2025 10:00:00 GMT ", "Wed, 12 Nov 2025 10:00:00 +0000", ""] {
+        for invalid in [
+            "Wed, 12 Nov 2025 10:00:00 UTC", "Wed, 12 Nov 25 10:00:00 GMT", "Wed 12 Nov 2025 10:00:00 GMT",
+            "Wed,  12 Nov 2025 10:00:00 GMT", "Wed, 12-Nov-2025 10:00:00 GMT", "Wed, 12 Nov 2025 1:00:00 GMT",
+            "wed, 12 nov 2025 10:00:00 GMT", "Wed, 31 Nov 2025 10:00:00 GMT", "Wed, 12 Nov 2025 24:00:00 GMT",
+            "Wed, 12 Nov 2025 10:00:00 GMT ", "Wed, 12 Nov 2025 10:00:00 +0000", "",
+        ] {
             XCTAssertNil(HTTPDate.parse(invalid), invalid)
         }
-        XCTAssertEqual(HTTPDate.parse("Wed Nov  2 10:00:00 2025"), Date(timeIntervalSince1970: 1_762_077_600), "asctime, a one-digit day")
+        XCTAssertEqual(
+            HTTPDate.parse("Wed Nov  2 10:00:00 2025"),
+            Date(timeIntervalSince1970: 1_762_077_600),
+            "asctime, a one-digit day"
+        )
         XCTAssertEqual(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT"), Date(timeIntervalSince1970: 0))
-        XCTAssertEqual(HTTPDate.parse("Tue, 29 Feb 2028 23:59:60 GMT"), Date(timeIntervalSince1970: 1_835_481_600), "leap day, leap second")
+        XCTAssertEqual(
+            HTTPDate.parse("Tue, 29 Feb 2028 23:59:60 GMT"),
+            Date(timeIntervalSince1970: 1_835_481_600),
+            "leap day, leap second"
+        )
     }
 
     func testOnlyOurOwnFilesAreEverRemoved() {
         let hex = String(repeating: "0123456789abcdef", count: 2)
-        for ours in [hex + ".img", hex + ".meta", hex + ".lock", "." + hex + ".tmp.123.456", "." + hex + ".tmp.meta.1.2"] {
+        for ours in [
+            hex + ".img", hex + ".meta", hex + ".lock", "." + hex + ".tmp.123.456", "." + hex + ".tmp.meta.1.2",
+        ] {
             XCTAssertTrue(DiskCache.isOurs(ours), ours)
         }
-        for theirs in ["notes.txt", hex.uppercased() + ".img", String(hex.dropLast()) + ".img", hex + ".jpg",
-                       hex + ".img.bak", "photo.img", String(repeating: "g", count: 32) + ".img"] {
+        for theirs in [
+            "notes.txt", hex.uppercased() + ".img", String(hex.dropLast()) + ".img", hex + ".jpg",
+            hex + ".img.bak", "photo.img", String(repeating: "g", count: 32) + ".img",
+        ] {
             XCTAssertFalse(DiskCache.isOurs(theirs), theirs)
         }
     }

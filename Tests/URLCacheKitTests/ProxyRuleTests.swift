@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import URLCacheKit
 
 /// What the environment says of the network: which proxy a failure names
@@ -20,7 +21,9 @@ final class ProxyRuleTests: XCTestCase {
 
     func testNoProxyAsLibcurlReadsIt() {
         let https = ["https_proxy": "p:3128"]
-        func bypassed(_ url: String, _ list: String) -> Bool { proxy(url, https.merging(["no_proxy": list]) { $1 }) == nil }
+        func bypassed(_ url: String, _ list: String) -> Bool {
+            proxy(url, https.merging(["no_proxy": list]) { $1 }) == nil
+        }
         XCTAssertTrue(bypassed("https://a.example/x", "*"))
         XCTAssertFalse(bypassed("https://a.example/x", "b.example,*"), "* counts only alone")
         XCTAssertTrue(bypassed("https://img.a.example/x", "other, .a.example"))
@@ -31,17 +34,24 @@ final class ProxyRuleTests: XCTestCase {
     }
 
     func testAPasswordIsNeverShown() {
-        XCTAssertEqual(proxy("https://a.example/x", ["https_proxy": "http://me:secret@p.lan:3128"]), "p.lan:3128 (https_proxy)")
+        XCTAssertEqual(
+            proxy("https://a.example/x", ["https_proxy": "http://me:secret@p.lan:3128"]),
+            "p.lan:3128 (https_proxy)"
+        )
         XCTAssertEqual(proxy("https://a.example/x", ["https_proxy": "me:s e@cr%t@p lan"]), "p lan (https_proxy)")
     }
 
     /// CURL_CA_BUNDLE wins over SSL_CERT_FILE and SSL_CERT_DIR, as in curl;
     /// empty values count as unset.
     func testTrustedCertificatesAreReadAsCurlReadsThem() {
-        let both = TrustedCertificates(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem", "SSL_CERT_DIR": "/c"])
+        let both = TrustedCertificates(environment: [
+            "CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem", "SSL_CERT_DIR": "/c",
+        ])
         XCTAssertEqual(both.file, "/a.pem")
         XCTAssertNil(both.directory)
-        let ssl = TrustedCertificates(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem", "SSL_CERT_DIR": "/c"])
+        let ssl = TrustedCertificates(environment: [
+            "CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem", "SSL_CERT_DIR": "/c",
+        ])
         XCTAssertEqual(ssl.file, "/b.pem")
         XCTAssertEqual(ssl.directory, "/c")
         XCTAssertEqual(TrustedCertificates(environment: [:]), TrustedCertificates(environment: ["SSL_CERT_FILE": ""]))

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+
 @testable import URLCacheKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,12 +15,16 @@ final class SaveTests: XCTestCase {
     private let day = Date(timeIntervalSince1970: 1_795_476_000)  // 2026-11-23 23:20 UTC
 
     func testTheNameIsTheDayTheTitleAndTheExtension() {
-        XCTAssertEqual(SaveName.make(date: day, title: "The Horsehead Nebula", extension: "jpg", timeZone: utc),
-                       "2026-11-23 The Horsehead Nebula.jpg")
+        XCTAssertEqual(
+            SaveName.make(date: day, title: "The Horsehead Nebula", extension: "jpg", timeZone: utc),
+            "2026-11-23 The Horsehead Nebula.jpg"
+        )
         XCTAssertEqual(SaveName.make(date: day, title: "   ", extension: "png", timeZone: utc), "2026-11-23.png")
         // The day where the user is: 23:20 UTC is already the 24th in Tokyo.
-        XCTAssertEqual(SaveName.make(date: day, title: "x", extension: "png", timeZone: TimeZone(identifier: "Asia/Tokyo")!),
-                       "2026-11-24 x.png")
+        XCTAssertEqual(
+            SaveName.make(date: day, title: "x", extension: "png", timeZone: TimeZone(identifier: "Asia/Tokyo")!),
+            "2026-11-24 x.png"
+        )
     }
 
     func testOutsideTextBecomesOneHarmlessComponent() {
@@ -27,7 +33,11 @@ final class SaveTests: XCTestCase {
         XCTAssertEqual(SaveName.clean("..."), "")
         XCTAssertEqual(SaveName.clean("a\\b/c"), "a-b-c")
         XCTAssertEqual(SaveName.clean("Red\u{1B}[31m alert\u{07}\u{9B}2J"), "Red [31m alert 2J")
-        XCTAssertEqual(SaveName.clean("evil\u{202E}gpj.exe"), "evil gpj.exe", "a bidi override cannot dress the name up")
+        XCTAssertEqual(
+            SaveName.clean("evil\u{202E}gpj.exe"),
+            "evil gpj.exe",
+            "a bidi override cannot dress the name up"
+        )
         XCTAssertEqual(SaveName.clean("tabs\tand\nnew  lines"), "tabs and new lines")
         XCTAssertEqual(SaveName.clean("ends with dots..."), "ends with dots")
         XCTAssertEqual(SaveName.clean("Ünïcødé 東京 🌍"), "Ünïcødé 東京 🌍")
@@ -54,7 +64,10 @@ final class SaveTests: XCTestCase {
     }
 
     func testAPortableNameForFATSticks() {
-        XCTAssertEqual(SaveName.portable("2026-11-24 APOD: Why? \"M<1>\" a|b*.jpg"), "2026-11-24 APOD- Why- -M-1-- a-b-.jpg")
+        XCTAssertEqual(
+            SaveName.portable("2026-11-24 APOD: Why? \"M<1>\" a|b*.jpg"),
+            "2026-11-24 APOD- Why- -M-1-- a-b-.jpg"
+        )
         XCTAssertEqual(SaveName.portable("2026-11-24 Sun.jpg"), "2026-11-24 Sun.jpg")
     }
 
@@ -72,34 +85,65 @@ final class SaveTests: XCTestCase {
         item.metadata = CacheRecord(url: url.absoluteString)
         item.metadata?.title = "Hurricane Nine"
         XCTAssertEqual(SaveName.title(item, of: URLEntry(url: url, title: "Blue Marble")), "Hurricane Nine")
-        XCTAssertEqual(SaveName.title(HistoryItem(path: "/x", firstSeen: day, metadata: nil, isCurrent: true),
-                                      of: URLEntry(url: URL(string: "https://example.com/")!)), "example.com")
+        XCTAssertEqual(
+            SaveName.title(
+                HistoryItem(path: "/x", firstSeen: day, metadata: nil, isCurrent: true),
+                of: URLEntry(url: URL(string: "https://example.com/")!)
+            ),
+            "example.com"
+        )
     }
 
     func testThePicturesFolderIsReadAsXdgUserDirReadsIt() {
         let env = ["HOME": "/home/ada"]
         XCTAssertEqual(PicturesFolder.resolve(userDirs: nil, environment: env), "/home/ada/Pictures")
-        XCTAssertEqual(PicturesFolder.resolve(userDirs: "# comment\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n", environment: env),
-                       "/home/ada/Bilder")
-        XCTAssertEqual(PicturesFolder.resolve(userDirs: "XDG_PICTURES_DIR=\"/data/My \\\"Photos\\\"/\"", environment: env),
-                       "/data/My \"Photos\"")
+        XCTAssertEqual(
+            PicturesFolder.resolve(userDirs: "# comment\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n", environment: env),
+            "/home/ada/Bilder"
+        )
+        XCTAssertEqual(
+            PicturesFolder.resolve(userDirs: "XDG_PICTURES_DIR=\"/data/My \\\"Photos\\\"/\"", environment: env),
+            "/data/My \"Photos\""
+        )
         // The file wins over the environment, as the script sources it last.
-        XCTAssertEqual(PicturesFolder.resolve(userDirs: "XDG_PICTURES_DIR=\"$HOME/Fotos\"",
-                                              environment: env.merging(["XDG_PICTURES_DIR": "/elsewhere"]) { $1 }), "/home/ada/Fotos")
-        XCTAssertEqual(PicturesFolder.resolve(userDirs: "XDG_MUSIC_DIR=\"$HOME/M\"",
-                                              environment: env.merging(["XDG_PICTURES_DIR": "/elsewhere"]) { $1 }), "/elsewhere")
+        XCTAssertEqual(
+            PicturesFolder.resolve(
+                userDirs: "XDG_PICTURES_DIR=\"$HOME/Fotos\"",
+                environment: env.merging(["XDG_PICTURES_DIR": "/elsewhere"]) { $1 }
+            ),
+            "/home/ada/Fotos"
+        )
+        XCTAssertEqual(
+            PicturesFolder.resolve(
+                userDirs: "XDG_MUSIC_DIR=\"$HOME/M\"",
+                environment: env.merging(["XDG_PICTURES_DIR": "/elsewhere"]) { $1 }
+            ),
+            "/elsewhere"
+        )
         // Set to the home itself: "disabled" in the spec; relative: invalid.
-        XCTAssertEqual(PicturesFolder.resolve(userDirs: "XDG_PICTURES_DIR=\"$HOME/\"", environment: env), "/home/ada/Pictures")
-        XCTAssertEqual(PicturesFolder.resolve(userDirs: "XDG_PICTURES_DIR=\"Pictures\"", environment: env), "/home/ada/Pictures")
+        XCTAssertEqual(
+            PicturesFolder.resolve(userDirs: "XDG_PICTURES_DIR=\"$HOME/\"", environment: env),
+            "/home/ada/Pictures"
+        )
+        XCTAssertEqual(
+            PicturesFolder.resolve(userDirs: "XDG_PICTURES_DIR=\"Pictures\"", environment: env),
+            "/home/ada/Pictures"
+        )
     }
 
     /// Where xdg-user-dirs is installed, its own script agrees with us.
     func testTheFolderAgreesWithXdgUserDir() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-user-dir") else { throw XCTSkip("xdg-user-dirs is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-user-dir") else {
+            throw XCTSkip("xdg-user-dirs is not installed")
+        }
         let config = NSTemporaryDirectory() + "save-xdg-\(getpid())"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: config) }
-        try "XDG_PICTURES_DIR=\"$HOME/Mes images\"\n".write(toFile: config + "/user-dirs.dirs", atomically: true, encoding: .utf8)
+        try "XDG_PICTURES_DIR=\"$HOME/Mes images\"\n".write(
+            toFile: config + "/user-dirs.dirs",
+            atomically: true,
+            encoding: .utf8
+        )
         let env = ["HOME": "/home/ada", "XDG_CONFIG_HOME": config]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdg-user-dir")
@@ -127,20 +171,38 @@ final class SaveTests: XCTestCase {
         XCTAssertEqual(try SavedCopy.save(picture, to: folder, name: "2026-11-23 Sun.jpg"), .alreadyThere(first.path))
         var other = picture
         other[100] = 8
-        XCTAssertEqual(try SavedCopy.save(other, to: folder, name: "2026-11-23 Sun.jpg"), .saved(folder + "/2026-11-23 Sun (2).jpg"))
-        XCTAssertEqual(FileManager.default.contents(atPath: first.path).map(Array.init), picture, "the first copy untouched")
+        XCTAssertEqual(
+            try SavedCopy.save(other, to: folder, name: "2026-11-23 Sun.jpg"),
+            .saved(folder + "/2026-11-23 Sun (2).jpg")
+        )
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: first.path).map(Array.init),
+            picture,
+            "the first copy untouched"
+        )
         let target = Posix.parent(of: folder) + "/target"
         XCTAssertEqual(symlink(target, folder + "/2026-11-23 Moon.jpg"), 0)
-        XCTAssertEqual(try SavedCopy.save(picture, to: folder, name: "2026-11-23 Moon.jpg"), .saved(folder + "/2026-11-23 Moon (2).jpg"))
+        XCTAssertEqual(
+            try SavedCopy.save(picture, to: folder, name: "2026-11-23 Moon.jpg"),
+            .saved(folder + "/2026-11-23 Moon (2).jpg")
+        )
         XCTAssertFalse(FileManager.default.fileExists(atPath: target), "the link was not followed")
         // A FIFO under the name is not read (it would block): the copy goes beside it.
         XCTAssertEqual(mkfifo(folder + "/2026-11-23 Pipe.jpg", 0o600), 0)
-        XCTAssertEqual(try SavedCopy.save(picture, to: folder, name: "2026-11-23 Pipe.jpg"), .saved(folder + "/2026-11-23 Pipe (2).jpg"))
+        XCTAssertEqual(
+            try SavedCopy.save(picture, to: folder, name: "2026-11-23 Pipe.jpg"),
+            .saved(folder + "/2026-11-23 Pipe (2).jpg")
+        )
         // A name from elsewhere is cleaned again: it stays in the folder.
         XCTAssertEqual(try SavedCopy.save(picture, to: folder, name: "../escape.jpg"), .saved(folder + "/-escape.jpg"))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        XCTAssertEqual(names, ["-escape.jpg", "2026-11-23 Moon (2).jpg", "2026-11-23 Moon.jpg", "2026-11-23 Pipe (2).jpg",
-                               "2026-11-23 Pipe.jpg", "2026-11-23 Sun (2).jpg", "2026-11-23 Sun.jpg"])
+        XCTAssertEqual(
+            names,
+            [
+                "-escape.jpg", "2026-11-23 Moon (2).jpg", "2026-11-23 Moon.jpg", "2026-11-23 Pipe (2).jpg",
+                "2026-11-23 Pipe.jpg", "2026-11-23 Sun (2).jpg", "2026-11-23 Sun.jpg",
+            ]
+        )
     }
 
     func testAFileWhereTheFolderShouldBeIsNamed() throws {

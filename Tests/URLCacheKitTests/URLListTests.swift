@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
 import URLCacheSupport
 import URLCacheTestSupport
+import XCTest
+
 @testable import URLCacheKit
 
 final class URLListTests: XCTestCase {
@@ -49,8 +50,10 @@ final class URLListTests: XCTestCase {
 
     func testErrorsNameTheFile() {
         XCTAssertThrowsError(try URLList.parse(Data("not a plist at all {".utf8), source: "/tmp/f.plist")) { error in
-            XCTAssertEqual((error as? ConfigError)?.description,
-                           "URL list /tmp/f.plist is not a property list (XML or binary plist expected)")
+            XCTAssertEqual(
+                (error as? ConfigError)?.description,
+                "URL list /tmp/f.plist is not a property list (XML or binary plist expected)"
+            )
         }
     }
 
@@ -65,48 +68,82 @@ final class URLListTests: XCTestCase {
 
     /// A list that does not parse says where, and what is wrong there.
     func testAnXMLFaultHasItsLineAndColumn() {
-        XCTAssertEqual(parseError("<plist><array><string>unclosed"), "URL list f.plist, line 1, column 15: <string> is never closed")
-        XCTAssertEqual(parseError("<plist><dict><key>a</key>\n  <integer>1</intger></dict></plist>"),
-                       "URL list f.plist, line 2, column 13: </intger> is not a plist element (did you mean </integer>?)")
-        XCTAssertEqual(parseError("<plist><dict>\n<key>keep</key><integer>3</string></dict></plist>"),
-                       "URL list f.plist, line 2, column 26: </string> closes <integer>, opened at line 2, column 16")
-        XCTAssertEqual(parseError("<plist><dict><key>refreshInterval</key><integer>123456789012345678901</integer></dict></plist>"),
-                       "URL list f.plist, line 1, column 40: 123456789012345678901 is out of range at refreshInterval")
-        XCTAssertEqual(parseError("<plist><array>\n<string>http://a/b.jpg?x=1&y=2</string></array></plist>"),
-                       "URL list f.plist, line 2, column 27: a bare & (write &amp; for & in a URL)")
-        XCTAssertEqual(parseError("<plist><dict><key>keep</key><integer>seven</integer></dict></plist>"),
-                       "URL list f.plist, line 1, column 29: \"seven\" is not an integer at keep")
+        XCTAssertEqual(
+            parseError("<plist><array><string>unclosed"),
+            "URL list f.plist, line 1, column 15: <string> is never closed"
+        )
+        XCTAssertEqual(
+            parseError("<plist><dict><key>a</key>\n  <integer>1</intger></dict></plist>"),
+            "URL list f.plist, line 2, column 13: </intger> is not a plist element (did you mean </integer>?)"
+        )
+        XCTAssertEqual(
+            parseError("<plist><dict>\n<key>keep</key><integer>3</string></dict></plist>"),
+            "URL list f.plist, line 2, column 26: </string> closes <integer>, opened at line 2, column 16"
+        )
+        XCTAssertEqual(
+            parseError(
+                "<plist><dict><key>refreshInterval</key><integer>123456789012345678901</integer></dict></plist>"
+            ),
+            "URL list f.plist, line 1, column 40: 123456789012345678901 is out of range at refreshInterval"
+        )
+        XCTAssertEqual(
+            parseError("<plist><array>\n<string>http://a/b.jpg?x=1&y=2</string></array></plist>"),
+            "URL list f.plist, line 2, column 27: a bare & (write &amp; for & in a URL)"
+        )
+        XCTAssertEqual(
+            parseError("<plist><dict><key>keep</key><integer>seven</integer></dict></plist>"),
+            "URL list f.plist, line 1, column 29: \"seven\" is not an integer at keep"
+        )
     }
 
     /// Unknown keys are named once, with the key that was probably meant.
     func testUnknownKeysAreWarnedOfWithASuggestion() throws {
-        let list = try URLList.parse(Data("""
-            <plist><dict><key>refreshIntervall</key><integer>5</integer><key>colour</key><string>x</string>
-            <key>images</key><array><dict><key>titel</key><string>x</string><key>fead</key><string>y</string>
-            <key>url</key><string>http://a/b.jpg</string></dict></array></dict></plist>
-            """.utf8), source: "f.plist")
-        XCTAssertEqual(list.warnings, [
-            "URL list f.plist, settings: unknown key \"colour\" (ignored)",
-            "URL list f.plist, settings: unknown key \"refreshIntervall\"; did you mean \"refreshInterval\"?",
-            "URL list f.plist, entry 1: unknown key \"fead\"; did you mean \"feed\"?",
-            "URL list f.plist, entry 1: unknown key \"titel\"; did you mean \"title\"?",
-        ])
+        let list = try URLList.parse(
+            Data(
+                """
+                <plist><dict><key>refreshIntervall</key><integer>5</integer><key>colour</key><string>x</string>
+                <key>images</key><array><dict><key>titel</key><string>x</string><key>fead</key><string>y</string>
+                <key>url</key><string>http://a/b.jpg</string></dict></array></dict></plist>
+                """.utf8
+            ),
+            source: "f.plist"
+        )
+        XCTAssertEqual(
+            list.warnings,
+            [
+                "URL list f.plist, settings: unknown key \"colour\" (ignored)",
+                "URL list f.plist, settings: unknown key \"refreshIntervall\"; did you mean \"refreshInterval\"?",
+                "URL list f.plist, entry 1: unknown key \"fead\"; did you mean \"feed\"?",
+                "URL list f.plist, entry 1: unknown key \"titel\"; did you mean \"title\"?",
+            ]
+        )
         XCTAssertNil(list.settings.refreshInterval, "a misspelt setting is not guessed at")
     }
 
     /// One entry that cannot be used keeps its place and its error; the others work.
     func testABadEntryDoesNotStopTheList() throws {
-        let list = try URLList.parse(Data("""
-            <plist><array><string>http://a/1.jpg</string><string>not a url</string>
-            <string>http://a:99999/3.jpg</string><string>http://a/4.jpg</string></array></plist>
-            """.utf8), source: "f.plist")
+        let list = try URLList.parse(
+            Data(
+                """
+                <plist><array><string>http://a/1.jpg</string><string>not a url</string>
+                <string>http://a:99999/3.jpg</string><string>http://a/4.jpg</string></array></plist>
+                """.utf8
+            ),
+            source: "f.plist"
+        )
         XCTAssertEqual(list.entries.count, 4)
         XCTAssertEqual(try list.entry(4).url.absoluteString, "http://a/4.jpg", "numbers stay as in the file")
         XCTAssertThrowsError(try list.entry(2)) { error in
-            XCTAssertEqual((error as? ConfigError)?.description, "URL list f.plist, entry 2: \"not a url\" is not a URL")
+            XCTAssertEqual(
+                (error as? ConfigError)?.description,
+                "URL list f.plist, entry 2: \"not a url\" is not a URL"
+            )
         }
         XCTAssertThrowsError(try list.entry(3)) { error in
-            XCTAssertEqual((error as? ConfigError)?.description, "URL list f.plist, entry 3: port 99999 in \"http://a:99999/3.jpg\" is out of range (1–65535)")
+            XCTAssertEqual(
+                (error as? ConfigError)?.description,
+                "URL list f.plist, entry 3: port 99999 in \"http://a:99999/3.jpg\" is out of range (1–65535)"
+            )
         }
         XCTAssertNotNil(list.entries[1].problem)
     }

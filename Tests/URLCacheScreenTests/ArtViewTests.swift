@@ -1,9 +1,10 @@
 import BlockArt
 import Foundation
-@testable import URLCacheKit
-@testable import URLCacheScreen
 import URLCacheTestSupport
 import XCTest
+
+@testable import URLCacheKit
+@testable import URLCacheScreen
 
 /// The screen's block art of an animation: kept a frame each and found
 /// again by the frame's index, so that a later loop's frames the screen
@@ -40,8 +41,14 @@ final class ArtViewTests: XCTestCase {
         state.playback?.frame = 1
         view.draw(state, on: terminal, now: Date())
         XCTAssertEqual(terminal.art, one, "frame 1 drawn as it was, not from frame 2's pixels")
-        XCTAssertFalse(view.holdsFrame(0, state, on: terminal), "the first frame is the still: told apart by its pixels")
-        XCTAssertFalse(view.holdsFrame(1, state, on: RecordingTerminal(columns: 60, rows: 30)), "another size: not held")
+        XCTAssertFalse(
+            view.holdsFrame(0, state, on: terminal),
+            "the first frame is the still: told apart by its pixels"
+        )
+        XCTAssertFalse(
+            view.holdsFrame(1, state, on: RecordingTerminal(columns: 60, rows: 30)),
+            "another size: not held"
+        )
         view.animationChanged()
         XCTAssertFalse(view.holdsFrame(1, state, on: terminal), "another animation's frame 1 is not this one's")
         state.playback = nil

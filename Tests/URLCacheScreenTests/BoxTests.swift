@@ -1,6 +1,7 @@
 import Foundation
 import URLCacheKit
 import XCTest
+
 @testable import URLCacheScreen
 
 /// A box over the screen: its scrolling and its buttons, from one layout.
@@ -9,8 +10,12 @@ final class BoxTests: XCTestCase {
     private var entries: [URLEntry] { [URLEntry(url: URL(string: "http://a/b.jpg")!)] }
 
     private func caption(lines count: Int) -> ScreenState.Caption? {
-        ScreenState.Caption(title: "T", credit: nil,
-                                   description: (1...count).map { "line \($0)" }.joined(separator: "\n"), link: nil)
+        ScreenState.Caption(
+            title: "T",
+            credit: nil,
+            description: (1...count).map { "line \($0)" }.joined(separator: "\n"),
+            link: nil
+        )
     }
 
     func testALongDescriptionScrollsWithinItsBounds() {
@@ -41,18 +46,27 @@ final class BoxTests: XCTestCase {
         let question = Box.make(.confirmClear, caption: nil, layout: layout, scroll: 3)
         XCTAssertNil(question.scrollHint)
         XCTAssertEqual(question.buttons.map(\.label), ["[ OK (y) ]", "[ Cancel (n) ]"])
-        let ok = question.buttons[0], cancel = question.buttons[1]
+        let ok = question.buttons[0]
+        let cancel = question.buttons[1]
         XCTAssertEqual(cancel.column, ok.column + ok.label.count + 2)
         XCTAssertEqual(question.key(atRow: cancel.row, column: cancel.column + 3), .character("n"))
         XCTAssertNil(question.key(atRow: cancel.row - 1, column: cancel.column + 3))
 
         var state = ScreenState(entries: entries)
         state.overlay = .confirmClear
-        let effects = ScreenLogic.handle(.click(row: ok.row, column: ok.column + 1), &state, toolbar: Toolbar(width: 80),
-                                         toolbarRow: 19, box: question)
+        let effects = ScreenLogic.handle(
+            .click(row: ok.row, column: ok.column + 1),
+            &state,
+            toolbar: Toolbar(width: 80),
+            toolbarRow: 19,
+            box: question
+        )
         XCTAssertEqual(effects, [.clearCache], "OK clicked is y pressed")
         state.overlay = .confirmClear
-        XCTAssertEqual(ScreenLogic.handle(.key(.character("q")), &state, toolbar: Toolbar(width: 80), toolbarRow: 19), [])
+        XCTAssertEqual(
+            ScreenLogic.handle(.key(.character("q")), &state, toolbar: Toolbar(width: 80), toolbarRow: 19),
+            []
+        )
         XCTAssertNil(state.overlay, "q cancels the question")
     }
 

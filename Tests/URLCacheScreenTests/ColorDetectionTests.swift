@@ -1,13 +1,16 @@
+import BlockArt
 import URLCacheTestSupport
 import XCTest
-import BlockArt
+
 @testable import URLCacheScreen
 
 /// `--colors auto` as a function of the environment and terminfo: the rule
 /// `render` and the screen share.
 final class ColorDetectionTests: XCTestCase {
-    let terminfo = StandInTerminfo(entries: ["xterm": 8, "xterm-256color": 256, "xterm-direct": 1 << 24, "vt100": -1, "rxvt": 88,
-                                             "screen-16color": 16])
+    let terminfo = StandInTerminfo(entries: [
+        "xterm": 8, "xterm-256color": 256, "xterm-direct": 1 << 24, "vt100": -1, "rxvt": 88,
+        "screen-16color": 16,
+    ])
 
     private func mode(_ environment: [String: String], requested: ColorMode? = nil) -> ColorMode {
         ColorDetection.mode(requested: requested, environment: environment, terminfo: terminfo)

@@ -1,18 +1,33 @@
 import BlockArt
-@testable import URLCacheScreen
 import URLCacheTestSupport
 import XCTest
+
+@testable import URLCacheScreen
 
 /// `--format auto`, default colours and glyphs: the replies' parser and the
 /// rules, as functions of their inputs.
 final class DetectionTests: XCTestCase {
-    let terminfo = StandInTerminfo(entries: ["xterm": 8, "xterm-256color": 256, "tmux-256color": 256, "foot": 256,
-                                             "st-256color": 256, "rxvt-unicode-256color": 256],
-                                   direct: ["xterm-kitty"])
+    let terminfo = StandInTerminfo(
+        entries: [
+            "xterm": 8, "xterm-256color": 256, "tmux-256color": 256, "foot": 256,
+            "st-256color": 256, "rxvt-unicode-256color": 256,
+        ],
+        direct: ["xterm-kitty"]
+    )
 
-    private func decide(_ env: [String: String], _ replies: TerminalReplies? = nil, tmux: TmuxClient? = nil,
-                        colors: ColorMode? = nil) -> Detection {
-        PictureDetection.decide(environment: env, replies: replies, tmux: tmux, requestedColors: colors, terminfo: terminfo)
+    private func decide(
+        _ env: [String: String],
+        _ replies: TerminalReplies? = nil,
+        tmux: TmuxClient? = nil,
+        colors: ColorMode? = nil
+    ) -> Detection {
+        PictureDetection.decide(
+            environment: env,
+            replies: replies,
+            tmux: tmux,
+            requestedColors: colors,
+            terminfo: terminfo
+        )
     }
 
     private func parse(_ text: String) -> TerminalReplies { TerminalReplies.parse(Array(text.utf8)) }
@@ -38,12 +53,16 @@ final class DetectionTests: XCTestCase {
         XCTAssertTrue(r.complete)
         // Someone else's image id, or an error, is not a yes.
         XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=5;OK\u{1B}\\\u{1B}[?62c".utf8)).kittyGraphics)
-        XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c".utf8)).kittyGraphics)
+        XCTAssertFalse(
+            TerminalReplies.parse(Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c".utf8)).kittyGraphics
+        )
         // The shared-memory query (id 32): read is OK, anything else is not.
         let shared = TerminalReplies.parse(Array("\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;c".utf8))
         XCTAssertTrue(shared.kittySharedMemory)
         XCTAssertFalse(shared.kittyGraphics, "id 32 says nothing of id 31")
-        XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=32;ENOENT:No such file\u{1B}\\\u{1B}[?62;c".utf8)).kittySharedMemory)
+        XCTAssertFalse(
+            TerminalReplies.parse(Array("\u{1B}_Gi=32;ENOENT:No such file\u{1B}\\\u{1B}[?62;c".utf8)).kittySharedMemory
+        )
         XCTAssertFalse(TerminalReplies.parse(Array("\u{1B}_Gi=320;OK\u{1B}\\\u{1B}[?62;c".utf8)).kittySharedMemory)
     }
 
@@ -80,13 +99,19 @@ final class DetectionTests: XCTestCase {
     func testEnvironmentDecidesWithoutAsking() {
         XCTAssertFalse(PictureDetection.needsQuery(environment: ["TERM": "xterm-kitty"]))
         let kitty = decide(["TERM": "xterm-kitty"])
-        XCTAssertEqual([kitty.format.rawValue, kitty.colors.rawValue, kitty.symbols.rawValue], ["kitty", "truecolor", "sextants"])
+        XCTAssertEqual(
+            [kitty.format.rawValue, kitty.colors.rawValue, kitty.symbols.rawValue],
+            ["kitty", "truecolor", "sextants"]
+        )
         XCTAssertEqual(decide(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]).format, .kitty)
         XCTAssertEqual(decide(["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]).format, .iterm)
         XCTAssertEqual(decide(["TERM": "foot"]).format, .sixel)
         XCTAssertEqual(decide(["TERM": "xterm-256color", "KONSOLE_VERSION": "230805"]).format, .kitty)
         let vte = decide(["TERM": "xterm-256color", "VTE_VERSION": "7006"])
-        XCTAssertEqual([vte.format.rawValue, vte.colors.rawValue, vte.symbols.rawValue], ["symbols", "truecolor", "blocks"])
+        XCTAssertEqual(
+            [vte.format.rawValue, vte.colors.rawValue, vte.symbols.rawValue],
+            ["symbols", "truecolor", "blocks"]
+        )
         XCTAssertTrue(PictureDetection.needsQuery(environment: ["TERM": "xterm", "XTERM_VERSION": "XTerm(379)"]))
     }
 
@@ -102,13 +127,20 @@ final class DetectionTests: XCTestCase {
     func testXtermGetsDirectColourAndItsFormatFromReplies() {
         let env = ["TERM": "xterm", "XTERM_VERSION": "XTerm(379)"]
         let sixel = decide(env, TerminalReplies.parse(xtermSixel))
-        XCTAssertEqual([sixel.format.rawValue, sixel.colors.rawValue, sixel.symbols.rawValue], ["sixel", "truecolor", "blocks"])
+        XCTAssertEqual(
+            [sixel.format.rawValue, sixel.colors.rawValue, sixel.symbols.rawValue],
+            ["sixel", "truecolor", "blocks"]
+        )
         XCTAssertEqual(sixel.registers, 1024)
         // A plain xterm: no 4 in DA1, still direct colour though terminfo says 8.
         let plain = decide(env, TerminalReplies.parse(Array("\u{1B}[?64;1;2;6;22c".utf8)))
         XCTAssertEqual([plain.format.rawValue, plain.colors.rawValue], ["symbols", "truecolor"])
         // An old xterm keeps terminfo's word.
-        XCTAssertEqual(decide(["TERM": "xterm", "XTERM_VERSION": "XTerm(297)"], TerminalReplies.parse(Array("\u{1B}[?1;2c".utf8))).colors, .ansi8)
+        XCTAssertEqual(
+            decide(["TERM": "xterm", "XTERM_VERSION": "XTerm(297)"], TerminalReplies.parse(Array("\u{1B}[?1;2c".utf8)))
+                .colors,
+            .ansi8
+        )
     }
 
     func testNoAnswerFallsBackToBlockArtAndTerminfo() {
@@ -123,7 +155,11 @@ final class DetectionTests: XCTestCase {
     func testColourOptionsStillDecide() {
         XCTAssertEqual(decide(["TERM": "xterm-kitty"], colors: .ansi16).colors, .ansi16)
         XCTAssertEqual(decide(["TERM": "xterm-kitty", "NO_COLOR": "1"]).colors, .none)
-        XCTAssertEqual(decide(["TERM": "xterm-kitty", "NO_COLOR": "1"]).format, .kitty, "NO_COLOR is about colour in text, not pictures")
+        XCTAssertEqual(
+            decide(["TERM": "xterm-kitty", "NO_COLOR": "1"]).format,
+            .kitty,
+            "NO_COLOR is about colour in text, not pictures"
+        )
     }
 
     // What the terminals Debian packages answered to the bursts, as seen
@@ -161,29 +197,45 @@ final class DetectionTests: XCTestCase {
         let xterm = parse("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[>41;379;0c\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c")
         XCTAssertEqual(xterm.version, "XTerm(379)")
         XCTAssertEqual(xterm.secondaryAttributes, [41, 379, 0])
-        XCTAssertEqual(TerminalIdentity.answered(xterm), .init(name: "XTerm(379)", parsesStrings: true, truecolor: true))
+        XCTAssertEqual(
+            TerminalIdentity.answered(xterm),
+            .init(name: "XTerm(379)", parsesStrings: true, truecolor: true)
+        )
         XCTAssertFalse(TerminalIdentity.answered(parse("\u{1B}P>|XTerm(297)\u{1B}\\\u{1B}[?1;2c")).truecolor)
         // VTE over ssh, without VTE_VERSION; mlterm, which answers no XTVERSION but has sixel.
         let vte = TerminalIdentity.answered(parse("\u{1B}[>65;7006;1c\u{1B}[?65;1;9c"))
         XCTAssertTrue(vte.parsesStrings && vte.truecolor)
-        XCTAssertTrue(TerminalIdentity.answered(parse("\u{1B}[>24;279;0c\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c")).parsesStrings)
+        XCTAssertTrue(
+            TerminalIdentity.answered(parse("\u{1B}[>24;279;0c\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c")).parsesStrings
+        )
         // Nothing answered but DA1 (st, the Linux console): nothing more sent.
         XCTAssertFalse(TerminalIdentity.answered(parse("\u{1B}[?6c")).parsesStrings)
     }
 
     func testDECRQSSProvesDirectColour() {
         // kitty over ssh: nothing in the environment, its answers say it all.
-        let kitty = parse("\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[>1;4000;26c\u{1B}[?62;c"
-            + "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P1$r38:2:1:2:3m\u{1B}\\\u{1B}P0+r524742\u{1B}\\\u{1B}[?62;c")
+        let kitty = parse(
+            "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[>1;4000;26c\u{1B}[?62;c"
+                + "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P1$r38:2:1:2:3m\u{1B}\\\u{1B}P0+r524742\u{1B}\\\u{1B}[?62;c"
+        )
         let d = decide(["TERM": "xterm-256color"], kitty)
         XCTAssertEqual([d.format.rawValue, d.colors.rawValue, d.terminal], ["kitty", "truecolor", "kitty(0.26.5)"])
         XCTAssertEqual(kitty.rendition, "38:2:1:2:3")
         // An unknown terminal that kept the colour, one that mapped it to
         // its palette (mlterm), and one that refused the request (VTE).
-        XCTAssertEqual(decide(["TERM": "xterm-256color"], parse("\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\\u{1B}[?64;4c")).colors, .truecolor)
-        XCTAssertEqual(decide(["TERM": "xterm-256color"], parse("\u{1B}P1$r0;38;5;16m\u{1B}\\\u{1B}[?64;4c")).colors, .palette256)
+        XCTAssertEqual(
+            decide(["TERM": "xterm-256color"], parse("\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\\u{1B}[?64;4c")).colors,
+            .truecolor
+        )
+        XCTAssertEqual(
+            decide(["TERM": "xterm-256color"], parse("\u{1B}P1$r0;38;5;16m\u{1B}\\\u{1B}[?64;4c")).colors,
+            .palette256
+        )
         XCTAssertNil(parse("\u{1B}P0$r\u{1B}\\\u{1B}[?65;1;9c").rendition)
-        XCTAssertNil(parse("\u{1B}P1$r0;\u{7}x38;2;1;2;3m\u{1B}\\").rendition, "only digits and separators are a rendition")
+        XCTAssertNil(
+            parse("\u{1B}P1$r0;\u{7}x38;2;1;2;3m\u{1B}\\").rendition,
+            "only digits and separators are a rendition"
+        )
     }
 
     func testInsideTmuxTmuxSaysWhatItPassesOn() throws {
@@ -211,7 +263,9 @@ final class DetectionTests: XCTestCase {
     /// through the passthrough when nothing better holds.
     func testInsideTmuxPixelsWhereTheTerminalOutsideDrawsThem() throws {
         let env = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
-        let kitty35 = try XCTUnwrap(TmuxClient.parse("bpaste,ccolour,clipboard,cstyle,focus,title|kitty(0.35.2)|xterm-kitty"))
+        let kitty35 = try XCTUnwrap(
+            TmuxClient.parse("bpaste,ccolour,clipboard,cstyle,focus,title|kitty(0.35.2)|xterm-kitty")
+        )
         let d = decide(env, tmux: kitty35)
         XCTAssertEqual(d.format, .kitty)
         XCTAssertEqual(d.route(for: .kitty), .placeholders)
@@ -224,7 +278,10 @@ final class DetectionTests: XCTestCase {
         let kitty26 = try XCTUnwrap(TmuxClient.parse("bpaste,title|kitty(0.26.5)|xterm-kitty"))
         XCTAssertEqual(decide(env, tmux: kitty26).format, .symbols)
         XCTAssertEqual(decide(env, tmux: kitty26).route(for: .kitty), .passthrough)
-        XCTAssertEqual(decide(env, tmux: try XCTUnwrap(TmuxClient.parse("title|kitty(0.27.1)|xterm-kitty"))).format, .symbols)
+        XCTAssertEqual(
+            decide(env, tmux: try XCTUnwrap(TmuxClient.parse("title|kitty(0.27.1)|xterm-kitty"))).format,
+            .symbols
+        )
         // tmux 3.4 in a sixel terminal: it draws sixel if built with it,
         // which its own DA1 says (4); the client feature alone does not.
         let sixel = try XCTUnwrap(TmuxClient.parse("256,RGB,sixel,title|XTerm(390)|xterm"))
@@ -244,9 +301,11 @@ final class DetectionTests: XCTestCase {
     /// kitty 0.28 brought the placeholders; a version tmux heard cut short
     /// is not taken for one.
     func testPlaceholderVersions() {
-        for (type, name, draws) in [("kitty(0.28)", "xterm-kitty", true), ("kitty(0.27.9)", "xterm-kitty", false),
-                                    ("kitty(1.0.0)", "xterm-kitty", true), ("kitty(0)", "xterm-kitty", false),
-                                    ("", "xterm-kitty", false), ("", "xterm-ghostty", true), ("WezTerm 2024", "xterm-256color", false)] {
+        for (type, name, draws) in [
+            ("kitty(0.28)", "xterm-kitty", true), ("kitty(0.27.9)", "xterm-kitty", false),
+            ("kitty(1.0.0)", "xterm-kitty", true), ("kitty(0)", "xterm-kitty", false),
+            ("", "xterm-kitty", false), ("", "xterm-ghostty", true), ("WezTerm 2024", "xterm-256color", false),
+        ] {
             XCTAssertEqual(TerminalIdentity.drawsPlaceholders(termType: type, termName: name), draws, "\(type) \(name)")
         }
     }

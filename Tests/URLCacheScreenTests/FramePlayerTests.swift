@@ -2,14 +2,22 @@ import BlockArt
 import Foundation
 import URLCacheTestSupport
 import XCTest
+
 @testable import URLCacheScreen
 
 /// The screen's frames of an animation: loop counts honoured, a played-out
 /// animation played again from its first frame, a still not an animation.
 final class FramePlayerTests: XCTestCase {
     private func player(_ name: String, keeping: Int = FramePlayer.keptBytes) throws -> FramePlayer {
-        try XCTUnwrap(FramePlayer(path: Fixtures.formats.appendingPathComponent(name).path, size: (10, 10),
-                                  background: RGB8(0, 0, 0), samples: (1, 1), keeping: keeping))
+        try XCTUnwrap(
+            FramePlayer(
+                path: Fixtures.formats.appendingPathComponent(name).path,
+                size: (10, 10),
+                background: RGB8(0, 0, 0),
+                samples: (1, 1),
+                keeping: keeping
+            )
+        )
     }
 
     /// The frames' indices until the player says it is done (at most `most`).
@@ -29,7 +37,11 @@ final class FramePlayerTests: XCTestCase {
         XCTAssertEqual(indices(twice), [1, 2, 0, 1, 2], "NETSCAPE 1: played twice")
         twice.restart()
         XCTAssertEqual(indices(twice), [0, 1, 2, 0, 1, 2], "the kept frames, again twice")
-        XCTAssertEqual(indices(try player("animated.gif"), most: 14), [1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2], "forever")
+        XCTAssertEqual(
+            indices(try player("animated.gif"), most: 14),
+            [1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2],
+            "forever"
+        )
     }
 
     /// Frames passed over (the screen fell behind) are not shown, and the
@@ -43,7 +55,11 @@ final class FramePlayerTests: XCTestCase {
             return passed <= 2
         }
         XCTAssertEqual(next?.index, 3, "frames 1 and 2 passed over")
-        XCTAssertEqual(forever.nextFrame { _ in true }?.index, 3, "at most 4, 5, 0, 1 and 2 passed over (one short of a loop), then 3")
+        XCTAssertEqual(
+            forever.nextFrame { _ in true }?.index,
+            3,
+            "at most 4, 5, 0, 1 and 2 passed over (one short of a loop), then 3"
+        )
         XCTAssertEqual(indices(forever, most: 4), [4, 5, 0, 1])
     }
 
@@ -54,7 +70,11 @@ final class FramePlayerTests: XCTestCase {
         XCTAssertEqual(once.nextFrame { _ in true }?.index, 2, "frame 1 passed over, the last shown")
         XCTAssertNil(once.nextFrame(), "then it has played out")
         let twice = try player("twice.gif")
-        XCTAssertEqual(twice.nextFrame { _ in true }?.index, 0, "the first loop's last frame may be passed over: the second loop begins")
+        XCTAssertEqual(
+            twice.nextFrame { _ in true }?.index,
+            0,
+            "the first loop's last frame may be passed over: the second loop begins"
+        )
         XCTAssertEqual(twice.nextFrame { _ in true }?.index, 2, "the second loop's may not")
         XCTAssertNil(twice.nextFrame())
     }
@@ -87,16 +107,30 @@ final class FramePlayerTests: XCTestCase {
                 let frame = try XCTUnwrap(player.nextFrame(held: { $0 % 2 == 1 }))
                 if frame.index % 2 == 1 {
                     XCTAssertNil(frame.pixmap, "frame \(frame.index) held: not filtered (keeping \(keeping))")
-                    XCTAssertEqual(player.pixmap(ofHeld: frame.index), first[frame.index], "frame \(frame.index) made after all")
+                    XCTAssertEqual(
+                        player.pixmap(ofHeld: frame.index),
+                        first[frame.index],
+                        "frame \(frame.index) made after all"
+                    )
                 } else {
-                    XCTAssertEqual(frame.pixmap, first[frame.index], "frame \(frame.index) not held (keeping \(keeping))")
+                    XCTAssertEqual(
+                        frame.pixmap,
+                        first[frame.index],
+                        "frame \(frame.index) not held (keeping \(keeping))"
+                    )
                 }
             }
         }
     }
 
     func testAStillIsNoAnimation() {
-        XCTAssertNil(FramePlayer(path: Fixtures.formats.appendingPathComponent("still.gif").path, size: (10, 10),
-                                 background: RGB8(0, 0, 0), samples: (1, 1)))
+        XCTAssertNil(
+            FramePlayer(
+                path: Fixtures.formats.appendingPathComponent("still.gif").path,
+                size: (10, 10),
+                background: RGB8(0, 0, 0),
+                samples: (1, 1)
+            )
+        )
     }
 }

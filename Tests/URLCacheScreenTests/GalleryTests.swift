@@ -1,14 +1,17 @@
 import BlockArt
 import Foundation
-@testable import URLCacheKit
 import URLCacheTestSupport
 import XCTest
+
+@testable import URLCacheKit
 @testable import URLCacheScreen
 
 /// The gallery as pure functions: its layout at several sizes, its keys
 /// and clicks, and what it draws.
 final class GalleryTests: XCTestCase {
-    private let entries = (1...7).map { URLEntry(url: URL(string: "https://e.example/\($0).jpg")!, title: "Picture \($0)") }
+    private let entries = (1...7).map {
+        URLEntry(url: URL(string: "https://e.example/\($0).jpg")!, title: "Picture \($0)")
+    }
     private let day = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// A gallery of the seven entries, every other one cached.
@@ -24,7 +27,9 @@ final class GalleryTests: XCTestCase {
     }
 
     func testTheGridReflowsWithTheWindow() {
-        let wide = layout(160, 50), small = layout(60, 20), smallest = layout(40, 12)
+        let wide = layout(160, 50)
+        let small = layout(60, 20)
+        let smallest = layout(40, 12)
         XCTAssertEqual(wide.across, 6)
         XCTAssertEqual(wide.tileColumns, 24)
         XCTAssertEqual(wide.pictureRows, 9, "4:3 in pixels: 24 columns of 1:2 cells are 9 rows")
@@ -37,9 +42,16 @@ final class GalleryTests: XCTestCase {
             // Every tile on screen lies inside the image area, without overlapping another.
             let last = grid.across * grid.rowsShown - 1
             let origin = grid.origin(of: last, scroll: 0)!
-            XCTAssertLessThanOrEqual(origin.column + grid.tileColumns, grid.across == 6 ? 159 : grid.across == 2 ? 59 : 39)
+            XCTAssertLessThanOrEqual(
+                origin.column + grid.tileColumns,
+                grid.across == 6 ? 159 : grid.across == 2 ? 59 : 39
+            )
             XCTAssertNil(grid.origin(of: last + 1, scroll: 0), "the next row is scrolled off")
-            XCTAssertEqual(grid.origin(of: grid.across, scroll: 1)?.row, grid.origin(of: 0, scroll: 0)?.row, "scrolled a row")
+            XCTAssertEqual(
+                grid.origin(of: grid.across, scroll: 1)?.row,
+                grid.origin(of: 0, scroll: 0)?.row,
+                "scrolled a row"
+            )
         }
     }
 
@@ -47,7 +59,10 @@ final class GalleryTests: XCTestCase {
         let grid = layout(160, 50)
         let second = grid.origin(of: 1, scroll: 0)!
         XCTAssertEqual(grid.tile(atRow: second.row + 2, column: second.column + 3, scroll: 0, count: 7), 1)
-        XCTAssertNil(grid.tile(atRow: second.row, column: second.column - 1, scroll: 0, count: 7), "the gap between tiles")
+        XCTAssertNil(
+            grid.tile(atRow: second.row, column: second.column - 1, scroll: 0, count: 7),
+            "the gap between tiles"
+        )
         XCTAssertEqual(grid.tile(atRow: second.row, column: second.column, scroll: 1, count: 20), 7)
         XCTAssertNil(grid.tile(atRow: second.row, column: second.column, scroll: 1, count: 7), "past the last tile")
     }
@@ -59,7 +74,10 @@ final class GalleryTests: XCTestCase {
     func testArrowsMoveAndScrollAndEnterOpensTheEntry() {
         var state = ScreenState(entries: entries)
         let grid = layout(60, 20)  // 2 across, 1 row shown
-        XCTAssertEqual(ScreenLogic.handle(.key(.character("g")), &state, toolbar: Toolbar(width: 60), toolbarRow: 19), [.gallery(.entries)])
+        XCTAssertEqual(
+            ScreenLogic.handle(.key(.character("g")), &state, toolbar: Toolbar(width: 60), toolbarRow: 19),
+            [.gallery(.entries)]
+        )
         ScreenLogic.openGallery(gallery(), &state)
         XCTAssertEqual(handle(.key(.right), &state, grid), [])
         XCTAssertEqual(handle(.key(.down), &state, grid), [])
@@ -97,7 +115,10 @@ final class GalleryTests: XCTestCase {
         let third = grid.origin(of: 2, scroll: 0)!
         XCTAssertEqual(handle(.click(row: third.row + 1, column: third.column + 1), &state, grid), [])
         XCTAssertEqual(state.gallery?.selected, 2)
-        XCTAssertEqual(handle(.click(row: third.row + 1, column: third.column + 1), &state, grid), [.display(force: false, asked: false)])
+        XCTAssertEqual(
+            handle(.click(row: third.row + 1, column: third.column + 1), &state, grid),
+            [.display(force: false, asked: false)]
+        )
         XCTAssertEqual(state.index, 2)
         ScreenLogic.openGallery(gallery(selected: 2), &state)
         XCTAssertEqual(handle(.wheel(up: false, row: 5, column: 5), &state, grid), [])
@@ -114,8 +135,11 @@ final class GalleryTests: XCTestCase {
         state.loading = ScreenState.Loading(index: 1, started: day, progress: nil, automatic: false)
         XCTAssertEqual(handle(.key(.character("r")), &state, layout(80, 24)), [], "already being checked")
         _ = handle(.key(.right), &state, layout(80, 24))
-        XCTAssertEqual(handle(.key(.character("r")), &state, layout(80, 24)), [.cancel, .display(force: true)],
-                       "another entry: the download under way gives way")
+        XCTAssertEqual(
+            handle(.key(.character("r")), &state, layout(80, 24)),
+            [.cancel, .display(force: true)],
+            "another entry: the download under way gives way"
+        )
         XCTAssertEqual(state.index, 2)
         _ = handle(.key(.right), &state, layout(80, 24))
         XCTAssertEqual(handle(.key(.enter), &state, layout(80, 24)), [.cancel, .display(force: false, asked: false)])
@@ -129,7 +153,8 @@ final class GalleryTests: XCTestCase {
 
     func testTheChosenTileIsOnScreenOnOpeningAndAfterAResize() {
         let many = (1...40).map { URLEntry(url: URL(string: "https://e.example/\($0).jpg")!) }
-        let narrow = layout(60, 20), wide = layout(160, 50)  // 2 across, 1 row; 6 across, 3 rows
+        let narrow = layout(60, 20)
+        let wide = layout(160, 50)  // 2 across, 1 row; 6 across, 3 rows
         var gallery = Gallery.entries(many, selected: 29) { _ in nil }
         gallery = narrow.settled(gallery)
         XCTAssertEqual(gallery.scroll, 14, "entry 30 is on the 15th row")
@@ -143,9 +168,14 @@ final class GalleryTests: XCTestCase {
     /// The first launch: nothing cached, and the picture the binary carries
     /// stands in for its entry's thumbnail, said to be bundled.
     func testTheBundledPictureStandsInWhereNothingIsCached() {
-        let shown = Gallery.entries(entries, selected: 0, lookup: { entry in
-            entry == self.entries[0] ? CachedCopy(imagePath: "/c/1.img", updated: self.day, metadata: nil) : nil
-        }, bundled: { $0 == self.entries[0].url || $0 == self.entries[1].url })
+        let shown = Gallery.entries(
+            entries,
+            selected: 0,
+            lookup: { entry in
+                entry == self.entries[0] ? CachedCopy(imagePath: "/c/1.img", updated: self.day, metadata: nil) : nil
+            },
+            bundled: { $0 == self.entries[0].url || $0 == self.entries[1].url }
+        )
         XCTAssertEqual(shown.tiles[0].source, "/c/1.img", "a cached copy comes first")
         XCTAssertEqual(shown.tiles[1].source, "bundled:" + entries[1].url.absoluteString)
         XCTAssertEqual(shown.tiles[1].dateLine, "bundled, not yet downloaded")
@@ -156,17 +186,34 @@ final class GalleryTests: XCTestCase {
     func testInATooSmallWindowEscAndQStillWork() {
         var state = ScreenState(entries: entries)
         ScreenLogic.openGallery(gallery(), &state)
-        XCTAssertEqual(ScreenLogic.handle(.key(.escape), &state, toolbar: Toolbar(width: 30), toolbarRow: nil, gallery: nil), [])
+        XCTAssertEqual(
+            ScreenLogic.handle(.key(.escape), &state, toolbar: Toolbar(width: 30), toolbarRow: nil, gallery: nil),
+            []
+        )
         XCTAssertNil(state.gallery)
         ScreenLogic.openGallery(gallery(), &state)
-        XCTAssertEqual(ScreenLogic.handle(.key(.character("q")), &state, toolbar: Toolbar(width: 30), toolbarRow: nil, gallery: nil),
-                       [.quit])
+        XCTAssertEqual(
+            ScreenLogic.handle(
+                .key(.character("q")),
+                &state,
+                toolbar: Toolbar(width: 30),
+                toolbarRow: nil,
+                gallery: nil
+            ),
+            [.quit]
+        )
     }
 
     func testTheKeptImagesGalleryOpensAKeptImage() {
         var state = ScreenState(entries: entries)
-        let items = (0..<3).map { HistoryItem(path: "/c/1.\($0).img", firstSeen: day.addingTimeInterval(Double(-86_400 * $0)),
-                                              metadata: nil, isCurrent: $0 == 0) }
+        let items = (0..<3).map {
+            HistoryItem(
+                path: "/c/1.\($0).img",
+                firstSeen: day.addingTimeInterval(Double(-86_400 * $0)),
+                metadata: nil,
+                isCurrent: $0 == 0
+            )
+        }
         ScreenLogic.openGallery(Gallery.history(items, entry: entries[0], selected: 0), &state)
         XCTAssertEqual(state.gallery?.tiles.map(\.title), ["Picture 1", "Picture 1 (2)", "Picture 1 (3)"])
         _ = handle(.key(.right), &state, layout(80, 24))
@@ -189,8 +236,15 @@ final class GalleryTests: XCTestCase {
         let red = DecodedImage(info: SourceInfo(format: .jpeg, width: 40, height: 30), pixmap: pixmap)
         let grid = layout(80, 30)
         shown.thumbnails["/c/1.img"] = Gallery.Thumbnail(
-            key: Gallery.ThumbnailKey(path: "/c/1.img", columns: grid.tileColumns, rows: grid.pictureRows, cellWidth: 8, cellHeight: 16),
-            image: red)
+            key: Gallery.ThumbnailKey(
+                path: "/c/1.img",
+                columns: grid.tileColumns,
+                rows: grid.pictureRows,
+                cellWidth: 8,
+                cellHeight: 16
+            ),
+            image: red
+        )
         ScreenLogic.openGallery(shown, &state)
         view.draw(state, on: terminal, now: day)
         let text = terminal.text
@@ -203,6 +257,10 @@ final class GalleryTests: XCTestCase {
         let art = (origin.row..<(origin.row + grid.pictureRows)).map { String(terminal.screen[$0]) }.joined()
         XCTAssertTrue(art.contains("▀") || art.contains("▄"), "the first tile's picture in block art: \(art)")
         let second = grid.origin(of: 1, scroll: 0)!
-        XCTAssertEqual(terminal.styles[second.row + grid.pictureRows][second.column], .reverse, "the chosen tile's title")
+        XCTAssertEqual(
+            terminal.styles[second.row + grid.pictureRows][second.column],
+            .reverse,
+            "the chosen tile's title"
+        )
     }
 }

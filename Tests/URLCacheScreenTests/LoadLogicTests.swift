@@ -1,28 +1,35 @@
 import BlockArt
 import Foundation
-@testable import URLCacheKit
 import XCTest
+
+@testable import URLCacheKit
 @testable import URLCacheScreen
 
 /// What a load asks and brings back, as state: the loader's requests are
 /// values the logic makes, not parameters the shell assembles.
 final class LoadLogicTests: XCTestCase {
-    let entries = [URLEntry(url: URL(string: "https://a.example/one.jpg")!, title: "One"),
-                   URLEntry(url: URL(string: "https://b.example/two.png")!)]
+    let entries = [
+        URLEntry(url: URL(string: "https://a.example/one.jpg")!, title: "One"),
+        URLEntry(url: URL(string: "https://b.example/two.png")!),
+    ]
     let picture = DecodedImage(info: SourceInfo(format: .png, width: 4, height: 4), pixmap: Pixmap(width: 4, height: 4))
 
     func testDisplayAsksWithTheScreensOfflineSwitchAndOffersEarlyOnlyOnAnEmptyScreen() {
         var state = ScreenState(entries: entries, offline: true)
         let now = Date(timeIntervalSince1970: 1_000)
-        XCTAssertEqual(ScreenLogic.displayStarted(force: true, automatic: false, asked: true, now: now, &state),
-                       .display(force: true, automatic: false, offline: true, offerEarly: true))
+        XCTAssertEqual(
+            ScreenLogic.displayStarted(force: true, automatic: false, asked: true, now: now, &state),
+            .display(force: true, automatic: false, offline: true, offerEarly: true)
+        )
         XCTAssertEqual(state.loading?.started, now)
         XCTAssertEqual(state.loading?.asked, true)
         state.loading = nil
         state.offline = false
         state.image = picture
-        XCTAssertEqual(ScreenLogic.displayStarted(force: false, automatic: true, asked: false, now: now, &state),
-                       .display(force: false, automatic: true, offline: false, offerEarly: false))
+        XCTAssertEqual(
+            ScreenLogic.displayStarted(force: false, automatic: true, asked: false, now: now, &state),
+            .display(force: false, automatic: true, offline: false, offerEarly: false)
+        )
         XCTAssertEqual(state.loading?.automatic, true)
     }
 
@@ -31,8 +38,14 @@ final class LoadLogicTests: XCTestCase {
         XCTAssertNil(ScreenLogic.stepHistory([], step: 1, &state))
         XCTAssertEqual(state.status, "No earlier images kept for this entry")
         let day = Date(timeIntervalSince1970: 1_800_000_000)
-        let items = (0..<3).map { HistoryItem(path: "/c/1.\($0).img", firstSeen: day.addingTimeInterval(Double(-86_400 * $0)),
-                                              metadata: nil, isCurrent: $0 == 0) }
+        let items = (0..<3).map {
+            HistoryItem(
+                path: "/c/1.\($0).img",
+                firstSeen: day.addingTimeInterval(Double(-86_400 * $0)),
+                metadata: nil,
+                isCurrent: $0 == 0
+            )
+        }
         XCTAssertEqual(ScreenLogic.stepHistory(items, step: 1, &state), .keptImage(path: "/c/1.1.img"))
         XCTAssertEqual(state.historyIndex, 1)
         XCTAssertEqual(ScreenLogic.stepHistory(items, step: 5, &state), .keptImage(path: "/c/1.2.img"))

@@ -1,9 +1,10 @@
 import BlockArt
 import Foundation
-@testable import URLCacheKit
-@testable import URLCacheScreen
 import URLCacheTestSupport
 import XCTest
+
+@testable import URLCacheKit
+@testable import URLCacheScreen
 
 /// The screen's picture of pixels, drawn through a recording terminal.
 final class PictureViewTests: XCTestCase {
@@ -12,7 +13,10 @@ final class PictureViewTests: XCTestCase {
         var values: [Float] = []
         for _ in 0..<50 { for x in 0..<100 { values += [Float(x) / 99, 0.5, 0.25] } }
         var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/one.jpg")!)])
-        state.image = DecodedImage(info: SourceInfo(format: .png, width: 100, height: 50), pixmap: Pixmap(width: 100, height: 50, values: values))
+        state.image = DecodedImage(
+            info: SourceInfo(format: .png, width: 100, height: 50),
+            pixmap: Pixmap(width: 100, height: 50, values: values)
+        )
         return state
     }
 
@@ -37,10 +41,17 @@ final class PictureViewTests: XCTestCase {
         XCTAssertEqual(shown.picture.bytes.removal, KittyGraphics.delete(id: shown.picture.id))
         // f: block art instead, and no picture.
         state.pixelsAvailable = true
-        _ = ScreenLogic.handle(.key(.character("f")), &state, toolbar: Toolbar(width: 80), toolbarRow: layout.toolbarRow)
+        _ = ScreenLogic.handle(
+            .key(.character("f")),
+            &state,
+            toolbar: Toolbar(width: 80),
+            toolbarRow: layout.toolbarRow
+        )
         view.draw(state, on: terminal, now: Date())
         XCTAssertNil(terminal.picture)
-        XCTAssertTrue(terminal.screen[layout.imageTop + layout.imageRows / 2].contains { "▀▄▌▐█▖▗▘▝▚▞▙▛▜▟".contains($0) })
+        XCTAssertTrue(
+            terminal.screen[layout.imageTop + layout.imageRows / 2].contains { "▀▄▌▐█▖▗▘▝▚▞▙▛▜▟".contains($0) }
+        )
     }
 
     func testSamePictureIsNotEncodedAgainAndANewImageGetsANewID() throws {
@@ -73,7 +84,8 @@ final class PictureViewTests: XCTestCase {
             return try XCTUnwrap(terminal.picture).picture.id
         }
         state.playback = Playback(frame: 0, frames: 2)
-        let zero = try show(0, first), one = try show(1, second)
+        let zero = try show(0, first)
+        let one = try show(1, second)
         XCTAssertNotEqual(zero, one)
         XCTAssertEqual(try show(0, first), zero, "the second loop re-sends frame 0 as encoded the first time")
         XCTAssertEqual(try show(1, second), one)
@@ -138,8 +150,11 @@ final class PictureViewTests: XCTestCase {
     /// A two-frame animation drawn in kitty, frame 0 then frame 1 (its
     /// pixels changed), by a view told whether the terminal `animates`:
     /// the pictures each draw made, and what made them.
-    private func twoKittyFrames(animates: Bool) throws
-        -> (RecordingTerminal, ScreenView, ScreenState, zero: PixelPicture, one: PixelPicture) {
+    private func twoKittyFrames(
+        animates: Bool
+    ) throws
+        -> (RecordingTerminal, ScreenView, ScreenState, zero: PixelPicture, one: PixelPicture)
+    {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         let view = view(.kitty)
         view.kittyAnimates = animates

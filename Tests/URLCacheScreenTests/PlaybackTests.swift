@@ -1,6 +1,7 @@
 import Foundation
 import URLCacheKit
 import XCTest
+
 @testable import URLCacheScreen
 
 /// An animation's keys, status and deadline, without a terminal.
@@ -50,11 +51,17 @@ final class PlaybackTests: XCTestCase {
         var state = playing()
         XCTAssertTrue(ScreenLogic.animating(state))
         let now = Date(timeIntervalSince1970: 50)
-        XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 86_400, spinnerPeriod: 0.1), Date(timeIntervalSince1970: 100),
-                       "the loop wakes for the next frame")
+        XCTAssertEqual(
+            ScreenLogic.nextWake(state, now: now, interval: 86_400, spinnerPeriod: 0.1),
+            Date(timeIntervalSince1970: 100),
+            "the loop wakes for the next frame"
+        )
         state.overlay = .help
         XCTAssertFalse(ScreenLogic.animating(state), "a box stops it")
-        XCTAssertNotEqual(ScreenLogic.nextWake(state, now: now, interval: 86_400, spinnerPeriod: 0.1), Date(timeIntervalSince1970: 100))
+        XCTAssertNotEqual(
+            ScreenLogic.nextWake(state, now: now, interval: 86_400, spinnerPeriod: 0.1),
+            Date(timeIntervalSince1970: 100)
+        )
         state.overlay = nil
         state.viewport.zoom = 2
         XCTAssertFalse(ScreenLogic.animating(state), "a zoomed view is of its first frame")
@@ -75,8 +82,10 @@ final class PlaybackTests: XCTestCase {
         XCTAssertEqual(timing.worst, 0.045, accuracy: 1e-6)
         timing.passedOver()
         timing.passedOver()
-        XCTAssertEqual(timing.description,
-                       "3 frames shown, 2 passed over to catch up, 1 late by more than 20 ms, 16.7 ms late on average, 45.0 ms at most")
+        XCTAssertEqual(
+            timing.description,
+            "3 frames shown, 2 passed over to catch up, 1 late by more than 20 ms, 16.7 ms late on average, 45.0 ms at most"
+        )
     }
 
     /// Behind by a frame's whole time, the screen passes over it and the
@@ -86,15 +95,26 @@ final class PlaybackTests: XCTestCase {
         var state = playing(due: Date(timeIntervalSince1970: 100))
         let delay = Duration.milliseconds(40)
         let due = Date(timeIntervalSince1970: 100)
-        XCTAssertFalse(ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.039)), "late, but within its time")
-        XCTAssertTrue(ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.041)), "its 40 ms have passed")
-        XCTAssertFalse(ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(Playback.catchUpLimit)),
-                       "a second behind is a pause: it goes on from now")
+        XCTAssertFalse(
+            ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.039)),
+            "late, but within its time"
+        )
+        XCTAssertTrue(
+            ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.041)),
+            "its 40 ms have passed"
+        )
+        XCTAssertFalse(
+            ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(Playback.catchUpLimit)),
+            "a second behind is a pause: it goes on from now"
+        )
         ScreenLogic.frameSkipped(delay, &state)
         XCTAssertEqual(state.playback?.due, due.addingTimeInterval(0.040), "the next is due when it would have been")
         XCTAssertEqual(state.playback?.frame, 3, "nothing passed over is on screen")
         state.playback?.paused = true
-        XCTAssertFalse(ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.5)), "paused: nothing is due")
+        XCTAssertFalse(
+            ScreenLogic.frameOverdue(state, delay: delay, now: due.addingTimeInterval(0.5)),
+            "paused: nothing is due"
+        )
     }
 
     /// `space` on a frame made ready past others shows it (the shell's
@@ -114,7 +134,10 @@ final class PlaybackTests: XCTestCase {
         let due = Date(timeIntervalSince1970: 100)
         let state = playing(due: due)
         XCTAssertEqual(ScreenLogic.timedDue(state, now: due.addingTimeInterval(0.3)), due, "behind: timed, and late")
-        XCTAssertNil(ScreenLogic.timedDue(state, now: due.addingTimeInterval(Playback.catchUpLimit + 2)), "after a box: not timed")
+        XCTAssertNil(
+            ScreenLogic.timedDue(state, now: due.addingTimeInterval(Playback.catchUpLimit + 2)),
+            "after a box: not timed"
+        )
         XCTAssertNil(ScreenLogic.timedDue(playing(due: nil), now: due), "a frame asked for has no due time")
     }
 }

@@ -4,11 +4,14 @@ import URLCacheKit
 import URLCacheSupport
 import URLCacheTestSupport
 import XCTest
+
 @testable import URLCacheScreen
 
 final class ScreenLogicTests: XCTestCase {
-    let entries = [URLEntry(url: URL(string: "https://a.example/one.jpg")!, title: "One"),
-                   URLEntry(url: URL(string: "https://b.example/two.png")!)]
+    let entries = [
+        URLEntry(url: URL(string: "https://a.example/one.jpg")!, title: "One"),
+        URLEntry(url: URL(string: "https://b.example/two.png")!),
+    ]
 
     private func handle(_ key: Key, _ state: inout ScreenState) -> [Effect] {
         ScreenLogic.handle(.key(key), &state, toolbar: Toolbar(width: 100), toolbarRow: 39)
@@ -46,7 +49,10 @@ final class ScreenLogicTests: XCTestCase {
         var state = ScreenState(entries: entries)
         XCTAssertEqual(handle(.character("s"), &state), [])
         XCTAssertEqual(state.status, ScreenLogic.nothingToSaveStatus)
-        state.image = DecodedImage(info: SourceInfo(format: .png, width: 1, height: 1), pixmap: Pixmap(width: 1, height: 1))
+        state.image = DecodedImage(
+            info: SourceInfo(format: .png, width: 1, height: 1),
+            pixmap: Pixmap(width: 1, height: 1)
+        )
         state.isBundled = true
         XCTAssertEqual(handle(.character("s"), &state), [], "the bundled picture is not in the cache")
         state.isBundled = false
@@ -76,25 +82,44 @@ final class ScreenLogicTests: XCTestCase {
         var state = ScreenState(entries: entries)
         let toolbar = Toolbar(width: 100)
         let clear = toolbar.items.first { $0.button == .clearCache }!
-        XCTAssertEqual(ScreenLogic.handle(.click(row: 39, column: clear.column + 1), &state, toolbar: toolbar, toolbarRow: 39), [])
+        XCTAssertEqual(
+            ScreenLogic.handle(.click(row: 39, column: clear.column + 1), &state, toolbar: toolbar, toolbarRow: 39),
+            []
+        )
         XCTAssertEqual(state.overlay, .confirmClear)
         state.overlay = nil
         let display = toolbar.items.first { $0.button == .displayImage }!
-        XCTAssertEqual(ScreenLogic.handle(.click(row: 39, column: display.column), &state, toolbar: toolbar, toolbarRow: 39),
-                       [.display(force: false)])
-        XCTAssertEqual(ScreenLogic.handle(.click(row: 10, column: display.column), &state, toolbar: toolbar, toolbarRow: 39), [],
-                       "a click off the toolbar does nothing")
+        XCTAssertEqual(
+            ScreenLogic.handle(.click(row: 39, column: display.column), &state, toolbar: toolbar, toolbarRow: 39),
+            [.display(force: false)]
+        )
+        XCTAssertEqual(
+            ScreenLogic.handle(.click(row: 10, column: display.column), &state, toolbar: toolbar, toolbarRow: 39),
+            [],
+            "a click off the toolbar does nothing"
+        )
     }
 
     func testOutcomesFillTheFields() {
         var state = ScreenState(entries: entries)
         let updated = Date(timeIntervalSince1970: 1_800_000_000)
         let copy = CachedCopy(imagePath: "/c/x.img", updated: updated, metadata: nil)
-        ScreenLogic.finished(DisplayReport(result: .success(.newlyCached), copy: copy), image: nil, automatic: false, now: Date(), &state)
+        ScreenLogic.finished(
+            DisplayReport(result: .success(.newlyCached), copy: copy),
+            image: nil,
+            automatic: false,
+            now: Date(),
+            &state
+        )
         XCTAssertEqual(state.status, "Newly cached image")
         XCTAssertEqual(state.updated, updated)
-        ScreenLogic.finished(DisplayReport(result: .failure(.transport(.cannotResolve(host: "a.example"))), copy: copy),
-                             image: nil, automatic: false, now: Date(), &state)
+        ScreenLogic.finished(
+            DisplayReport(result: .failure(.transport(.cannotResolve(host: "a.example"))), copy: copy),
+            image: nil,
+            automatic: false,
+            now: Date(),
+            &state
+        )
         XCTAssertTrue(state.status.contains("showing the cached image"), state.status)
         XCTAssertEqual(state.overlay, .alert("could not resolve host a.example"))
         XCTAssertEqual(handle(.enter, &state), [])
@@ -102,8 +127,13 @@ final class ScreenLogicTests: XCTestCase {
         state.overlay = .alert("x")
         XCTAssertEqual(handle(.character("q"), &state), [], "q closes an alert, it does not quit under it")
         XCTAssertNil(state.overlay)
-        ScreenLogic.finished(DisplayReport(result: .failure(.transport(.cancelled)), copy: copy), image: nil, automatic: false,
-                             now: Date(), &state)
+        ScreenLogic.finished(
+            DisplayReport(result: .failure(.transport(.cancelled)), copy: copy),
+            image: nil,
+            automatic: false,
+            now: Date(),
+            &state
+        )
         XCTAssertNil(state.overlay, "a cancel is no error")
         ScreenLogic.cleared(.success(1), &state)
         XCTAssertNil(state.updated)
@@ -118,10 +148,16 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertTrue(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 60))
         XCTAssertTrue(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 0))
         state.updated = now.addingTimeInterval(-30)
-        XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 0), "at most once a minute by itself")
+        XCTAssertFalse(
+            ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 0),
+            "at most once a minute by itself"
+        )
         state.updated = now.addingTimeInterval(-100)
         state.lastFailedCheck = now.addingTimeInterval(-10)
-        XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 60), "not again right after a failure")
+        XCTAssertFalse(
+            ScreenLogic.dueForAutomaticCheck(state, now: now, interval: 60),
+            "not again right after a failure"
+        )
     }
 
     /// A check asked for (or the one at start) that was cancelled or
@@ -134,10 +170,21 @@ final class ScreenLogicTests: XCTestCase {
         for error in [FetchError.cache(.lockWaitCancelled), .cache(.busy(pid: 7, seconds: 4)), .transport(.cancelled)] {
             var state = ScreenState(entries: entries)
             state.loading = ScreenState.Loading(index: 0, started: now, progress: nil, automatic: false)
-            ScreenLogic.finished(DisplayReport(result: .failure(error), copy: stale), image: nil, automatic: false, now: now, &state)
-            XCTAssertFalse(ScreenLogic.dueForAutomaticCheck(state, now: now.addingTimeInterval(1), interval: 86400), "\(error)")
-            XCTAssertTrue(ScreenLogic.dueForAutomaticCheck(state, now: now.addingTimeInterval(301), interval: 86400),
-                          "five minutes on, it checks: \(error)")
+            ScreenLogic.finished(
+                DisplayReport(result: .failure(error), copy: stale),
+                image: nil,
+                automatic: false,
+                now: now,
+                &state
+            )
+            XCTAssertFalse(
+                ScreenLogic.dueForAutomaticCheck(state, now: now.addingTimeInterval(1), interval: 86400),
+                "\(error)"
+            )
+            XCTAssertTrue(
+                ScreenLogic.dueForAutomaticCheck(state, now: now.addingTimeInterval(301), interval: 86400),
+                "five minutes on, it checks: \(error)"
+            )
         }
     }
 
@@ -150,7 +197,11 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertEqual(layout.statusRow + 1, layout.updatedRow)
         XCTAssertGreaterThan(layout.imageRows, 10)
         let terminal = RecordingTerminal(columns: 30, rows: 10)
-        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(ScreenState(entries: entries), on: terminal, now: Date())
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(
+            ScreenState(entries: entries),
+            on: terminal,
+            now: Date()
+        )
         XCTAssertTrue(terminal.text.contains("Terminal too small"), terminal.text)
     }
 
@@ -167,13 +218,22 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertEqual(terminal.line(0), "urlcache · One  1 of 2")
         XCTAssertTrue(terminal.text.contains("Previously cached image"))
         XCTAssertTrue(terminal.line(30 - 4).hasPrefix("Updated: "), terminal.line(26))
-        XCTAssertTrue(terminal.text.contains("The cached image is updated if 24 hours has elapsed since the last update"))
+        XCTAssertTrue(
+            terminal.text.contains("The cached image is updated if 24 hours has elapsed since the last update")
+        )
         XCTAssertTrue(terminal.line(29).hasPrefix("[ Display Image (d) ] [ Clear Cache (c) ]"), terminal.line(29))
-        XCTAssertTrue(terminal.text.contains("▀") || terminal.text.contains("█") || terminal.text.contains("▄"), "the art is drawn")
+        XCTAssertTrue(
+            terminal.text.contains("▀") || terminal.text.contains("█") || terminal.text.contains("▄"),
+            "the art is drawn"
+        )
         let narrow = RecordingTerminal(columns: 40, rows: 12)
         ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: narrow, now: Date())
         XCTAssertTrue(narrow.text.contains("Display(d)"), narrow.text)
-        XCTAssertFalse(narrow.text.contains("The cached image is updated if 24 hours has elapsed since the last update and you press"))
+        XCTAssertFalse(
+            narrow.text.contains(
+                "The cached image is updated if 24 hours has elapsed since the last update and you press"
+            )
+        )
     }
 
     func testIntervalWording() {
@@ -185,22 +245,47 @@ final class ScreenLogicTests: XCTestCase {
     func testTheLoopWakesOnlyForTheSpinnerAndTheNextCheck() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var state = ScreenState(entries: entries)
-        XCTAssertNil(ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125), "nothing shown: only events wake it")
+        XCTAssertNil(
+            ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125),
+            "nothing shown: only events wake it"
+        )
         state.updated = now.addingTimeInterval(-600)
-        XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125), now.addingTimeInterval(3000))
+        XCTAssertEqual(
+            ScreenLogic.nextWake(state, now: now, interval: 3600, spinnerPeriod: 0.125),
+            now.addingTimeInterval(3000)
+        )
         state.lastFailedCheck = now.addingTimeInterval(-10)
-        XCTAssertEqual(ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125), now.addingTimeInterval(50),
-                       "after a failure, a minute's interval waits out the minute")
+        XCTAssertEqual(
+            ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125),
+            now.addingTimeInterval(50),
+            "after a failure, a minute's interval waits out the minute"
+        )
         state.overlay = .help
-        XCTAssertNil(ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125), "no check by itself under a box")
+        XCTAssertNil(
+            ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125),
+            "no check by itself under a box"
+        )
         state.overlay = nil
-        state.loading = ScreenState.Loading(index: 0, started: now.addingTimeInterval(-0.3), progress: nil, automatic: false)
+        state.loading = ScreenState.Loading(
+            index: 0,
+            started: now.addingTimeInterval(-0.3),
+            progress: nil,
+            automatic: false
+        )
         let wake = ScreenLogic.nextWake(state, now: now, interval: 60, spinnerPeriod: 0.125)
-        XCTAssertEqual(wake?.timeIntervalSince(now) ?? 0, 0.075, accuracy: 1e-6, "the spinner's next frame, at 8 a second")
+        XCTAssertEqual(
+            wake?.timeIntervalSince(now) ?? 0,
+            0.075,
+            accuracy: 1e-6,
+            "the spinner's next frame, at 8 a second"
+        )
     }
 
     func testBundledPictureIsLabelledUntilTheRealImageReplacesIt() {
-        let picture = DecodedImage(info: SourceInfo(format: .jpeg, width: 8, height: 8), pixmap: Pixmap(width: 8, height: 8, fill: LinearRGB(0, 0, 1)))
+        let picture = DecodedImage(
+            info: SourceInfo(format: .jpeg, width: 8, height: 8),
+            pixmap: Pixmap(width: 8, height: 8, fill: LinearRGB(0, 0, 1))
+        )
         var state = ScreenState(entries: entries)
         state.loading = ScreenState.Loading(index: 0, started: Date(), progress: nil, automatic: false)
         ScreenLogic.showBundled(picture, &state)
@@ -209,13 +294,21 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertNil(state.updated)
         let terminal = RecordingTerminal(columns: 60, rows: 20)
         ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: terminal, now: Date())
-        XCTAssertTrue(terminal.text.contains("Updated: never (Bundled image"), "labelled while the spinner has the status line: \(terminal.text)")
+        XCTAssertTrue(
+            terminal.text.contains("Updated: never (Bundled image"),
+            "labelled while the spinner has the status line: \(terminal.text)"
+        )
         XCTAssertTrue(terminal.text.contains("Loading"), terminal.text)
 
         // A failed check keeps the picture and its label, and says why.
         var failed = state
-        ScreenLogic.finished(DisplayReport(result: .failure(.transport(.cannotResolve(host: "h"))), copy: nil), image: nil,
-                             automatic: false, now: Date(), &failed)
+        ScreenLogic.finished(
+            DisplayReport(result: .failure(.transport(.cannotResolve(host: "h"))), copy: nil),
+            image: nil,
+            automatic: false,
+            now: Date(),
+            &failed
+        )
         XCTAssertEqual(failed.image, picture)
         XCTAssertTrue(failed.isBundled)
         XCTAssertEqual(failed.status, "could not resolve host h")
@@ -227,15 +320,29 @@ final class ScreenLogicTests: XCTestCase {
         // until the streak says, not the fixed interval.
         var held = state
         let streak = FailureStreak.after(nil, failedAt: Date(), cap: 86_400)
-        ScreenLogic.finished(DisplayReport(result: .failure(.backingOff(streak)), copy: nil), image: nil,
-                             automatic: true, now: Date(), &held)
+        ScreenLogic.finished(
+            DisplayReport(result: .failure(.backingOff(streak)), copy: nil),
+            image: nil,
+            automatic: true,
+            now: Date(),
+            &held
+        )
         XCTAssertEqual(held.backOffUntil, streak.until)
 
         // A downloaded image replaces it.
         var done = state
-        let real = DecodedImage(info: SourceInfo(format: .jpeg, width: 8, height: 8), pixmap: Pixmap(width: 8, height: 8, fill: LinearRGB(1, 0, 0)))
+        let real = DecodedImage(
+            info: SourceInfo(format: .jpeg, width: 8, height: 8),
+            pixmap: Pixmap(width: 8, height: 8, fill: LinearRGB(1, 0, 0))
+        )
         let copy = CachedCopy(imagePath: "/c/x.img", updated: Date(), metadata: nil)
-        ScreenLogic.finished(DisplayReport(result: .success(.newlyCached), copy: copy), image: .success(real), automatic: false, now: Date(), &done)
+        ScreenLogic.finished(
+            DisplayReport(result: .success(.newlyCached), copy: copy),
+            image: .success(real),
+            automatic: false,
+            now: Date(),
+            &done
+        )
         XCTAssertEqual(done.image, real)
         XCTAssertFalse(done.isBundled)
         XCTAssertEqual(done.status, "Newly cached image")

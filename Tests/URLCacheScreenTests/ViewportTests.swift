@@ -2,6 +2,7 @@ import BlockArt
 import Foundation
 import URLCacheKit
 import XCTest
+
 @testable import URLCacheScreen
 
 /// The view's arithmetic as pure functions: zoom about a point, pan
@@ -10,15 +11,28 @@ import XCTest
 final class ViewportTests: XCTestCase {
     /// A 4000×3000 photo in a 1200×600 pixel area: fitted at 0.2 by its height.
     private let geometry: ViewGeometry = {
-        var geometry = ViewGeometry(imageWidth: 4000, imageHeight: 3000, areaWidth: 1200, areaHeight: 600, sampleSize: 1)
+        var geometry = ViewGeometry(
+            imageWidth: 4000,
+            imageHeight: 3000,
+            areaWidth: 1200,
+            areaHeight: 600,
+            sampleSize: 1
+        )
         geometry.top = 1
         geometry.cellWidth = 12
         geometry.cellHeight = 24
         return geometry
     }()
 
-    private func assertRegion(_ r: ImageRegion, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
-                              file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRegion(
+        _ r: ImageRegion,
+        _ x: Double,
+        _ y: Double,
+        _ w: Double,
+        _ h: Double,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         for (a, b) in [(r.x, x), (r.y, y), (r.width, w), (r.height, h)] {
             XCTAssertEqual(a, b, accuracy: 0.001, "\(r)", file: file, line: line)
         }
@@ -45,7 +59,8 @@ final class ViewportTests: XCTestCase {
         // The wheel about a point: the point stays under the pointer.
         let point = (x: 1000.0, y: 600.0)
         let four = geometry.zoomed(two, steps: 1, about: point)
-        let before = geometry.region(two), after = geometry.region(four)
+        let before = geometry.region(two)
+        let after = geometry.region(four)
         XCTAssertEqual((point.x - before.x) / before.width, (point.x - after.x) / after.width, accuracy: 1e-9)
         XCTAssertEqual((point.y - before.y) / before.height, (point.y - after.y) / after.height, accuracy: 1e-9)
         XCTAssertEqual(geometry.zoomed(four, steps: -2), Viewport(), "back to fit forgets the centre")
@@ -79,14 +94,19 @@ final class ViewportTests: XCTestCase {
 
     /// The keys, the wheel and a drag, through the screen's logic.
     func testKeysWheelAndDragDriveTheView() {
-        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/a.jpg")!),
-                                          URLEntry(url: URL(string: "https://b.example/b.jpg")!)])
+        var state = ScreenState(entries: [
+            URLEntry(url: URL(string: "https://a.example/a.jpg")!),
+            URLEntry(url: URL(string: "https://b.example/b.jpg")!),
+        ])
         let toolbar = Toolbar(width: 100)
         func handle(_ event: InputEvent) -> [Effect] {
             ScreenLogic.handle(event, &state, toolbar: toolbar, toolbarRow: 39, geometry: geometry)
         }
         XCTAssertEqual(handle(.key(.character("+"))), [], "no image: nothing to zoom")
-        state.image = DecodedImage(info: SourceInfo(format: .jpeg, width: 4000, height: 3000), pixmap: Pixmap(width: 8, height: 6))
+        state.image = DecodedImage(
+            info: SourceInfo(format: .jpeg, width: 4000, height: 3000),
+            pixmap: Pixmap(width: 8, height: 6)
+        )
         XCTAssertEqual(handle(.key(.character("h"))), [], "h at fit is help")
         XCTAssertEqual(state.overlay, .help)
         XCTAssertEqual(handle(.key(.character("+"))), [], "a key while the box is open closes it")
@@ -99,9 +119,16 @@ final class ViewportTests: XCTestCase {
         XCTAssertEqual(handle(.key(.character("h"))), [.view], "h pans once zoomed")
         XCTAssertEqual(handle(.key(.character("-"))), [.view])
         XCTAssertEqual(state.viewport.zoom, 2)
-        XCTAssertEqual(handle(.key(.right)), [.display(force: false, asked: false)], "the plain arrows still move through the list")
+        XCTAssertEqual(
+            handle(.key(.right)),
+            [.display(force: false, asked: false)],
+            "the plain arrows still move through the list"
+        )
         XCTAssertEqual(state.viewport, Viewport(), "another entry goes back to fit")
-        state.image = DecodedImage(info: SourceInfo(format: .jpeg, width: 4000, height: 3000), pixmap: Pixmap(width: 8, height: 6))
+        state.image = DecodedImage(
+            info: SourceInfo(format: .jpeg, width: 4000, height: 3000),
+            pixmap: Pixmap(width: 8, height: 6)
+        )
         // The wheel over the picture's left quarter zooms about it.
         XCTAssertEqual(handle(.wheel(up: true, row: 10, column: 30)), [.view])
         XCTAssertLessThan(geometry.region(state.viewport).x, 500, "about the pointer, not the centre")
@@ -128,8 +155,10 @@ final class ViewportTests: XCTestCase {
     /// The pixels at hand stand in at once: cut from the fitted image.
     func testThePreviewIsCutFromThePixelsAtHand() {
         var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/a.jpg")!)])
-        state.image = DecodedImage(info: SourceInfo(format: .jpeg, width: 400, height: 300),
-                                   pixmap: Pixmap(width: 40, height: 30, values: (0..<3600).map { Float($0) / 3600 }))
+        state.image = DecodedImage(
+            info: SourceInfo(format: .jpeg, width: 400, height: 300),
+            pixmap: Pixmap(width: 40, height: 30, values: (0..<3600).map { Float($0) / 3600 })
+        )
         let preview = ScreenLogic.preview(state, region: ImageRegion(x: 100, y: 50, width: 200, height: 100))
         XCTAssertEqual(preview?.image.info.width, 200)
         XCTAssertEqual(preview?.image.info.height, 100)
@@ -143,33 +172,62 @@ final class ViewportTests: XCTestCase {
     /// a region outside or another picture is not.
     func testAPanInsideTheLastDecodeIsCutSharpFromIt() {
         var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/a.jpg")!)])
-        state.image = DecodedImage(info: SourceInfo(format: .jpeg, width: 400, height: 300),
-                                   pixmap: Pixmap(width: 40, height: 30, values: (0..<3600).map { Float($0) / 3600 }))
+        state.image = DecodedImage(
+            info: SourceInfo(format: .jpeg, width: 400, height: 300),
+            pixmap: Pixmap(width: 40, height: 30, values: (0..<3600).map { Float($0) / 3600 })
+        )
         state.imageSource = .file("/cache/a.jpg")
         // 300×150 source pixels about (200, 100), two pixels each way per source pixel.
-        let bytes = PixelImage(width: 600, height: 300, rgb: (0..<540_000).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / 1800) })
+        let bytes = PixelImage(
+            width: 600,
+            height: 300,
+            rgb: (0..<540_000).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / 1800) }
+        )
         let decoded = bytes.pixmap()
-        state.viewPixels = ScreenState.ViewPixels(source: .file("/cache/a.jpg"), region: ImageRegion(x: 50, y: 25, width: 300, height: 150),
-                                                  pixels: bytes)
-        let pan = ScreenLogic.preview(state, region: ImageRegion(x: 100, y: 50, width: 200, height: 100), size: (400, 200))
+        state.viewPixels = ScreenState.ViewPixels(
+            source: .file("/cache/a.jpg"),
+            region: ImageRegion(x: 50, y: 25, width: 300, height: 150),
+            pixels: bytes
+        )
+        let pan = ScreenLogic.preview(
+            state,
+            region: ImageRegion(x: 100, y: 50, width: 200, height: 100),
+            size: (400, 200)
+        )
         XCTAssertEqual(pan?.sharp, true)
         XCTAssertEqual(pan?.image.pixmap.width, 400)
         XCTAssertEqual(pan?.image.pixmap.height, 200)
         XCTAssertEqual(pan?.image.pixmap[0, 0], decoded[100, 50])
         XCTAssertEqual(pan?.image.pixmap[399, 199], decoded[499, 249])
-        XCTAssertEqual(pan?.image.pixmap.pixelImage(), bytes.cropped(x: 100, y: 50, width: 400, height: 200), "the bytes as decoded")
+        XCTAssertEqual(
+            pan?.image.pixmap.pixelImage(),
+            bytes.cropped(x: 100, y: 50, width: 400, height: 200),
+            "the bytes as decoded"
+        )
         // Twice as deep: the decoded pixels, scaled up, stand in.
-        let deeper = ScreenLogic.preview(state, region: ImageRegion(x: 150, y: 75, width: 100, height: 50), size: (400, 200))
+        let deeper = ScreenLogic.preview(
+            state,
+            region: ImageRegion(x: 150, y: 75, width: 100, height: 50),
+            size: (400, 200)
+        )
         XCTAssertEqual(deeper?.sharp, false)
         XCTAssertEqual(deeper?.image.pixmap.width, 200)
         XCTAssertEqual(deeper?.image.pixmap[0, 0], decoded[200, 100])
         // Past the margin, the fitted image's pixels stand in.
-        let outside = ScreenLogic.preview(state, region: ImageRegion(x: 0, y: 0, width: 200, height: 100), size: (400, 200))
+        let outside = ScreenLogic.preview(
+            state,
+            region: ImageRegion(x: 0, y: 0, width: 200, height: 100),
+            size: (400, 200)
+        )
         XCTAssertEqual(outside?.sharp, false)
         XCTAssertEqual(outside?.image.pixmap.width, 20)
         // Another picture's pixels are never used.
         state.imageSource = .file("/cache/b.jpg")
-        let other = ScreenLogic.preview(state, region: ImageRegion(x: 100, y: 50, width: 200, height: 100), size: (400, 200))
+        let other = ScreenLogic.preview(
+            state,
+            region: ImageRegion(x: 100, y: 50, width: 200, height: 100),
+            size: (400, 200)
+        )
         XCTAssertEqual(other?.sharp, false)
         XCTAssertEqual(other?.image.pixmap.width, 20)
     }
@@ -178,10 +236,13 @@ final class ViewportTests: XCTestCase {
     /// on every side, cut at the image's edges.
     func testTheMarginIsAQuarterOfTheViewEachWayInsideTheImage() {
         let geometry = ViewGeometry(imageWidth: 400, imageHeight: 300, areaWidth: 100, areaHeight: 50, sampleSize: 1)
-        XCTAssertEqual(geometry.withMargin(ImageRegion(x: 100, y: 50, width: 200, height: 100)),
-                       ImageRegion(x: 50, y: 25, width: 300, height: 150))
-        XCTAssertEqual(geometry.withMargin(ImageRegion(x: 0, y: 200, width: 200, height: 100)),
-                       ImageRegion(x: 0, y: 175, width: 250, height: 125))
+        XCTAssertEqual(
+            geometry.withMargin(ImageRegion(x: 100, y: 50, width: 200, height: 100)),
+            ImageRegion(x: 50, y: 25, width: 300, height: 150)
+        )
+        XCTAssertEqual(
+            geometry.withMargin(ImageRegion(x: 0, y: 200, width: 200, height: 100)),
+            ImageRegion(x: 0, y: 175, width: 250, height: 125)
+        )
     }
 }
-

@@ -4,6 +4,7 @@ import URLCacheKit
 import URLCacheSupport
 import URLCacheTestSupport
 import XCTest
+
 @testable import URLCacheScreen
 
 /// Text with wide characters (CJK, emoji) laid out in display columns:
@@ -18,10 +19,14 @@ final class WideTextTests: XCTestCase {
     }
 
     private func state(title: String) -> ScreenState {
-        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/fuji.jpg")!, title: title),
-                                          URLEntry(url: URL(string: "https://a.example/two.jpg")!)])
-        state.image = DecodedImage(info: SourceInfo(format: .png, width: 8, height: 4),
-                                   pixmap: Pixmap(width: 8, height: 4, fill: LinearRGB(0.2, 0.4, 0.8)))
+        var state = ScreenState(entries: [
+            URLEntry(url: URL(string: "https://a.example/fuji.jpg")!, title: title),
+            URLEntry(url: URL(string: "https://a.example/two.jpg")!),
+        ])
+        state.image = DecodedImage(
+            info: SourceInfo(format: .png, width: 8, height: 4),
+            pixmap: Pixmap(width: 8, height: 4, fill: LinearRGB(0.2, 0.4, 0.8))
+        )
         return state
     }
 
@@ -40,7 +45,10 @@ final class WideTextTests: XCTestCase {
         XCTAssertTrue(terminal.line(0).hasSuffix("…  1 of 2"), terminal.line(0))
         XCTAssertLessThanOrEqual(terminal.usedColumns(0), 59)
         XCTAssertEqual(terminal.overflows, [])
-        XCTAssertFalse(terminal.line(1).contains("Fuji") || terminal.line(1).contains("士"), "the picture's first row is art")
+        XCTAssertFalse(
+            terminal.line(1).contains("Fuji") || terminal.line(1).contains("士"),
+            "the picture's first row is art"
+        )
     }
 
     func testStatusAlertAndHelpStayInside() {

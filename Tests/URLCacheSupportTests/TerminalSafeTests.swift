@@ -1,5 +1,5 @@
-import XCTest
 import URLCacheSupport
+import XCTest
 
 /// The one rule for text from outside, wherever it is printed.
 final class TerminalSafeTests: XCTestCase {

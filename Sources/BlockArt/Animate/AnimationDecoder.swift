@@ -63,18 +63,38 @@ public final class AnimationDecoder {
     private var cut: DecodeWarning?
 
     /// Opens `path` as an animation, or nil when it is a still.
-    public static func open(path: String, background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
-                            animation: AnimationLimits = AnimationLimits(), samples: (x: Int, y: Int) = (1, 1),
-                            size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> AnimationDecoder? {
+    public static func open(
+        path: String,
+        background: RGB8 = RGB8(0, 0, 0),
+        limits: DecodeLimits = DecodeLimits(),
+        animation: AnimationLimits = AnimationLimits(),
+        samples: (x: Int, y: Int) = (1, 1),
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) throws(DecodeError) -> AnimationDecoder? {
         let file = try ImageDecoder.open(path)
         let format = ImageFormat.sniff(file)
         do {
-            guard let (source, frames) = try AnimationDecoder.source(format, file: file, limits: limits, most: animation.maxFrames) else {
+            guard
+                let (source, frames) = try AnimationDecoder.source(
+                    format,
+                    file: file,
+                    limits: limits,
+                    most: animation.maxFrames
+                )
+            else {
                 fclose(file)
                 return nil
             }
-            return AnimationDecoder(file: file, source: source, frames: frames, format: format, background: background,
-                                    animation: animation, samples: samples, size: size)
+            return AnimationDecoder(
+                file: file,
+                source: source,
+                frames: frames,
+                format: format,
+                background: background,
+                animation: animation,
+                samples: samples,
+                size: size
+            )
         } catch {
             fclose(file)
             throw error
@@ -82,8 +102,12 @@ public final class AnimationDecoder {
     }
 
     /// The frame source for an animated file and its frames; nil for a still.
-    private static func source(_ format: ImageFormat, file: UnsafeMutablePointer<FILE>, limits: DecodeLimits,
-                               most: Int) throws(DecodeError) -> (any FrameSource, Int)? {
+    private static func source(
+        _ format: ImageFormat,
+        file: UnsafeMutablePointer<FILE>,
+        limits: DecodeLimits,
+        most: Int
+    ) throws(DecodeError) -> (any FrameSource, Int)? {
         switch format {
         case .gif:
             // A GIF tells its frames only by reading its records: two images make an animation.
@@ -100,18 +124,35 @@ public final class AnimationDecoder {
         }
     }
 
-    private init(file: UnsafeMutablePointer<FILE>, source: any FrameSource, frames: Int, format: ImageFormat, background: RGB8,
-                 animation: AnimationLimits, samples: (x: Int, y: Int), size: (SourceInfo) -> (width: Int, height: Int)) {
+    private init(
+        file: UnsafeMutablePointer<FILE>,
+        source: any FrameSource,
+        frames: Int,
+        format: ImageFormat,
+        background: RGB8,
+        animation: AnimationLimits,
+        samples: (x: Int, y: Int),
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) {
         self.file = file
         self.source = source
         frameCount = frames
         let turned = source.orientation >= 5
         let canvas = source.canvasSize
-        info = SourceInfo(format: format, width: turned ? canvas.height : canvas.width, height: turned ? canvas.width : canvas.height)
+        info = SourceInfo(
+            format: format,
+            width: turned ? canvas.height : canvas.width,
+            height: turned ? canvas.width : canvas.height
+        )
         let asked = size(info)
         let target = turned ? (width: asked.height, height: asked.width) : asked
-        blank = BoxResampler(sourceWidth: canvas.width, sourceHeight: canvas.height, width: target.width, height: target.height,
-                             samples: turned ? (samples.y, samples.x) : samples)
+        blank = BoxResampler(
+            sourceWidth: canvas.width,
+            sourceHeight: canvas.height,
+            width: target.width,
+            height: target.height,
+            samples: turned ? (samples.y, samples.x) : samples
+        )
         self.background = LinearRGB(srgb: background)
         limits = animation
     }
@@ -134,7 +175,8 @@ public final class AnimationDecoder {
         guard cut == nil else { return nil }
         let pixels = source.canvasSize.width * source.canvasSize.height
         if index >= limits.maxFrames || decodedPixels + pixels > limits.maxFramePixels
-            || decodeTime > .seconds(limits.maxDecodeSeconds) {
+            || decodeTime > .seconds(limits.maxDecodeSeconds)
+        {
             cut = .animationCut(frames: index)
             return nil
         }
@@ -161,8 +203,12 @@ public final class AnimationDecoder {
                 indexed.indices.withUnsafeBufferPointer { all in
                     guard let base = all.baseAddress, indexed.width > 0 else { return }
                     for y in 0..<all.count / indexed.width {
-                        resampler.push(indices: base + y * indexed.width, palette: palette, background: background,
-                                       at: RowPlacement(y: y, count: indexed.width))
+                        resampler.push(
+                            indices: base + y * indexed.width,
+                            palette: palette,
+                            background: background,
+                            at: RowPlacement(y: y, count: indexed.width)
+                        )
                     }
                 }
             }

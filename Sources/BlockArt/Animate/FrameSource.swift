@@ -1,4 +1,5 @@
 internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,11 +73,15 @@ final class WebPFrames: LibraryFrames {
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard let decoder = cimg_webp_open(file) else { throw .outOfMemory }
         self.decoder = decoder
-        var w: UInt32 = 0, h: UInt32 = 0, alpha: Int32 = 0, animated: Int32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        var alpha: Int32 = 0
+        var animated: Int32 = 0
         guard cimg_webp_read_header(decoder, &w, &h, &alpha, &animated) == 0 else { throw failure() }
         canvasSize = (Int(w), Int(h))
         try limits.check(width: canvasSize.width, height: canvasSize.height)
-        var frames: UInt32 = 0, loops: Int32 = 0
+        var frames: UInt32 = 0
+        var loops: Int32 = 0
         guard animated != 0 else { return }
         guard cimg_webp_animation_start(decoder, &frames, &loops) == 0 else { throw failure() }
         frameCount = Int(frames)
@@ -86,7 +91,8 @@ final class WebPFrames: LibraryFrames {
     deinit { cimg_webp_close(decoder) }
 
     func nextFrame() throws(DecodeError) -> Int? {
-        var pixels: UnsafePointer<UInt8>?, stamp: Int32 = 0
+        var pixels: UnsafePointer<UInt8>?
+        var stamp: Int32 = 0
         switch cimg_webp_animation_next(decoder, &pixels, &stamp) {
         case 0: break
         case 1: return nil
@@ -120,11 +126,19 @@ final class AVIFFrames: LibraryFrames {
     var warnings: [DecodeWarning] { [] }
 
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
-        guard cimg_avif_load() == 0 else { throw .decoderMissing(format: "AVIF", reason: String(cString: cimg_avif_load_error())) }
+        guard cimg_avif_load() == 0 else {
+            throw .decoderMissing(format: "AVIF", reason: String(cString: cimg_avif_load_error()))
+        }
         guard let decoder = cimg_avif_open(file) else { throw .outOfMemory }
         self.decoder = decoder
         var info = cimg_avif_info()
-        guard cimg_avif_read_header(decoder, UInt32(clamping: limits.maxPixels), UInt32(clamping: limits.maxDimension), &info) == 0
+        guard
+            cimg_avif_read_header(
+                decoder,
+                UInt32(clamping: limits.maxPixels),
+                UInt32(clamping: limits.maxDimension),
+                &info
+            ) == 0
         else { throw failure() }
         canvasSize = (Int(info.width), Int(info.height))
         orientation = Int(info.orientation)

@@ -1,4 +1,5 @@
 internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,7 +51,8 @@ final class GIFFrames: FrameSource {
     static func countFrames(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits, upTo most: Int) -> Int {
         guard let (decoder, _) = try? open(file, limits: limits) else { return 0 }
         defer { cimg_gif_close(decoder) }
-        var frame = cimg_gif_frame(), count = 0
+        var frame = cimg_gif_frame()
+        var count = 0
         while count < most, cimg_gif_next_frame(decoder, &frame) == 0 {
             count += 1
             guard cimg_gif_skip_image(decoder) == 0 else { break }
@@ -62,11 +64,16 @@ final class GIFFrames: FrameSource {
     /// screen's size. Frames are clipped to it: unlike `GIFRowSource`, which
     /// widens a screen too small for its first frame, a 0×0 screen here
     /// plays as one pixel (an odd file; left as it is).
-    static func open(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError)
-        -> (OpaquePointer, (width: Int, height: Int)) {
+    static func open(
+        _ file: UnsafeMutablePointer<FILE>,
+        limits: DecodeLimits
+    ) throws(DecodeError)
+        -> (OpaquePointer, (width: Int, height: Int))
+    {
         Glibc.rewind(file)
         guard let decoder = cimg_gif_open(file) else { throw .outOfMemory }
-        var w: UInt32 = 0, h: UInt32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
         guard cimg_gif_read_header(decoder, &w, &h) == 0 else {
             let error = DecodeError.corrupt(format: "GIF", message: String(cString: cimg_gif_message(decoder)))
             cimg_gif_close(decoder)
@@ -107,7 +114,9 @@ final class GIFFrames: FrameSource {
     private func dispose() {
         guard let last else { return }
         if covering != nil {
-            if last.disposal == 2 { canvas.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+            if last.disposal == 2 {
+                canvas.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            }
             if last.disposal == 2 || last.disposal == 3 { covering = nil }
             return
         }
@@ -118,8 +127,10 @@ final class GIFFrames: FrameSource {
             guard Int(last.left) < right else { return }
             for y in Int(last.top)..<max(Int(last.top), bottom) {
                 let start = (y * canvasSize.width + Int(last.left)) * 4
-                canvas.replaceSubrange(start..<start + (right - Int(last.left)) * 4,
-                                       with: repeatElement(0, count: (right - Int(last.left)) * 4))
+                canvas.replaceSubrange(
+                    start..<start + (right - Int(last.left)) * 4,
+                    with: repeatElement(0, count: (right - Int(last.left)) * 4)
+                )
             }
         case 3 where saved.count == canvas.count: swap(&canvas, &saved)
         default: break
@@ -136,11 +147,15 @@ final class GIFFrames: FrameSource {
             let repeats = Int(cimg_gif_loop_count(decoder))
             loopCount = repeats < 0 ? 1 : repeats == 0 ? 0 : repeats + 1
         }
-        if frame.left == 0 && frame.top == 0 && Int(frame.width) == canvasSize.width && Int(frame.height) == canvasSize.height {
+        if frame.left == 0 && frame.top == 0 && Int(frame.width) == canvasSize.width
+            && Int(frame.height) == canvasSize.height
+        {
             return try drawCovering(frame, colors: colors)
         }
         paintCovering()
-        let width = Int(frame.width), left = Int(frame.left), top = Int(frame.top)
+        let width = Int(frame.width)
+        let left = Int(frame.left)
+        let top = Int(frame.top)
         if indices.count < width { indices = [UInt8](repeating: 0, count: width) }
         let visible = max(0, min(width, canvasSize.width - left))
         for y in GIFRowSource.lineOrder(height: Int(frame.height), interlaced: frame.interlaced != 0) {
@@ -150,7 +165,9 @@ final class GIFFrames: FrameSource {
                 return
             }
             guard top + y < canvasSize.height else { continue }
-            indices.withUnsafeBufferPointer { line in paint(line: top + y, from: left, count: visible, indices: line, colors: colors) }
+            indices.withUnsafeBufferPointer { line in
+                paint(line: top + y, from: left, count: visible, indices: line, colors: colors)
+            }
         }
     }
 
@@ -173,9 +190,11 @@ final class GIFFrames: FrameSource {
             }
             read += 1
         }
-        let transparent = frame.transparent >= 0 && lines.withUnsafeBytes { bytes in
-            bytes.baseAddress.map { memchr($0, frame.transparent, bytes.count) != nil } ?? false
-        }
+        let transparent =
+            frame.transparent >= 0
+            && lines.withUnsafeBytes { bytes in
+                bytes.baseAddress.map { memchr($0, frame.transparent, bytes.count) != nil } ?? false
+            }
         if !truncated && !transparent {
             // The last covering frame's buffer takes the next one's lines.
             let spare = covering?.indices ?? []
@@ -201,7 +220,13 @@ final class GIFFrames: FrameSource {
         let width = canvasSize.width
         indices.withUnsafeBufferPointer { all in
             for y in rows {
-                paint(line: y, from: 0, count: width, indices: UnsafeBufferPointer(rebasing: all[y * width..<(y + 1) * width]), colors: colors)
+                paint(
+                    line: y,
+                    from: 0,
+                    count: width,
+                    indices: UnsafeBufferPointer(rebasing: all[y * width..<(y + 1) * width]),
+                    colors: colors
+                )
             }
         }
     }

@@ -1,7 +1,8 @@
+internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
-internal import CImageShim
 
 /// sRGB ↔ linear light. Light adds linearly: averaging sRGB values darkens
 /// every edge and fine texture (1-px black/white stripes must average to
@@ -50,13 +51,17 @@ public enum ColorSpace {
     /// since converting the byte (cvtsi2ss) made each value wait on the
     /// register's last one.
     static func toSRGB(_ linear: UnsafeBufferPointer<LinearRGB>, into levels: UnsafeMutableBufferPointer<Float>) {
-        precondition(levels.count >= linear.count * 3 && MemoryLayout<LinearRGB>.stride == 3 * MemoryLayout<Float>.stride)
+        precondition(
+            levels.count >= linear.count * 3 && MemoryLayout<LinearRGB>.stride == 3 * MemoryLayout<Float>.stride
+        )
         guard let from = linear.baseAddress, let to = levels.baseAddress else { return }
-        encodeTable.withUnsafeBufferPointer { table in ColorSpace.levels.withUnsafeBufferPointer { values in
-            UnsafeRawPointer(from).withMemoryRebound(to: Float.self, capacity: linear.count * 3) { floats in
-                cimg_srgb_levels(floats, to, linear.count * 3, table.baseAddress, values.baseAddress)
+        encodeTable.withUnsafeBufferPointer { table in
+            ColorSpace.levels.withUnsafeBufferPointer { values in
+                UnsafeRawPointer(from).withMemoryRebound(to: Float.self, capacity: linear.count * 3) { floats in
+                    cimg_srgb_levels(floats, to, linear.count * 3, table.baseAddress, values.baseAddress)
+                }
             }
-        } }
+        }
     }
 
     /// Linear values → sRGB levels (0–255, as floats): where the renderer

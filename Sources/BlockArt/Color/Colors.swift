@@ -18,8 +18,11 @@ public struct LinearRGB: Sendable, Equatable {
     /// compositing is a mix of light, so it happens in linear values.
     @inline(__always)
     public func over(_ background: LinearRGB, alpha: Float) -> LinearRGB {
-        LinearRGB(r * alpha + background.r * (1 - alpha), g * alpha + background.g * (1 - alpha),
-                  b * alpha + background.b * (1 - alpha))
+        LinearRGB(
+            r * alpha + background.r * (1 - alpha),
+            g * alpha + background.g * (1 - alpha),
+            b * alpha + background.b * (1 - alpha)
+        )
     }
 }
 

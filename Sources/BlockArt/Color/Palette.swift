@@ -27,7 +27,9 @@ enum Palette {
     /// cube is a product of levels, so its nearest point is found channel by
     /// channel; the gray nearest lies beside the channels' mean.
     static func nearest256(_ c: LinearRGB) -> (index: UInt8, color: LinearRGB) {
-        let r = nearestLevel(c.r), g = nearestLevel(c.g), b = nearestLevel(c.b)
+        let r = nearestLevel(c.r)
+        let g = nearestLevel(c.g)
+        let b = nearestLevel(c.b)
         let cube = LinearRGB(cubeLinear[r], cubeLinear[g], cubeLinear[b])
         var bestIndex = 16 + 36 * r + 6 * g + b
         var best = cube
@@ -79,7 +81,9 @@ enum Palette {
 
     @inline(__always)
     static func distance(_ a: LinearRGB, _ b: LinearRGB) -> Float {
-        let dr = a.r - b.r, dg = a.g - b.g, db = a.b - b.b
+        let dr = a.r - b.r
+        let dg = a.g - b.g
+        let db = a.b - b.b
         return dr * dr + dg * dg + db * db
     }
 }

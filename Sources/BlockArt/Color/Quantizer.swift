@@ -64,7 +64,9 @@ struct Quantizer {
     /// After a cell is chosen: the error it leaves is passed on.
     mutating func record(target: [LinearRGB], shown: [LinearRGB]) {
         guard dither == .diffusion else { return }
-        var er: Float = 0, eg: Float = 0, eb: Float = 0
+        var er: Float = 0
+        var eg: Float = 0
+        var eb: Float = 0
         for k in target.indices {
             er += target[k].r - shown[k].r
             eg += target[k].g - shown[k].g
@@ -94,14 +96,17 @@ struct Quantizer {
             found.append(quantize(c))
             return
         }
-        let table = Quantizer.palette256, cube = Palette.cubeLinear
+        let table = Quantizer.palette256
+        let cube = Palette.cubeLinear
         // Per channel, the cube level nearest and its neighbour on the value's side.
         func around(_ v: Float) -> (low: Int, high: Int) {
             let i = Palette.nearestLevel(v)
             let other = v > cube[i] ? min(5, i + 1) : max(0, i - 1)
             return (min(i, other), max(i, other))
         }
-        let r = around(c.r), g = around(c.g), b = around(c.b)
+        let r = around(c.r)
+        let g = around(c.g)
+        let b = around(c.b)
         for ri in r.low...r.high {
             for gi in g.low...g.high {
                 for bi in b.low...b.high { found.append(table[16 + 36 * ri + 6 * gi + bi]) }

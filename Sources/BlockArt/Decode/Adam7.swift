@@ -14,7 +14,14 @@ enum Adam7 {
             let rows = height > pass.yStart ? (height - pass.yStart + pass.yStep - 1) / pass.yStep : 0
             guard columns > 0 else { continue }
             for j in 0..<rows {
-                result.append(RowPlacement(y: pass.yStart + j * pass.yStep, xStart: pass.xStart, xStep: pass.xStep, count: columns))
+                result.append(
+                    RowPlacement(
+                        y: pass.yStart + j * pass.yStep,
+                        xStart: pass.xStart,
+                        xStep: pass.xStep,
+                        count: columns
+                    )
+                )
             }
         }
         return result

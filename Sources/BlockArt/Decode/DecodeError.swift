@@ -54,7 +54,8 @@ public enum DecodeWarning: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .truncated(format): return "truncated \(format): shown partially"
-        case let .animationCut(frames): return "animation past its limits: playing its first \(frames) frame\(frames == 1 ? "" : "s")"
+        case let .animationCut(frames):
+            return "animation past its limits: playing its first \(frames) frame\(frames == 1 ? "" : "s")"
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,7 +40,8 @@ final class GIFRowSource: RowSource {
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard let decoder = cimg_gif_open(file) else { throw .outOfMemory }
         self.decoder = decoder
-        var w: UInt32 = 0, h: UInt32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
         guard cimg_gif_read_header(decoder, &w, &h) == 0 else { throw failure() }
         // The screen counts before any frame is read: a 65535² screen
         // around a small frame is refused here.
@@ -80,7 +82,9 @@ final class GIFRowSource: RowSource {
     /// from 2, every 2nd from 1).
     static func lineOrder(height: Int, interlaced: Bool) -> [Int] {
         guard interlaced else { return Array(0..<height) }
-        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in
+            Array(stride(from: start, to: height, by: step))
+        }
     }
 
     /// GIF has no scaled decoding: the resampler does it all.
@@ -90,7 +94,8 @@ final class GIFRowSource: RowSource {
     /// rows below it: in order unless the frame is interlaced.
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         defer { nextIndex += 1 }
-        let top = Int(frame.top), line = nextIndex - top
+        let top = Int(frame.top)
+        let line = nextIndex - top
         guard line >= 0 && line < order.count else {
             // (Only a frame that leaves the screen's rows bare, never indexed.)
             row.update(repeating: 0, count: width * channels)
@@ -117,7 +122,8 @@ final class GIFRowSource: RowSource {
     /// The line just read as RGBA8 across the screen's width: its pixels
     /// a word each from the palette, transparent where the frame is not.
     private func expand(into row: UnsafeMutablePointer<UInt8>) {
-        let left = Int(frame.left), count = indices.count
+        let left = Int(frame.left)
+        let count = indices.count
         row.update(repeating: 0, count: left * 4)
         row.advanced(by: (left + count) * 4).update(repeating: 0, count: (width - left - count) * 4)
         let pixels = UnsafeMutableRawPointer(row + left * 4)

@@ -1,4 +1,5 @@
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,33 +44,70 @@ public enum ImageDecoder {
     /// is decoded, and `size` is given the region's size: a zoomed view,
     /// whose `info` is the region's (`ImageRegion.info`), so that it is
     /// laid out as an image of that shape.
-    public static func decode(path: String, background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
-                              samples: (x: Int, y: Int) = (1, 1), region: ImageRegion? = nil,
-                              size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+    public static func decode(
+        path: String,
+        background: RGB8 = RGB8(0, 0, 0),
+        limits: DecodeLimits = DecodeLimits(),
+        samples: (x: Int, y: Int) = (1, 1),
+        region: ImageRegion? = nil,
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) throws(DecodeError) -> DecodedImage {
         let file = try open(path)
         defer { fclose(file) }
-        return try decode(file: file, background: background, limits: limits, samples: samples, region: region, size: size)
+        return try decode(
+            file: file,
+            background: background,
+            limits: limits,
+            samples: samples,
+            region: region,
+            size: size
+        )
     }
 
     /// Decodes bytes held in memory (standard input, fuzzing, tests).
-    public static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
-                              samples: (x: Int, y: Int) = (1, 1), region: ImageRegion? = nil,
-                              size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
-        try decode(bytes: bytes, background: background, limits: limits, samples: samples,
-                   pipelineRows: RowPipeline.minimumRows, region: region, size: size)
+    public static func decode(
+        bytes: [UInt8],
+        background: RGB8 = RGB8(0, 0, 0),
+        limits: DecodeLimits = DecodeLimits(),
+        samples: (x: Int, y: Int) = (1, 1),
+        region: ImageRegion? = nil,
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) throws(DecodeError) -> DecodedImage {
+        try decode(
+            bytes: bytes,
+            background: background,
+            limits: limits,
+            samples: samples,
+            pipelineRows: RowPipeline.minimumRows,
+            region: region,
+            size: size
+        )
     }
 
-    static func decode(bytes: [UInt8], background: RGB8 = RGB8(0, 0, 0), limits: DecodeLimits = DecodeLimits(),
-                       samples: (x: Int, y: Int) = (1, 1), pipelineRows: Int, region: ImageRegion? = nil,
-                       size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+    static func decode(
+        bytes: [UInt8],
+        background: RGB8 = RGB8(0, 0, 0),
+        limits: DecodeLimits = DecodeLimits(),
+        samples: (x: Int, y: Int) = (1, 1),
+        pipelineRows: Int,
+        region: ImageRegion? = nil,
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) throws(DecodeError) -> DecodedImage {
         var copy = bytes.isEmpty ? [0] : bytes
         let count = bytes.count
         let result = copy.withUnsafeMutableBytes { raw -> Result<DecodedImage, DecodeError> in
             guard let file = fmemopen(raw.baseAddress, count, "rb") else { return .failure(.outOfMemory) }
             defer { fclose(file) }
             return Result { () throws(DecodeError) in
-                try decode(file: file, background: background, limits: limits, samples: samples, pipelineRows: pipelineRows,
-                           region: region, size: size)
+                try decode(
+                    file: file,
+                    background: background,
+                    limits: limits,
+                    samples: samples,
+                    pipelineRows: pipelineRows,
+                    region: region,
+                    size: size
+                )
             }
         }
         return try result.get()
@@ -77,7 +115,10 @@ public enum ImageDecoder {
 
     /// The full-size 8-bit RGBA pixels, uncomposited (alpha 255 for JPEG):
     /// what the PNG conformance digests are computed over.
-    public static func decodeRGBA8(path: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> (width: Int, height: Int, pixels: [UInt8]) {
+    public static func decodeRGBA8(
+        path: String,
+        limits: DecodeLimits = DecodeLimits()
+    ) throws(DecodeError) -> (width: Int, height: Int, pixels: [UInt8]) {
         let file = try open(path)
         defer { fclose(file) }
         let source = try openSource(file, limits: limits)
@@ -93,13 +134,20 @@ public enum ImageDecoder {
             for k in 0..<place.count {
                 let at = (place.y * source.width + place.xStart + k * place.xStep) * 4
                 // A palette word is the pixel's four bytes, as they lie in memory.
-                if let palette { pixels.withUnsafeMutableBytes { $0.storeBytes(of: palette[Int(row[k])], toByteOffset: at, as: UInt32.self) } }
-                else { for c in 0..<source.channels { pixels[at + c] = row[k * source.channels + c] } }
+                if let palette {
+                    pixels.withUnsafeMutableBytes {
+                        $0.storeBytes(of: palette[Int(row[k])], toByteOffset: at, as: UInt32.self)
+                    }
+                } else {
+                    for c in 0..<source.channels { pixels[at + c] = row[k * source.channels + c] }
+                }
             }
             // A row cut short: nothing decoded past its pixels.
             if place.isWholeRow && place.count < source.width {
-                pixels.replaceSubrange((place.y * source.width + place.count) * 4..<(place.y + 1) * source.width * 4,
-                                       with: repeatElement(0, count: (source.width - place.count) * 4))
+                pixels.replaceSubrange(
+                    (place.y * source.width + place.count) * 4..<(place.y + 1) * source.width * 4,
+                    with: repeatElement(0, count: (source.width - place.count) * 4)
+                )
             }
         }
         try source.finish()
@@ -135,21 +183,39 @@ public enum ImageDecoder {
     /// `pipelineRows`: from how many rows a PNG is decoded on a second
     /// thread (tests set it to compare both ways). With `region`, only that
     /// part of the picture is decoded and `size` is asked for its size.
-    static func decode(file: UnsafeMutablePointer<FILE>, background: RGB8, limits: DecodeLimits,
-                       samples: (x: Int, y: Int), pipelineRows: Int = RowPipeline.minimumRows, region: ImageRegion? = nil,
-                       size: (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+    static func decode(
+        file: UnsafeMutablePointer<FILE>,
+        background: RGB8,
+        limits: DecodeLimits,
+        samples: (x: Int, y: Int),
+        pipelineRows: Int = RowPipeline.minimumRows,
+        region: ImageRegion? = nil,
+        size: (SourceInfo) -> (width: Int, height: Int)
+    ) throws(DecodeError) -> DecodedImage {
         let source = try openSource(file, limits: limits)
         // A turned image's rows are the picture's columns.
         let turned = source.orientation >= 5
         let stored = source.storedSize
-        let info = SourceInfo(format: source.format, width: turned ? stored.height : stored.width,
-                              height: turned ? stored.width : stored.height)
+        let info = SourceInfo(
+            format: source.format,
+            width: turned ? stored.height : stored.width,
+            height: turned ? stored.width : stored.height
+        )
         let shown = region ?? ImageRegion(x: 0, y: 0, width: Double(info.width), height: Double(info.height))
-        var part = shown.stored(orientation: source.orientation, displayWidth: Double(info.width), displayHeight: Double(info.height))
+        var part = shown.stored(
+            orientation: source.orientation,
+            displayWidth: Double(info.width),
+            displayHeight: Double(info.height)
+        )
         // What `start` scales: the stored image, or the decoder's crop of the region.
         var base = stored
         if region != nil, let cut = crop(source, to: part) {
-            part = ImageRegion(x: part.x - Double(cut.x), y: part.y - Double(cut.y), width: part.width, height: part.height)
+            part = ImageRegion(
+                x: part.x - Double(cut.x),
+                y: part.y - Double(cut.y),
+                width: part.width,
+                height: part.height
+            )
             base = (cut.width, cut.height)
         }
         let shownInfo = region?.info(info.format) ?? info
@@ -164,20 +230,45 @@ public enum ImageDecoder {
         // Pixels shown 1:1 (a raster of one) get at least 1.5 times their size,
         // so that the box filter, not the DCT, makes each of them (a 7/8
         // DCT scale for 0.8× cost kitty's picture 20 dB).
-        let need = raster == (1, 1) ? (target.width * 3 / 2, target.height * 3 / 2)
+        let need =
+            raster == (1, 1)
+            ? (target.width * 3 / 2, target.height * 3 / 2)
             : (target.width * max(2, raster.x) / 2, target.height * max(2, raster.y) / 2)
         // The whole raster's size that gives the region that many pixels.
-        let across = Double(base.width) / max(1, part.width), down = Double(base.height) / max(1, part.height)
-        try source.start(minWidth: Int((Double(need.0) * across).rounded(.up)), minHeight: Int((Double(need.1) * down).rounded(.up)))
-        let window = part.pixels(scaleX: Double(source.width) / Double(max(1, base.width)),
-                                 scaleY: Double(source.height) / Double(max(1, base.height)), width: source.width, height: source.height)
+        let across = Double(base.width) / max(1, part.width)
+        let down = Double(base.height) / max(1, part.height)
+        try source.start(
+            minWidth: Int((Double(need.0) * across).rounded(.up)),
+            minHeight: Int((Double(need.1) * down).rounded(.up))
+        )
+        let window = part.pixels(
+            scaleX: Double(source.width) / Double(max(1, base.width)),
+            scaleY: Double(source.height) / Double(max(1, base.height)),
+            width: source.width,
+            height: source.height
+        )
         var crop = RowCrop(columns: window.columns, rows: window.rows)
         if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }
-        var resampler = BoxResampler(sourceWidth: window.columns.count, sourceHeight: window.rows.count,
-                                     width: target.width, height: target.height, samples: raster)
-        try feed(source, to: &resampler, crop: crop, background: LinearRGB(srgb: background), pipelineRows: pipelineRows)
+        var resampler = BoxResampler(
+            sourceWidth: window.columns.count,
+            sourceHeight: window.rows.count,
+            width: target.width,
+            height: target.height,
+            samples: raster
+        )
+        try feed(
+            source,
+            to: &resampler,
+            crop: crop,
+            background: LinearRGB(srgb: background),
+            pipelineRows: pipelineRows
+        )
         try source.finish()
-        return DecodedImage(info: shownInfo, pixmap: resampler.finish().oriented(source.orientation), warnings: source.warnings)
+        return DecodedImage(
+            info: shownInfo,
+            pixmap: resampler.finish().oriented(source.orientation),
+            warnings: source.warnings
+        )
     }
 
     /// The source's crop to the whole stored pixels `part` touches, where
@@ -194,8 +285,13 @@ public enum ImageDecoder {
 
     /// Every row the source delivers, its window's part filtered into
     /// `resampler`.
-    private static func feed(_ source: RowSource, to resampler: inout BoxResampler, crop: RowCrop, background bg: LinearRGB,
-                             pipelineRows: Int) throws(DecodeError) {
+    private static func feed(
+        _ source: RowSource,
+        to resampler: inout BoxResampler,
+        crop: RowCrop,
+        background bg: LinearRGB,
+        pipelineRows: Int
+    ) throws(DecodeError) {
         let channels = source.channels
         let whole = crop.columns.count == source.width && crop.rows.count == source.height && crop.deliveredFrom == 0
         let palette = source.palette.map { BoxResampler.linearPalette($0, over: bg) }

@@ -60,13 +60,17 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
 
     private static func otherBinary(_ head: Head) -> ImageFormat? {
         if head.starts([0x42, 0x4D]) { return .unsupported("BMP") }
-        if head.starts([0x49, 0x49, 0x2A, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2A]) { return .unsupported("TIFF") }
+        if head.starts([0x49, 0x49, 0x2A, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2A]) {
+            return .unsupported("TIFF")
+        }
         if head.starts([0x00, 0x00, 0x01, 0x00]) { return .unsupported("ICO") }
         if head.starts([0x1F, 0x8B]) { return .unsupported("gzip data") }
         if head.starts("%PDF") { return .unsupported("PDF") }
         // "PNG" a byte in, or the IHDR chunk where a PNG's first chunk sits:
         // a PNG whose signature bytes were damaged.
-        if head.starts("PNG", at: 1) || head.starts("IHDR", at: 12) { return .unsupported("damaged PNG (bad signature)") }
+        if head.starts("PNG", at: 1) || head.starts("IHDR", at: 12) {
+            return .unsupported("damaged PNG (bad signature)")
+        }
         return nil
     }
 
@@ -74,7 +78,9 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     private static func text(_ head: Head) -> ImageFormat {
         let b = head.bytes
         let text = String(decoding: b, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).lowercased()
-        if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head") || text.hasPrefix("<body") {
+        if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head")
+            || text.hasPrefix("<body")
+        {
             return .unsupported("HTML text")
         }
         if text.hasPrefix("<?xml") || text.hasPrefix("<svg") {

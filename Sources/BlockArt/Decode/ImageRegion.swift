@@ -40,7 +40,12 @@ public struct ImageRegion: Equatable, Sendable {
 
     /// The whole pixels it touches in a raster `scale` times the stored
     /// size (a JPEG decoded at 1/2), inside `width` × `height`.
-    public func pixels(scaleX: Double, scaleY: Double, width limitW: Int, height limitH: Int) -> (columns: Range<Int>, rows: Range<Int>) {
+    public func pixels(
+        scaleX: Double,
+        scaleY: Double,
+        width limitW: Int,
+        height limitH: Int
+    ) -> (columns: Range<Int>, rows: Range<Int>) {
         func span(_ start: Double, _ length: Double, _ scale: Double, _ limit: Int) -> Range<Int> {
             let low = max(0, min(limit - 1, Int((start * scale).rounded(.down))))
             let high = max(low + 1, min(limit, Int(((start + length) * scale).rounded(.up))))

@@ -1,4 +1,5 @@
 internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,9 @@ final class JPEGRowSource: RowSource {
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard let decoder = cimg_jpeg_open(file) else { throw .outOfMemory }
         self.decoder = decoder
-        var w: UInt32 = 0, h: UInt32 = 0, orientation: Int32 = 1
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        var orientation: Int32 = 1
         guard cimg_jpeg_read_header(decoder, &w, &h, &orientation) == 0 else { throw failure() }
         storedSize = (Int(w), Int(h))
         self.orientation = Int(orientation)
@@ -38,13 +41,15 @@ final class JPEGRowSource: RowSource {
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
         var scale: UInt32 = 8
         for n in [1, 2, 4, 8] {
-            let w = (storedSize.width * n + 7) / 8, h = (storedSize.height * n + 7) / 8
+            let w = (storedSize.width * n + 7) / 8
+            let h = (storedSize.height * n + 7) / 8
             if w >= minWidth && h >= minHeight {
                 scale = UInt32(n)
                 break
             }
         }
-        var w: UInt32 = 0, h: UInt32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
         guard cimg_jpeg_start(decoder, scale, &w, &h) == 0 else { throw failure() }
         width = Int(w)
         height = Int(h)
@@ -59,7 +64,8 @@ final class JPEGRowSource: RowSource {
     /// iMCUs (the IDCT and colour conversion skip the rest), the rows above
     /// skipped (entropy-decoded only), and none read below it.
     func window(columns: Range<Int>, rows: Range<Int>) throws(DecodeError) -> Int {
-        var x = UInt32(columns.lowerBound), w = UInt32(columns.count)
+        var x = UInt32(columns.lowerBound)
+        var w = UInt32(columns.count)
         guard cimg_jpeg_crop(decoder, &x, &w, UInt32(rows.lowerBound)) == 0 else { throw failure() }
         width = Int(w)
         nextIndex = rows.lowerBound

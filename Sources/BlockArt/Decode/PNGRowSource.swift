@@ -1,4 +1,5 @@
 internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,9 @@ final class PNGRowSource: RowSource {
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard let decoder = cimg_png_open(file) else { throw .outOfMemory }
         self.decoder = decoder
-        var w: UInt32 = 0, h: UInt32 = 0, interlaced: Int32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        var interlaced: Int32 = 0
         guard cimg_png_read_header(decoder, &w, &h, &interlaced) == 0 else { throw failure() }
         width = Int(w)
         height = Int(h)

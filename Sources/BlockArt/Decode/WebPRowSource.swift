@@ -1,4 +1,5 @@
 internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +25,10 @@ final class WebPRowSource: RowSource {
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard let decoder = cimg_webp_open(file) else { throw .outOfMemory }
         self.decoder = decoder
-        var w: UInt32 = 0, h: UInt32 = 0, alpha: Int32 = 0, animated: Int32 = 0
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        var alpha: Int32 = 0
+        var animated: Int32 = 0
         guard cimg_webp_read_header(decoder, &w, &h, &alpha, &animated) == 0 else {
             channels = 4
             throw failure()
@@ -39,8 +43,10 @@ final class WebPRowSource: RowSource {
     /// libwebp crops before it scales; its crop begins on even pixels.
     func crop(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
         let (left, top) = (x & ~1, y & ~1)
-        let rect = (x: left, y: top, width: min(storedSize.width - left, width + x - left),
-                    height: min(storedSize.height - top, height + y - top))
+        let rect = (
+            x: left, y: top, width: min(storedSize.width - left, width + x - left),
+            height: min(storedSize.height - top, height + y - top)
+        )
         cropped = rect
         return rect
     }
@@ -53,7 +59,10 @@ final class WebPRowSource: RowSource {
         width = min(rect.width, max(1, Int((Double(rect.width) * scale).rounded(.up))))
         height = min(rect.height, max(1, Int((Double(rect.height) * scale).rounded(.up))))
         let crop = cropped.map { [$0.x, $0.y, $0.width, $0.height].map(UInt32.init) } ?? [0, 0, 0, 0]
-        guard cimg_webp_start(decoder, UInt32(width), UInt32(height), Int32(channels), crop[0], crop[1], crop[2], crop[3]) == 0 else {
+        guard
+            cimg_webp_start(decoder, UInt32(width), UInt32(height), Int32(channels), crop[0], crop[1], crop[2], crop[3])
+                == 0
+        else {
             throw failure()
         }
     }
@@ -108,12 +117,16 @@ final class FirstFrameRowSource<Source: LibraryFrames>: RowSource {
 
     /// The libraries have no scaled decoding: the resampler does it all.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
-        guard try source.nextFrame() != nil else { throw .corrupt(format: format.description, message: "no image in the file") }
+        guard try source.nextFrame() != nil else {
+            throw .corrupt(format: format.description, message: "no image in the file")
+        }
     }
 
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         defer { nextIndex += 1 }
-        guard let pixels = source.row(nextIndex) else { throw .corrupt(format: format.description, message: "missing row") }
+        guard let pixels = source.row(nextIndex) else {
+            throw .corrupt(format: format.description, message: "missing row")
+        }
         row.update(from: pixels, count: width * 4)
         return RowPlacement(y: nextIndex, count: width)
     }

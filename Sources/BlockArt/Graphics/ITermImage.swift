@@ -7,7 +7,10 @@ public enum ITermImage {
     /// (out of memory).
     public static func display(_ image: PixelImage, moveCursor: Bool) -> [UInt8]? {
         guard let png = png(image) else { return nil }
-        var bytes = Array("\u{1B}]1337;File=inline=1;size=\(png.count);width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=0".utf8)
+        var bytes = Array(
+            "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=0"
+                .utf8
+        )
         if !moveCursor { bytes += Array(";doNotMoveCursor=1".utf8) }
         bytes.append(UInt8(ascii: ":"))
         Base64.encode(png, into: &bytes)

@@ -17,8 +17,15 @@ extension KittyGraphics {
     /// `image` added to image `id` as its next frame, shown for `gap`, by
     /// `options.medium` (shared memory where kitty reads ours).
     public static func frame(_ image: PixelImage, id: UInt32, gap: Duration, options: PictureOptions) -> [UInt8] {
-        frameUpload(image.rgb, width: image.width, height: image.height, id: id, gap: gap, compress: options.compress,
-                    staging: options.medium == .sharedMemory).send().bytes
+        frameUpload(
+            image.rgb,
+            width: image.width,
+            height: image.height,
+            id: id,
+            gap: gap,
+            compress: options.compress,
+            staging: options.medium == .sharedMemory
+        ).send().bytes
     }
 
     /// The upload that adds RGB `pixels` to image `id` as its next frame,
@@ -29,11 +36,25 @@ extension KittyGraphics {
     /// its commit d805e28 (Debian's 0.26 among them) reads a chunk with `m`
     /// alone as the rest of a picture, and puts the frame's data in place
     /// of the first frame's. Both read a chunk with the keys as ours.
-    static func frameUpload(_ pixels: [UInt8], width: Int, height: Int, id: UInt32, gap: Duration?, compress: Bool,
-                            staging: Bool) -> SharedMemoryUpload {
+    static func frameUpload(
+        _ pixels: [UInt8],
+        width: Int,
+        height: Int,
+        id: UInt32,
+        gap: Duration?,
+        compress: Bool,
+        staging: Bool
+    ) -> SharedMemoryUpload {
         let gapKey = gap.map { ",z=\(milliseconds($0))" } ?? ""
-        return SharedMemoryUpload(control: "a=f,f=24,s=\(width),v=\(height),i=\(id),X=1\(gapKey),q=2", pixels: pixels,
-                                  compress: compress, continuation: "a=f,i=\(id),q=2", staging: staging, width: width, height: height)
+        return SharedMemoryUpload(
+            control: "a=f,f=24,s=\(width),v=\(height),i=\(id),X=1\(gapKey),q=2",
+            pixels: pixels,
+            compress: compress,
+            continuation: "a=f,i=\(id),q=2",
+            staging: staging,
+            width: width,
+            height: height
+        )
     }
 
     /// Shows frame `number` (1-based, the first frame is the picture

@@ -18,10 +18,21 @@ public enum KittyGraphics {
 
     /// `display`'s picture, its pixels to be staged in shared memory
     /// (with `staging` off: kept, and sent as base64 when it is sent).
-    public static func sharedUpload(_ image: PixelImage, id: UInt32, moveCursor: Bool, compress: Bool,
-                                    staging: Bool = true) -> SharedMemoryUpload {
-        SharedMemoryUpload(control: displayControl(image, id: id, moveCursor: moveCursor), pixels: image.rgb, compress: compress,
-                           staging: staging, width: image.width, height: image.height)
+    public static func sharedUpload(
+        _ image: PixelImage,
+        id: UInt32,
+        moveCursor: Bool,
+        compress: Bool,
+        staging: Bool = true
+    ) -> SharedMemoryUpload {
+        SharedMemoryUpload(
+            control: displayControl(image, id: id, moveCursor: moveCursor),
+            pixels: image.rgb,
+            compress: compress,
+            staging: staging,
+            width: image.width,
+            height: image.height
+        )
     }
 
     private static func displayControl(_ image: PixelImage, id: UInt32, moveCursor: Bool) -> String {
@@ -48,7 +59,10 @@ public enum KittyGraphics {
             let end = min(encoded.count, start + chunkSize)
             let more = end < encoded.count
             out += [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")]
-            out += Array(((start == 0 ? control + "," : continuation.isEmpty ? "" : continuation + ",") + "m=\(more ? 1 : 0)").utf8)
+            out += Array(
+                ((start == 0 ? control + "," : continuation.isEmpty ? "" : continuation + ",") + "m=\(more ? 1 : 0)")
+                    .utf8
+            )
             out.append(UInt8(ascii: ";"))
             out += encoded[start..<end]
             out += [0x1B, UInt8(ascii: "\\")]

@@ -1,5 +1,6 @@
 import Synchronization
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -111,7 +112,15 @@ public struct SharedMemoryUpload: Sendable, Equatable {
     /// The same pixels added to image `id` as its next frame, with no gap:
     /// the screen says which frame kitty shows (`KittyGraphics.show`).
     public func asFrame(of id: UInt32) -> SharedMemoryUpload {
-        KittyGraphics.frameUpload(pixels, width: width, height: height, id: id, gap: nil, compress: compress, staging: staging)
+        KittyGraphics.frameUpload(
+            pixels,
+            width: width,
+            height: height,
+            id: id,
+            gap: nil,
+            compress: compress,
+            staging: staging
+        )
     }
 }
 

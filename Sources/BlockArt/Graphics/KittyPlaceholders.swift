@@ -29,9 +29,18 @@ public enum KittyPlaceholders {
     /// Stores `image` as `id` with a virtual placement `columns` × `rows`
     /// cells large (kitty fits the picture inside, keeping its shape); the
     /// terminal shows nothing until the cells are printed.
-    public static func upload(_ image: PixelImage, id: UInt32, columns: Int, rows: Int, compress: Bool = false) -> [UInt8] {
-        KittyGraphics.transmit(image.rgb, control: "a=T,U=1,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2",
-                               compress: compress)
+    public static func upload(
+        _ image: PixelImage,
+        id: UInt32,
+        columns: Int,
+        rows: Int,
+        compress: Bool = false
+    ) -> [UInt8] {
+        KittyGraphics.transmit(
+            image.rgb,
+            control: "a=T,U=1,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2",
+            compress: compress
+        )
     }
 
     /// Row `row` of the placement's cells: the colour that names `id`, the
@@ -81,7 +90,8 @@ public enum KittyPlaceholders {
         0x2DF9, 0x2DFA, 0x2DFB, 0x2DFC, 0x2DFD, 0x2DFE, 0x2DFF, 0xA66F, 0xA67C, 0xA67D, 0xA6F0, 0xA6F1, 0xA8E0, 0xA8E1,
         0xA8E2, 0xA8E3, 0xA8E4, 0xA8E5, 0xA8E6, 0xA8E7, 0xA8E8, 0xA8E9, 0xA8EA, 0xA8EB, 0xA8EC, 0xA8ED, 0xA8EE, 0xA8EF,
         0xA8F0, 0xA8F1, 0xAAB0, 0xAAB2, 0xAAB3, 0xAAB7, 0xAAB8, 0xAABE, 0xAABF, 0xAAC1, 0xFE20, 0xFE21, 0xFE22, 0xFE23,
-        0xFE24, 0xFE25, 0xFE26, 0x10A0F, 0x10A38, 0x1D185, 0x1D186, 0x1D187, 0x1D188, 0x1D189, 0x1D1AA, 0x1D1AB, 0x1D1AC,
+        0xFE24, 0xFE25, 0xFE26, 0x10A0F, 0x10A38, 0x1D185, 0x1D186, 0x1D187, 0x1D188, 0x1D189, 0x1D1AA, 0x1D1AB,
+        0x1D1AC,
         0x1D1AD, 0x1D242, 0x1D243, 0x1D244,
     ]
 }

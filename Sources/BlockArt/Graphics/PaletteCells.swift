@@ -52,26 +52,37 @@ struct PaletteCells {
 
     /// Appends `cell`'s candidates (`farthest` is room for one distance a colour).
     private mutating func list(_ cell: Int, _ farthest: inout [Float]) {
-        let mask = PaletteCells.side - 1, bits = PaletteCells.bits, step = Float(1 << PaletteCells.shift)
-        let lo = (r: Float(cell >> (2 * bits) & mask) * step, g: Float(cell >> bits & mask) * step, b: Float(cell & mask) * step)
+        let mask = PaletteCells.side - 1
+        let bits = PaletteCells.bits
+        let step = Float(1 << PaletteCells.shift)
+        let lo = (
+            r: Float(cell >> (2 * bits) & mask) * step, g: Float(cell >> bits & mask) * step,
+            b: Float(cell & mask) * step
+        )
         let hi = (r: lo.r + step - 1, g: lo.g + step - 1, b: lo.b + step - 1)
         // The farthest point of the cell from each colour, and the least of those.
         var least = Float.infinity
-        red.withUnsafeBufferPointer { red in green.withUnsafeBufferPointer { green in blue.withUnsafeBufferPointer { blue in
-            farthest.withUnsafeMutableBufferPointer { farthest in
-                for k in 0..<red.count {
-                    let dr = max(red[k] - lo.r, hi.r - red[k]), dg = max(green[k] - lo.g, hi.g - green[k])
-                    let db = max(blue[k] - lo.b, hi.b - blue[k])
-                    farthest[k] = dr * dr + dg * dg + db * db
-                    least = min(least, farthest[k])
+        red.withUnsafeBufferPointer { red in
+            green.withUnsafeBufferPointer { green in
+                blue.withUnsafeBufferPointer { blue in
+                    farthest.withUnsafeMutableBufferPointer { farthest in
+                        for k in 0..<red.count {
+                            let dr = max(red[k] - lo.r, hi.r - red[k])
+                            let dg = max(green[k] - lo.g, hi.g - green[k])
+                            let db = max(blue[k] - lo.b, hi.b - blue[k])
+                            farthest[k] = dr * dr + dg * dg + db * db
+                            least = min(least, farthest[k])
+                        }
+                    }
+                    for k in 0..<red.count {
+                        let dr = max(lo.r - red[k], red[k] - hi.r, 0)
+                        let dg = max(lo.g - green[k], green[k] - hi.g, 0)
+                        let db = max(lo.b - blue[k], blue[k] - hi.b, 0)
+                        if dr * dr + dg * dg + db * db <= least { candidates.append(UInt16(k)) }
+                    }
                 }
             }
-            for k in 0..<red.count {
-                let dr = max(lo.r - red[k], red[k] - hi.r, 0), dg = max(lo.g - green[k], green[k] - hi.g, 0)
-                let db = max(lo.b - blue[k], blue[k] - hi.b, 0)
-                if dr * dr + dg * dg + db * db <= least { candidates.append(UInt16(k)) }
-            }
-        }}}
+        }
     }
 
     @inline(__always)
@@ -85,27 +96,42 @@ struct PaletteCells {
     func map(_ rgb: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [UInt16] {
         var out = [UInt16](repeating: 0, count: range.count)
         first.withUnsafeBufferPointer { first in
-        count.withUnsafeBufferPointer { count in
-        candidates.withUnsafeBufferPointer { candidates in
-        red.withUnsafeBufferPointer { red in
-        green.withUnsafeBufferPointer { green in
-        blue.withUnsafeBufferPointer { blue in
-        out.withUnsafeMutableBufferPointer { out in
-            for i in range {
-                let r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2]
-                let cell = PaletteCells.cell(r, g, b)
-                let start = Int(first[cell]), end = start + Int(count[cell])
-                let (fr, fg, fb) = (Float(r), Float(g), Float(b))
-                var best = Float.infinity, index: UInt16 = 0
-                for j in start..<end {
-                    let k = Int(candidates[j])
-                    let dr = red[k] - fr, dg = green[k] - fg, db = blue[k] - fb
-                    let e = dr * dr + dg * dg + db * db
-                    if e < best { best = e; index = UInt16(k) }
+            count.withUnsafeBufferPointer { count in
+                candidates.withUnsafeBufferPointer { candidates in
+                    red.withUnsafeBufferPointer { red in
+                        green.withUnsafeBufferPointer { green in
+                            blue.withUnsafeBufferPointer { blue in
+                                out.withUnsafeMutableBufferPointer { out in
+                                    for i in range {
+                                        let r = rgb[i * 3]
+                                        let g = rgb[i * 3 + 1]
+                                        let b = rgb[i * 3 + 2]
+                                        let cell = PaletteCells.cell(r, g, b)
+                                        let start = Int(first[cell])
+                                        let end = start + Int(count[cell])
+                                        let (fr, fg, fb) = (Float(r), Float(g), Float(b))
+                                        var best = Float.infinity
+                                        var index: UInt16 = 0
+                                        for j in start..<end {
+                                            let k = Int(candidates[j])
+                                            let dr = red[k] - fr
+                                            let dg = green[k] - fg
+                                            let db = blue[k] - fb
+                                            let e = dr * dr + dg * dg + db * db
+                                            if e < best {
+                                                best = e
+                                                index = UInt16(k)
+                                            }
+                                        }
+                                        out[i - range.lowerBound] = index
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                out[i - range.lowerBound] = index
             }
-        }}}}}}}
+        }
         return out
     }
 }

@@ -58,7 +58,8 @@ struct PaletteQuantizer {
     /// outward from `c`'s green in the sorted palette, stopping each way
     /// once the green difference alone is worse than the best found.
     func nearest(_ c: SIMD3<Float>) -> Int {
-        var lo = 0, hi = greens.count
+        var lo = 0
+        var hi = greens.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if greens[mid] < c.y { lo = mid + 1 } else { hi = mid }
@@ -68,24 +69,36 @@ struct PaletteQuantizer {
 
     /// The search from `lo`, the first sorted colour whose green is not below `c`'s.
     private func nearest(_ c: SIMD3<Float>, from lo: Int) -> Int {
-        var best = Float.infinity, bestIndex = 0
-        var down = lo - 1, up = lo
+        var best = Float.infinity
+        var bestIndex = 0
+        var down = lo - 1
+        var up = lo
         while down >= 0 || up < greens.count {
             if up < greens.count {
                 let dg = greens[up] - c.y
-                if dg * dg >= best { up = greens.count } else {
+                if dg * dg >= best {
+                    up = greens.count
+                } else {
                     let d = sorted[up] - c
                     let e = (d * d).sum()
-                    if e < best { best = e; bestIndex = Int(order[up]) }
+                    if e < best {
+                        best = e
+                        bestIndex = Int(order[up])
+                    }
                     up += 1
                 }
             }
             if down >= 0 {
                 let dg = c.y - greens[down]
-                if dg * dg >= best { down = -1 } else {
+                if dg * dg >= best {
+                    down = -1
+                } else {
                     let d = sorted[down] - c
                     let e = (d * d).sum()
-                    if e < best { best = e; bestIndex = Int(order[down]) }
+                    if e < best {
+                        best = e
+                        bestIndex = Int(order[down])
+                    }
                     down -= 1
                 }
             }
@@ -129,7 +142,9 @@ struct Histogram {
         let table = ColorSpace.toLinear
         image.rgb.withUnsafeBufferPointer { rgb in
             for i in stride(from: 0, to: rgb.count, by: 3) {
-                let r = rgb[i], g = rgb[i + 1], b = rgb[i + 2]
+                let r = rgb[i]
+                let g = rgb[i + 1]
+                let b = rgb[i + 2]
                 let bin = Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
                 let exact = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
                 if counts[bin] == 0 { first[bin] = exact } else if first[bin] != exact { mixed[bin] = true }
@@ -173,7 +188,10 @@ struct MedianCut {
             var cut = box.lowerBound + 1
             for i in box {
                 running += points[i].weight
-                if running >= total / 2 { cut = min(max(i + 1, box.lowerBound + 1), box.upperBound - 1); break }
+                if running >= total / 2 {
+                    cut = min(max(i + 1, box.lowerBound + 1), box.upperBound - 1)
+                    break
+                }
             }
             boxes[worst] = box.lowerBound..<cut
             errors[worst] = error(boxes[worst])
@@ -185,14 +203,19 @@ struct MedianCut {
     /// Each box's colour: the linear-light mean of its pixels, in sRGB.
     var centres: [SIMD3<Float>] {
         boxes.map { box in
-            var sum = SIMD3<Float>.zero, weight: Float = 0
-            for point in points[box] { sum += point.linear * point.weight; weight += point.weight }
+            var sum = SIMD3<Float>.zero
+            var weight: Float = 0
+            for point in points[box] {
+                sum += point.linear * point.weight
+                weight += point.weight
+            }
             return ColorSpace.toSRGB(sum / max(weight, 1))
         }
     }
 
     private func widestAxis(_ box: Range<Int>) -> Int {
-        var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
+        var lo = SIMD3<Float>(repeating: .infinity)
+        var hi = SIMD3<Float>(repeating: -.infinity)
         for point in points[box] {
             lo = pointwiseMin(lo, point.srgb)
             hi = pointwiseMax(hi, point.srgb)
@@ -203,7 +226,9 @@ struct MedianCut {
 
     private func error(_ box: Range<Int>) -> Float {
         guard box.count > 1 else { return 0 }
-        var sum = SIMD3<Float>.zero, squares = SIMD3<Float>.zero, weight: Float = 0
+        var sum = SIMD3<Float>.zero
+        var squares = SIMD3<Float>.zero
+        var weight: Float = 0
         for point in points[box] {
             sum += point.srgb * point.weight
             squares += point.srgb * point.srgb * point.weight

@@ -60,25 +60,48 @@ extension PixelImage {
     /// (placeholders need them; the others show the pixels as they are).
     /// Nil for `.symbols`, for placeholders of another format than kitty's,
     /// and when encoding fails.
-    public func bytes(_ format: PictureFormat, options: PictureOptions, route: PictureRoute,
-                      columns: Int, rows: Int) -> PictureBytes? {
+    public func bytes(
+        _ format: PictureFormat,
+        options: PictureOptions,
+        route: PictureRoute,
+        columns: Int,
+        rows: Int
+    ) -> PictureBytes? {
         let id = options.imageID
         let removal = PictureBytes.removal(format, id: id, route: route)
         switch (route, format) {
         case (.placeholders, .kitty):
             // Past the marks' table a cell cannot say where it is: kitty fits
             // the picture into the fewer cells.
-            let columns = min(columns, KittyPlaceholders.maxSpan), rows = min(rows, KittyPlaceholders.maxSpan)
-            let upload = KittyPlaceholders.upload(self, id: id, columns: columns, rows: rows, compress: options.compress)
-            return PictureBytes(sequence: TmuxPassthrough.wrap(upload),
-                                rows: (0..<rows).map { KittyPlaceholders.row($0, columns: columns, id: id) }, removal: removal)
+            let columns = min(columns, KittyPlaceholders.maxSpan)
+            let rows = min(rows, KittyPlaceholders.maxSpan)
+            let upload = KittyPlaceholders.upload(
+                self,
+                id: id,
+                columns: columns,
+                rows: rows,
+                compress: options.compress
+            )
+            return PictureBytes(
+                sequence: TmuxPassthrough.wrap(upload),
+                rows: (0..<rows).map { KittyPlaceholders.row($0, columns: columns, id: id) },
+                removal: removal
+            )
         case (.placeholders, _): return nil
         case (.direct, .kitty) where options.medium == .sharedMemory:
-            let shared = KittyGraphics.sharedUpload(self, id: id, moveCursor: options.moveCursor, compress: options.compress)
+            let shared = KittyGraphics.sharedUpload(
+                self,
+                id: id,
+                moveCursor: options.moveCursor,
+                compress: options.compress
+            )
             return PictureBytes(sequence: [], removal: removal, shared: shared)
         case (.direct, _), (.passthrough, _):
             guard let sequence = sequence(format, options: options) else { return nil }
-            return PictureBytes(sequence: route == .passthrough ? TmuxPassthrough.wrap(sequence) : sequence, removal: removal)
+            return PictureBytes(
+                sequence: route == .passthrough ? TmuxPassthrough.wrap(sequence) : sequence,
+                removal: removal
+            )
         }
     }
 }

@@ -31,8 +31,13 @@ public struct PictureOptions: Sendable, Equatable {
     /// `PixelImage.bytes` reads it, `sequence` always gives base64.
     public var medium: KittyMedium
 
-    public init(imageID: UInt32 = 1, registers: Int = SixelEncoder.defaultRegisters, moveCursor: Bool = true, compress: Bool = false,
-                medium: KittyMedium = .direct) {
+    public init(
+        imageID: UInt32 = 1,
+        registers: Int = SixelEncoder.defaultRegisters,
+        moveCursor: Bool = true,
+        compress: Bool = false,
+        medium: KittyMedium = .direct
+    ) {
         self.imageID = imageID
         self.registers = registers
         self.moveCursor = moveCursor
@@ -49,7 +54,12 @@ extension PixelImage {
         switch format {
         case .symbols: return nil
         case .kitty:
-            return KittyGraphics.display(self, id: options.imageID, moveCursor: options.moveCursor, compress: options.compress)
+            return KittyGraphics.display(
+                self,
+                id: options.imageID,
+                moveCursor: options.moveCursor,
+                compress: options.compress
+            )
         case .sixel: return SixelEncoder.encode(self, registers: options.registers)
         case .iterm: return ITermImage.display(self, moveCursor: options.moveCursor)
         }

@@ -65,11 +65,21 @@ public struct PixelPlacement: Sendable, Hashable {
     /// `columns` × `rows` cells of `cellWidth` × `cellHeight` pixels, aspect
     /// kept, centred on whole cells when `centred` (as the screen shows art),
     /// else at the top-left (as `render` prints).
-    public static func fit(imageWidth: Int, imageHeight: Int, columns: Int, rows: Int,
-                           cellWidth: Int, cellHeight: Int, centred: Bool) -> PixelPlacement {
-        let boxWidth = max(1, columns * cellWidth), boxHeight = max(1, rows * cellHeight)
-        let w = max(1, imageWidth), h = max(1, imageHeight)
-        var width: Int, height: Int
+    public static func fit(
+        imageWidth: Int,
+        imageHeight: Int,
+        columns: Int,
+        rows: Int,
+        cellWidth: Int,
+        cellHeight: Int,
+        centred: Bool
+    ) -> PixelPlacement {
+        let boxWidth = max(1, columns * cellWidth)
+        let boxHeight = max(1, rows * cellHeight)
+        let w = max(1, imageWidth)
+        let h = max(1, imageHeight)
+        var width: Int
+        var height: Int
         if w * boxHeight >= h * boxWidth {
             width = boxWidth
             height = max(1, min(boxHeight, Int((Double(h) * Double(boxWidth) / Double(w)).rounded())))
@@ -79,8 +89,13 @@ public struct PixelPlacement: Sendable, Hashable {
         }
         let usedColumns = min(columns, (width + cellWidth - 1) / max(1, cellWidth))
         let usedRows = min(rows, (height + cellHeight - 1) / max(1, cellHeight))
-        return PixelPlacement(width: width, height: height, columns: max(1, usedColumns), rows: max(1, usedRows),
-                              columnOffset: centred ? (columns - usedColumns) / 2 : 0,
-                              rowOffset: centred ? (rows - usedRows) / 2 : 0)
+        return PixelPlacement(
+            width: width,
+            height: height,
+            columns: max(1, usedColumns),
+            rows: max(1, usedRows),
+            columnOffset: centred ? (columns - usedColumns) / 2 : 0,
+            rowOffset: centred ? (rows - usedRows) / 2 : 0
+        )
     }
 }

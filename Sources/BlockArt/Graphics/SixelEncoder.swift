@@ -25,8 +25,14 @@ public enum SixelEncoder {
         let bandCount = (image.height + 5) / 6
         let parts = image.width * image.height >= 1 << 16 ? 2 : 1
         let halves = TwoCores.map(parts: parts) { part in
-            bands(indices, width: image.width, height: image.height, colours: palette.colors.count,
-                  from: bandCount * part / parts, to: bandCount * (part + 1) / parts)
+            bands(
+                indices,
+                width: image.width,
+                height: image.height,
+                colours: palette.colors.count,
+                from: bandCount * part / parts,
+                to: bandCount * (part + 1) / parts
+            )
         }
         for half in halves { out += half }
         out += [0x1B, UInt8(ascii: "\\")]
@@ -35,7 +41,8 @@ public enum SixelEncoder {
 
     /// Bands `from..<to` (of six rows each): per band, each colour it uses
     /// as one run-length line from its first pixel to its last, and `-`.
-    private static func bands(_ indices: [UInt16], width: Int, height: Int, colours: Int, from: Int, to: Int) -> [UInt8] {
+    private static func bands(_ indices: [UInt16], width: Int, height: Int, colours: Int, from: Int, to: Int) -> [UInt8]
+    {
         var out: [UInt8] = []
         out.reserveCapacity((to - from) * 6 * width / 2 + 64)
         var bits = [UInt8](repeating: 0, count: colours * width)
@@ -72,7 +79,10 @@ public enum SixelEncoder {
                         RunWriter.digits(c, &out)
                         if first[c] > 0 { writer.put(0, count: first[c], &out) }
                         let line = c * width
-                        writer.put(UnsafeMutableBufferPointer(rebasing: bits[(line + first[c])...(line + last[c])]), &out)
+                        writer.put(
+                            UnsafeMutableBufferPointer(rebasing: bits[(line + first[c])...(line + last[c])]),
+                            &out
+                        )
                         writer.flush(&out)
                     }
                     out.append(UInt8(ascii: "-"))
@@ -103,7 +113,10 @@ struct RunWriter {
     private var count = 0
 
     mutating func put(_ bits: UInt8, count n: Int, _ out: inout [UInt8]) {
-        if count > 0 && bits == value { count += n; return }
+        if count > 0 && bits == value {
+            count += n
+            return
+        }
         flush(&out)
         value = bits
         count = n

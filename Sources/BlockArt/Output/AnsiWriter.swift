@@ -33,7 +33,12 @@ public enum AnsiWriter {
 
     /// `new` at `top`, `left` (0-based) over `old` there: each run of
     /// cells that differ, from a cursor move to its first cell.
-    public static func placedChangedBytes(from old: CellGrid, to new: CellGrid, row top: Int, column left: Int) -> [UInt8] {
+    public static func placedChangedBytes(
+        from old: CellGrid,
+        to new: CellGrid,
+        row top: Int,
+        column left: Int
+    ) -> [UInt8] {
         guard old.columns == new.columns, old.rows == new.rows else { return placedBytes(new, row: top, column: left) }
         var out: [UInt8] = []
         for (y, run) in changedRuns(from: old, to: new) {
@@ -103,14 +108,21 @@ public enum AnsiWriter {
     /// row's reset (`startsPlain`, the text form), or after a reset written
     /// here (placed among ncurses' text, whose attributes are its own). So a
     /// grid of default colours (`--colors none`) writes no colour at all.
-    private static func appendRow(_ grid: CellGrid, _ row: Int, startsPlain: Bool, columns: Range<Int>? = nil,
-                                  into out: inout [UInt8]) {
+    private static func appendRow(
+        _ grid: CellGrid,
+        _ row: Int,
+        startsPlain: Bool,
+        columns: Range<Int>? = nil,
+        into out: inout [UInt8]
+    ) {
         if !startsPlain { out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]) }
-        var fg = TerminalColor.default, bg = TerminalColor.default
+        var fg = TerminalColor.default
+        var bg = TerminalColor.default
         var coloured = false
         for column in columns ?? 0..<grid.columns {
             let cell = grid[column, row]
-            let newForeground = cell.foreground != fg, newBackground = cell.background != bg
+            let newForeground = cell.foreground != fg
+            let newBackground = cell.background != bg
             if newForeground || newBackground {
                 out.append(0x1B)
                 out.append(UInt8(ascii: "["))

@@ -4,13 +4,21 @@ public enum Geometry {
     /// inside `columns` × `rows` with its aspect kept. `cellAspect` is a
     /// cell's width over its height (0.5: twice as tall as wide). Small
     /// images are enlarged to fill the area, as chafa and timg do.
-    public static func fit(width: Int, height: Int, columns: Int, rows: Int,
-                           cellAspect: Double = 0.5) -> (columns: Int, rows: Int) {
-        guard width > 0, height > 0, columns > 0, rows > 0 else { return (max(columns, 0) > 0 ? 1 : 0, rows > 0 ? 1 : 0) }
+    public static func fit(
+        width: Int,
+        height: Int,
+        columns: Int,
+        rows: Int,
+        cellAspect: Double = 0.5
+    ) -> (columns: Int, rows: Int) {
+        guard width > 0, height > 0, columns > 0, rows > 0 else {
+            return (max(columns, 0) > 0 ? 1 : 0, rows > 0 ? 1 : 0)
+        }
         // Image height in units of cell widths: a cell is 1 wide, 1/aspect tall.
-        let imageAspect = Double(width) / Double(height)          // width over height, in pixels
-        let areaAspect = Double(columns) * cellAspect / Double(rows) // width over height, in cell-width units
-        var cols = Double(columns), lines = Double(rows)
+        let imageAspect = Double(width) / Double(height)  // width over height, in pixels
+        let areaAspect = Double(columns) * cellAspect / Double(rows)  // width over height, in cell-width units
+        var cols = Double(columns)
+        var lines = Double(rows)
         if imageAspect > areaAspect {
             lines = cols * cellAspect / imageAspect
         } else {

@@ -21,18 +21,20 @@ struct CellStats {
         var energy: Float = 0
         // Through pointers: 64 sub-cells a cell, every frame, where array
         // accesses checked each index and each write the array's owner.
-        block.linear.withUnsafeBufferPointer { linear in block.srgb.withUnsafeBufferPointer { srgb in
-            block.packed.withUnsafeMutableBufferPointer { packed in
-                for k in 0..<n {
-                    let c = linear[k]
-                    let s = SIMD3(srgb[3 * k], srgb[3 * k + 1], srgb[3 * k + 2])
-                    let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
-                    packed[k] = value
-                    both += value
-                    energy += (s * s).sum()
+        block.linear.withUnsafeBufferPointer { linear in
+            block.srgb.withUnsafeBufferPointer { srgb in
+                block.packed.withUnsafeMutableBufferPointer { packed in
+                    for k in 0..<n {
+                        let c = linear[k]
+                        let s = SIMD3(srgb[3 * k], srgb[3 * k + 1], srgb[3 * k + 2])
+                        let value = SIMD8<Float>(c.r, c.g, c.b, 0, s.x, s.y, s.z, 0)
+                        packed[k] = value
+                        both += value
+                        energy += (s * s).sum()
+                    }
                 }
             }
-        } }
+        }
         self.n = n
         total = SIMD3(both[0], both[1], both[2])
         srgbTotal = SIMD3(both[4], both[5], both[6])
@@ -53,7 +55,8 @@ struct CellStats {
         block.packed.withUnsafeBufferPointer { plan.sum($0, into: &scratch.packedSums, parts: &scratch.parts) }
         scratch.sums.removeAll(keepingCapacity: true)
         for (shape, both) in zip(shapes, scratch.packedSums) {
-            let front = SIMD3(both[0], both[1], both[2]), srgbFront = SIMD3(both[4], both[5], both[6])
+            let front = SIMD3(both[0], both[1], both[2])
+            let srgbFront = SIMD3(both[4], both[5], both[6])
             scratch.sums.append(ShapeSums(front: front, srgbFront: srgbFront, count: shape.mask.nonzeroBitCount))
         }
     }

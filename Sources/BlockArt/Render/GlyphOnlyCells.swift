@@ -3,8 +3,14 @@
 extension Renderer {
     /// ASCII: a luminance ramp character in the cell's colour.
     static func asciiCell(_ sub: [LinearRGB], quantizer: Quantizer) -> Cell {
-        var r: Float = 0, g: Float = 0, b: Float = 0
-        for c in sub { r += c.r; g += c.g; b += c.b }
+        var r: Float = 0
+        var g: Float = 0
+        var b: Float = 0
+        for c in sub {
+            r += c.r
+            g += c.g
+            b += c.b
+        }
         let n = Float(sub.count)
         let mean = LinearRGB(r / n, g / n, b / n)
         let luminance = 0.2126 * mean.r + 0.7152 * mean.g + 0.0722 * mean.b

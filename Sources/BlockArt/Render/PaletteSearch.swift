@@ -12,8 +12,12 @@ extension Renderer {
     /// 0.02–0.38 dB, to within 0.12 dB of the palette's ceiling; its cell
     /// measure (each cell's mean alone) falls 1–2.5 dB, still above chafa's.
     /// What a person sees up close, and the coarse measure, win.
-    static func paletteChoice(_ cell: CellStats, shapes: [Shape], quantizer: Quantizer,
-                              scratch: inout Scratch) -> Choice {
+    static func paletteChoice(
+        _ cell: CellStats,
+        shapes: [Shape],
+        quantizer: Quantizer,
+        scratch: inout Scratch
+    ) -> Choice {
         let n = cell.n
         // The flat cell: one palette colour near the mean.
         quantizer.candidates(cell.mean, into: &scratch.fronts)
@@ -22,9 +26,12 @@ extension Renderer {
         var bestError = cell.energy + flat.error
         shortlist(cell, &scratch)
         for index in scratch.order {
-            let shape = shapes[index], sums = scratch.sums[index]
-            let nf = Float(sums.count), nb = Float(n - sums.count)
-            let back = (cell.total - sums.front) / nb, front = sums.front / nf
+            let shape = shapes[index]
+            let sums = scratch.sums[index]
+            let nf = Float(sums.count)
+            let nb = Float(n - sums.count)
+            let back = (cell.total - sums.front) / nb
+            let front = sums.front / nf
             quantizer.candidates(LinearRGB(front), into: &scratch.fronts)
             quantizer.candidates(LinearRGB(back), into: &scratch.backs)
             // The sides' errors add up with nothing shared: each side's
@@ -43,7 +50,11 @@ extension Renderer {
     /// The candidate of least squared sRGB error over a side with these
     /// sums, and that error (less the side's energy).
     @inline(__always)
-    private static func nearest(_ candidates: [Quantized], sum: SIMD3<Float>, count: Float) -> (color: Quantized, error: Float) {
+    private static func nearest(
+        _ candidates: [Quantized],
+        sum: SIMD3<Float>,
+        count: Float
+    ) -> (color: Quantized, error: Float) {
         var best = (color: candidates[0], error: Float.infinity)
         for q in candidates {
             let e = CellStats.sideError(sum, count, q.srgb)

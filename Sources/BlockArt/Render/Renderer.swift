@@ -24,9 +24,21 @@ public enum Renderer {
     /// kept, see `Geometry.fit`) and the pixmap to decode for it. With
     /// `atMostSource` the pixmap is never larger than the image (the screen
     /// keeps it to re-render on resize; the renderer enlarges it itself).
-    public static func artSize(for image: SourceInfo, columns: Int, rows: Int, cellAspect: Double, symbols: SymbolSet,
-                               atMostSource: Bool = false) -> (cells: (columns: Int, rows: Int), pixmap: (width: Int, height: Int)) {
-        let cells = Geometry.fit(width: image.width, height: image.height, columns: columns, rows: rows, cellAspect: cellAspect)
+    public static func artSize(
+        for image: SourceInfo,
+        columns: Int,
+        rows: Int,
+        cellAspect: Double,
+        symbols: SymbolSet,
+        atMostSource: Bool = false
+    ) -> (cells: (columns: Int, rows: Int), pixmap: (width: Int, height: Int)) {
+        let cells = Geometry.fit(
+            width: image.width,
+            height: image.height,
+            columns: columns,
+            rows: rows,
+            cellAspect: cellAspect
+        )
         var pixmap = pixmapSize(columns: cells.columns, rows: cells.rows, symbols: symbols)
         if atMostSource { pixmap = (min(pixmap.width, image.width), min(pixmap.height, image.height)) }
         return (cells, pixmap)
@@ -38,12 +50,22 @@ public enum Renderer {
     /// A large grid is rendered on two threads, top half and bottom half,
     /// unless error diffusion carries error from each row to the next: the
     /// cells are the same either way (`threads: 1` forces one).
-    public static func render(_ pixmap: Pixmap, columns: Int, rows: Int, options: RenderOptions, threads: Int = 2) -> CellGrid {
+    public static func render(
+        _ pixmap: Pixmap,
+        columns: Int,
+        rows: Int,
+        options: RenderOptions,
+        threads: Int = 2
+    ) -> CellGrid {
         let size = pixmapSize(columns: columns, rows: rows, symbols: options.symbols)
         let source = pixmap.resampled(width: size.width, height: size.height, samples: samples(options.symbols))
         let diffused = Quantizer(mode: options.colors, dither: options.dither, columns: columns).dither == .diffusion
         guard threads > 1, !diffused, columns * rows >= parallelCells, rows >= 2 else {
-            return CellGrid(columns: columns, rows: rows, cells: renderRows(0..<rows, of: source, columns: columns, options: options))
+            return CellGrid(
+                columns: columns,
+                rows: rows,
+                cells: renderRows(0..<rows, of: source, columns: columns, options: options)
+            )
         }
         let halves = TwoCores.map(parts: 2) { half in
             renderRows(half == 0 ? 0..<rows / 2 : rows / 2..<rows, of: source, columns: columns, options: options)
@@ -55,12 +77,18 @@ public enum Renderer {
     static let parallelCells = 1000
 
     /// The cells of `rows` of `source`, already at the sub-cell size.
-    private static func renderRows(_ rows: Range<Int>, of source: Pixmap, columns: Int, options: RenderOptions) -> [Cell] {
+    private static func renderRows(
+        _ rows: Range<Int>,
+        of source: Pixmap,
+        columns: Int,
+        options: RenderOptions
+    ) -> [Cell] {
         let (gx, gy) = options.symbols.grid
         var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
         var block = CellBlock(count: gx * gy)
         var scratch = Scratch()
-        let shapes = options.symbols.shapes, plan = options.symbols.plan
+        let shapes = options.symbols.shapes
+        let plan = options.symbols.plan
         var cells: [Cell] = []
         cells.reserveCapacity(columns * rows.count)
         source.values.withUnsafeBufferPointer { values in
@@ -73,7 +101,9 @@ public enum Renderer {
                     } else if options.colors == .none {
                         cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
                     } else {
-                        cells.append(colorCell(&block, shapes: shapes, plan: plan, quantizer: &quantizer, scratch: &scratch))
+                        cells.append(
+                            colorCell(&block, shapes: shapes, plan: plan, quantizer: &quantizer, scratch: &scratch)
+                        )
                     }
                 }
                 quantizer.nextRow()
@@ -125,7 +155,8 @@ public enum Renderer {
         /// Reads the cell whose top-left sub-cell is at `column`, `row` of
         /// a pixmap `width` wide, row by row: no division a sub-cell (two
         /// of them took as long as the rest of the gather).
-        mutating func gather(_ values: UnsafeBufferPointer<Float>, width: Int, column: Int, row: Int, grid: (Int, Int)) {
+        mutating func gather(_ values: UnsafeBufferPointer<Float>, width: Int, column: Int, row: Int, grid: (Int, Int))
+        {
             let (gx, gy) = grid
             linear.withUnsafeMutableBufferPointer { linear in
                 for y in 0..<gy {
@@ -144,11 +175,17 @@ public enum Renderer {
     /// (so the cell's average light is kept), scored by squared sRGB error.
     /// Truecolour shows those means exactly; palette modes search the
     /// palette colours around them.
-    static func colorCell(_ block: inout CellBlock, shapes: [Shape], plan: ShapePlan, quantizer: inout Quantizer,
-                          scratch: inout Scratch) -> Cell {
+    static func colorCell(
+        _ block: inout CellBlock,
+        shapes: [Shape],
+        plan: ShapePlan,
+        quantizer: inout Quantizer,
+        scratch: inout Scratch
+    ) -> Cell {
         let stats = CellStats(&block)
         stats.sumShapes(block, shapes: shapes, plan: plan, scratch: &scratch)
-        let best = quantizer.mode == .truecolor
+        let best =
+            quantizer.mode == .truecolor
             ? truecolorChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
             : paletteChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
         if quantizer.dither == .diffusion {

@@ -45,7 +45,8 @@ struct ShapePlan: Sendable {
 
     /// The parts whose union is `mask` exactly, as bits; nil if it is not one.
     private static func union(_ mask: UInt64, of parts: [UInt64]) -> UInt64? {
-        var covered: UInt64 = 0, chosen: UInt64 = 0
+        var covered: UInt64 = 0
+        var chosen: UInt64 = 0
         for (i, part) in parts.enumerated() where mask & part == part {
             covered |= part
             chosen |= 1 << UInt64(i)
@@ -64,7 +65,8 @@ struct ShapePlan: Sendable {
     /// `parts` is room the caller keeps between cells: made per call (a
     /// temporary allocation of 32-byte vectors goes to the heap), it was a
     /// malloc and a free a cell, 8% of an animation's CPU.
-    func sum(_ values: UnsafeBufferPointer<SIMD8<Float>>, into sums: inout [SIMD8<Float>], parts: inout [SIMD8<Float>]) {
+    func sum(_ values: UnsafeBufferPointer<SIMD8<Float>>, into sums: inout [SIMD8<Float>], parts: inout [SIMD8<Float>])
+    {
         let (gx, gy) = grid
         sums.removeAll(keepingCapacity: true)
         let needed = 2 * gy + gx + gy + 4
@@ -74,7 +76,8 @@ struct ShapePlan: Sendable {
             parts.update(repeating: .zero)
             if readsRows || readsColumns {
                 for y in 0..<gy {
-                    var left = SIMD8<Float>.zero, right = SIMD8<Float>.zero
+                    var left = SIMD8<Float>.zero
+                    var right = SIMD8<Float>.zero
                     for x in 0..<gx {
                         let v = values[y * gx + x]
                         if x < gx / 2 { left += v } else { right += v }
@@ -92,7 +95,8 @@ struct ShapePlan: Sendable {
                 case let .rows(bits): sums.append(ShapePlan.add(bits, parts, from: 2 * gy + gx))
                 case let .columns(bits): sums.append(ShapePlan.add(bits, parts, from: 2 * gy))
                 case let .quarters(bits): sums.append(ShapePlan.add(bits, parts, from: 2 * gy + gx + gy))
-                case let .subCells(bits): sums.append(ShapePlan.add(bits, UnsafeMutableBufferPointer(mutating: values), from: 0))
+                case let .subCells(bits):
+                    sums.append(ShapePlan.add(bits, UnsafeMutableBufferPointer(mutating: values), from: 0))
                 }
             }
         }
@@ -100,8 +104,13 @@ struct ShapePlan: Sendable {
 
     /// The sum of the parts named by `bits`, counted from `base`.
     @inline(__always)
-    private static func add(_ bits: UInt64, _ parts: UnsafeMutableBufferPointer<SIMD8<Float>>, from base: Int) -> SIMD8<Float> {
-        var total = SIMD8<Float>.zero, rest = bits
+    private static func add(
+        _ bits: UInt64,
+        _ parts: UnsafeMutableBufferPointer<SIMD8<Float>>,
+        from base: Int
+    ) -> SIMD8<Float> {
+        var total = SIMD8<Float>.zero
+        var rest = bits
         while rest != 0 {
             total += parts[base + rest.trailingZeroBitCount]
             rest &= rest - 1

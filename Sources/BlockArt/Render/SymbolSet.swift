@@ -36,9 +36,11 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// How the renderer sums the shapes.
     var plan: ShapePlan { SymbolSet.planTable[self] ?? ShapePlan(shapes: [], grid: grid) }
 
-    private static let planTable: [SymbolSet: ShapePlan] = Dictionary(uniqueKeysWithValues: SymbolSet.allCases.map {
-        ($0, ShapePlan(shapes: $0.shapes, grid: $0.grid))
-    })
+    private static let planTable: [SymbolSet: ShapePlan] = Dictionary(
+        uniqueKeysWithValues: SymbolSet.allCases.map {
+            ($0, ShapePlan(shapes: $0.shapes, grid: $0.grid))
+        }
+    )
 
     private static let shapeTable: [SymbolSet: [Shape]] = {
         var table: [SymbolSet: [Shape]] = [:]
@@ -49,12 +51,14 @@ public enum SymbolSet: String, Sendable, CaseIterable {
         var sextants: [Shape] = (1...31).map { pattern in
             var mask: UInt64 = 0
             for k in 0..<6 where pattern >> k & 1 == 1 {
-                let column = k % 2, row = (k / 2) * 2
+                let column = k % 2
+                let row = (k / 2) * 2
                 mask |= 1 << UInt64(row * 2 + column) | 1 << UInt64((row + 1) * 2 + column)
             }
             return Shape(mask: mask, glyph: sextantGlyph(pattern), complement: sextantGlyph(63 - pattern))
         }
-        sextants.append(Shape(mask: 0b0000_0011_1111, glyph: "\u{2580}", complement: "\u{2584}"))  // ▀: the top three sub-rows
+        // ▀: the top three sub-rows
+        sextants.append(Shape(mask: 0b0000_0011_1111, glyph: "\u{2580}", complement: "\u{2584}"))
         table[.sextants] = sextants
         table[.blocks] = eighthBlockShapes()
         table[.ascii] = []
@@ -66,12 +70,20 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// Few eighths have a complement glyph (▔ for ▇, ▕ for ▉): monochrome
     /// output skips the rest.
     private static func eighthBlockShapes() -> [Shape] {
-        let rect = { (columns: Range<Int>, rows: Range<Int>) in SymbolSet.rect(columns: columns, rows: rows, gridColumns: 8) }
+        let rect = { (columns: Range<Int>, rows: Range<Int>) in
+            SymbolSet.rect(columns: columns, rows: rows, gridColumns: 8)
+        }
         var shapes: [Shape] = (1...7).map { quadrantShape($0, grid: (8, 8)) }
         let full = UInt64.max
         func add(_ mask: UInt64, _ glyph: UInt32, _ complement: UInt32?) {
             guard !shapes.contains(where: { $0.mask == mask || $0.mask == full ^ mask }) else { return }
-            shapes.append(Shape(mask: mask, glyph: Unicode.Scalar(glyph) ?? "?", complement: complement.flatMap(Unicode.Scalar.init)))
+            shapes.append(
+                Shape(
+                    mask: mask,
+                    glyph: Unicode.Scalar(glyph) ?? "?",
+                    complement: complement.flatMap(Unicode.Scalar.init)
+                )
+            )
         }
         for i in 1...7 {
             // U+2581 + (i − 1): the lower i eighths; U+2588 + i: the left 8 − i eighths.
@@ -92,10 +104,15 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// bottom-left, bit3 bottom-right) on a grid: each quadrant is half the
     /// grid each way.
     private static func quadrantShape(_ p: Int, grid: (columns: Int, rows: Int)) -> Shape {
-        let w = grid.columns / 2, h = grid.rows / 2
+        let w = grid.columns / 2
+        let h = grid.rows / 2
         var mask: UInt64 = 0
         for q in 0..<4 where p >> q & 1 == 1 {
-            mask |= rect(columns: (q % 2) * w..<(q % 2) * w + w, rows: (q / 2) * h..<(q / 2) * h + h, gridColumns: grid.columns)
+            mask |= rect(
+                columns: (q % 2) * w..<(q % 2) * w + w,
+                rows: (q / 2) * h..<(q / 2) * h + h,
+                gridColumns: grid.columns
+            )
         }
         return Shape(mask: mask, glyph: quadrantGlyphs[p], complement: quadrantGlyphs[15 - p])
     }
@@ -105,8 +122,8 @@ public enum SymbolSet: String, Sendable, CaseIterable {
         switch p {
         case 0: return " "
         case 63: return "\u{2588}"
-        case 21: return "\u{258C}"   // the left column: ▌
-        case 42: return "\u{2590}"   // the right column: ▐
+        case 21: return "\u{258C}"  // the left column: ▌
+        case 42: return "\u{2590}"  // the right column: ▐
         default:
             let index = p - 1 - (p > 21 ? 1 : 0) - (p > 42 ? 1 : 0)
             return Unicode.Scalar(0x1FB00 + UInt32(index)) ?? "?"

@@ -9,8 +9,12 @@ extension Renderer {
     /// best error so far is passed over: it cannot win. The winner is the
     /// one the full search picks (least error, then the earlier shape, the
     /// flat cell before all), since only shapes that lose are passed over.
-    static func truecolorChoice(_ cell: CellStats, shapes: [Shape], quantizer: Quantizer,
-                                scratch: inout Scratch) -> Choice {
+    static func truecolorChoice(
+        _ cell: CellStats,
+        shapes: [Shape],
+        quantizer: Quantizer,
+        scratch: inout Scratch
+    ) -> Choice {
         let n = cell.n
         // The flat cell: the mean over the whole of it.
         let flat = quantizer.quantize(cell.mean)
@@ -29,9 +33,12 @@ extension Renderer {
         let margin = cell.energy * 1e-5 + 1
         func score(_ index: Int) {
             let sums = scratch.sums[index]
-            let nf = Float(sums.count), nb = Float(n - sums.count)
-            let front = sums.front / nf, back = (cell.total - sums.front) / nb
-            let e = cell.energy + CellStats.sideError(sums.srgbFront, nf, ColorSpace.toSRGB(front))
+            let nf = Float(sums.count)
+            let nb = Float(n - sums.count)
+            let front = sums.front / nf
+            let back = (cell.total - sums.front) / nb
+            let e =
+                cell.energy + CellStats.sideError(sums.srgbFront, nf, ColorSpace.toSRGB(front))
                 + CellStats.sideError(cell.srgbTotal - sums.srgbFront, nb, ColorSpace.toSRGB(back))
             if e < bestError || (e == bestError && winner.map { index < $0.index } == true) {
                 bestError = e
@@ -44,8 +51,12 @@ extension Renderer {
         }
         guard let winner else { return Choice(mask: 0, glyph: " ", fg: flat, bg: flat) }
         let shape = shapes[winner.index]
-        return Choice(mask: shape.mask, glyph: shape.glyph, fg: quantizer.quantize(LinearRGB(winner.front)),
-                      bg: quantizer.quantize(LinearRGB(winner.back)))
+        return Choice(
+            mask: shape.mask,
+            glyph: shape.glyph,
+            fg: quantizer.quantize(LinearRGB(winner.front)),
+            bg: quantizer.quantize(LinearRGB(winner.back))
+        )
     }
 }
 
@@ -54,7 +65,8 @@ extension CellStats {
     /// side's own sRGB mean, where the error is energy − |Σs|²/count.
     @inline(__always)
     func floor(_ sums: ShapeSums) -> Float {
-        let front = sums.srgbFront, back = srgbTotal - sums.srgbFront
+        let front = sums.srgbFront
+        let back = srgbTotal - sums.srgbFront
         return energy - (front * front).sum() / Float(sums.count) - (back * back).sum() / Float(n - sums.count)
     }
 }

@@ -10,7 +10,8 @@ struct AxisWeights {
     /// The output pixels whose windows hold source pixel `s` (windows only
     /// move forward, so their ends never decrease).
     func outputs(containing s: Int) -> Range<Int> {
-        var low = 0, high = start.count
+        var low = 0
+        var high = start.count
         while low < high {
             let middle = (low + high) / 2
             if start[middle] + count[middle] > s { high = middle } else { low = middle + 1 }
@@ -25,17 +26,20 @@ struct AxisWeights {
         let scale = Double(source) / Double(output * samples)
         // PIL's BOX: a window one raster pixel wide, but never narrower than
         // one source pixel, so that enlarging picks the pixel under the centre.
-        let filterScale = max(scale, 1), support = 0.5 * filterScale
+        let filterScale = max(scale, 1)
+        let support = 0.5 * filterScale
         var sums: [Double] = []
         for o in 0..<output {
-            let firstCenter = (Double(o * samples) + 0.5) * scale, lastCenter = (Double((o + 1) * samples) - 0.5) * scale
+            let firstCenter = (Double(o * samples) + 0.5) * scale
+            let lastCenter = (Double((o + 1) * samples) - 0.5) * scale
             let first = max(0, min(source - 1, Int(firstCenter - support + 0.5)))
             let last = max(first, min(source - 1, Int(lastCenter + support + 0.5)))
             sums = [Double](repeating: 0, count: last - first + 1)
             var used = (low: last, high: first)
             for x in (o * samples)..<((o + 1) * samples) {
                 let center = (Double(x) + 0.5) * scale
-                let low = max(first, Int(center - support + 0.5)), high = min(last + 1, Int(center + support + 0.5))
+                let low = max(first, Int(center - support + 0.5))
+                let high = min(last + 1, Int(center + support + 0.5))
                 func inside(_ j: Int) -> Bool {
                     let t = (Double(j) - center + 0.5) / filterScale
                     return t > -0.5 && t <= 0.5
@@ -70,7 +74,8 @@ struct FixedTaps {
 
     init(_ axis: AxisWeights, source: Int) {
         let taps = min(max(1, axis.count.max() ?? 1), max(1, source))
-        var start: [Int] = [], weights: [Float] = []
+        var start: [Int] = []
+        var weights: [Float] = []
         for o in 0..<axis.start.count {
             let first = max(0, min(axis.start[o], source - taps))
             var column = [Float](repeating: 0, count: taps)
@@ -83,4 +88,3 @@ struct FixedTaps {
         self.weights = weights
     }
 }
-

@@ -47,7 +47,10 @@ public struct BoxResampler {
         self.sourceHeight = sourceHeight
         self.width = max(1, width)
         self.height = max(1, height)
-        columns = FixedTaps(AxisWeights(source: sourceWidth, output: self.width, samples: samples.x), source: sourceWidth)
+        columns = FixedTaps(
+            AxisWeights(source: sourceWidth, output: self.width, samples: samples.x),
+            source: sourceWidth
+        )
         rows = AxisWeights(source: sourceHeight, output: self.height, samples: samples.y)
         horizontal = [Float](repeating: 0, count: self.width * 3)
     }
@@ -70,8 +73,11 @@ public struct BoxResampler {
 
     /// One RGBA8 pixel in linear light, laid over `background` unless opaque.
     @inline(__always)
-    private static func composited(_ pixel: UnsafePointer<UInt8>, table: UnsafeBufferPointer<Float>,
-                                   background: LinearRGB) -> SIMD4<Float> {
+    private static func composited(
+        _ pixel: UnsafePointer<UInt8>,
+        table: UnsafeBufferPointer<Float>,
+        background: LinearRGB
+    ) -> SIMD4<Float> {
         let color = LinearRGB(table[Int(pixel[0])], table[Int(pixel[1])], table[Int(pixel[2])])
         let alpha = pixel[3]
         if alpha == 255 { return SIMD4(color.r, color.g, color.b, 0) }
@@ -88,7 +94,9 @@ public struct BoxResampler {
                     SIMD4(table[Int(row[k * 3])], table[Int(row[k * 3 + 1])], table[Int(row[k * 3 + 2])], 0)
                 }
             } else {
-                push(at: place, background: background) { k in BoxResampler.composited(row + k * 4, table: table, background: background) }
+                push(at: place, background: background) { k in
+                    BoxResampler.composited(row + k * 4, table: table, background: background)
+                }
             }
         }
     }
@@ -97,8 +105,12 @@ public struct BoxResampler {
     /// `place` says: `palette` is in linear light, its transparency
     /// already laid over `background` (`linearPalette`). A pixel is one
     /// load, where RGBA bytes are three table loads and a test of alpha.
-    mutating func push(indices row: UnsafePointer<UInt8>, palette: UnsafeBufferPointer<SIMD4<Float>>, background: LinearRGB,
-                       at place: RowPlacement) {
+    mutating func push(
+        indices row: UnsafePointer<UInt8>,
+        palette: UnsafeBufferPointer<SIMD4<Float>>,
+        background: LinearRGB,
+        at place: RowPlacement
+    ) {
         push(at: place, background: background) { k in palette[Int(row[k])] }
     }
 
@@ -108,7 +120,9 @@ public struct BoxResampler {
         ColorSpace.toLinear.withUnsafeBufferPointer { table in
             words.withUnsafeBytes { bytes in
                 guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return [] }
-                return (0..<words.count).map { BoxResampler.composited(base + $0 * 4, table: table, background: background) }
+                return (0..<words.count).map {
+                    BoxResampler.composited(base + $0 * 4, table: table, background: background)
+                }
             }
         }
     }
@@ -192,15 +206,20 @@ public struct BoxResampler {
         }
     }
 
-    private static func filter(_ src: UnsafeBufferPointer<SIMD4<Float>>, into out: UnsafeMutableBufferPointer<Float>,
-                               columns: FixedTaps) {
-        let width = columns.start.count, taps = columns.taps
+    private static func filter(
+        _ src: UnsafeBufferPointer<SIMD4<Float>>,
+        into out: UnsafeMutableBufferPointer<Float>,
+        columns: FixedTaps
+    ) {
+        let width = columns.start.count
+        let taps = columns.taps
         columns.start.withUnsafeBufferPointer { starts in
             columns.weights.withUnsafeBufferPointer { w in
                 // One or two taps (a scale near 1 or above) written out:
                 // the loop's own counting cost as much as its sums.
                 for x in 0..<width {
-                    let first = starts[x], base = x &* taps
+                    let first = starts[x]
+                    let base = x &* taps
                     var sum = src[first] * w[base]
                     if taps == 2 {
                         sum += src[first &+ 1] * w[base &+ 1]
@@ -224,10 +243,16 @@ public struct BoxResampler {
     private mutating func accumulate(count: Int, _ pixel: (Int) -> SIMD4<Float>, rest: SIMD4<Float>) {
         let s = sourceRow
         while outputRow < height {
-            let first = rows.start[outputRow], n = rows.count[outputRow]
+            let first = rows.start[outputRow]
+            let n = rows.count[outputRow]
             if s < first { break }
             if s < first + n {
-                addToColumnSums(weight: rows.weights[rows.offset[outputRow] + s - first], count: count, pixel, rest: rest)
+                addToColumnSums(
+                    weight: rows.weights[rows.offset[outputRow] + s - first],
+                    count: count,
+                    pixel,
+                    rest: rest
+                )
             }
             guard s >= first + n - 1 else { break }
             flushRow()
@@ -239,7 +264,8 @@ public struct BoxResampler {
     /// yet), straight from `pixel`: a row of linear pixels written and read
     /// back cost as much again on a wide source (64 KB a row of 4000).
     @inline(__always)
-    private mutating func addToColumnSums(weight: Float, count: Int, _ pixel: (Int) -> SIMD4<Float>, rest: SIMD4<Float>) {
+    private mutating func addToColumnSums(weight: Float, count: Int, _ pixel: (Int) -> SIMD4<Float>, rest: SIMD4<Float>)
+    {
         let width = sourceWidth
         if columnSums.count != width { columnSums = [SIMD4<Float>](repeating: .zero, count: width) }
         let store = columnSumsEmpty
@@ -260,7 +286,8 @@ public struct BoxResampler {
     /// The output row summed so far, filtered across into its place.
     private mutating func flushRow() {
         makeOutput()
-        let rowSize = width * 3, base = outputRow * rowSize
+        let rowSize = width * 3
+        let base = outputRow * rowSize
         output.withUnsafeMutableBufferPointer { out in
             let row = UnsafeMutableBufferPointer(rebasing: out[base..<(base + rowSize)])
             if columnSumsEmpty {

@@ -35,8 +35,13 @@ public struct Pixmap: Sendable, Equatable {
     /// pixel the mean of `samples` raster pixels (see `BoxResampler`).
     public func resampled(width newWidth: Int, height newHeight: Int, samples: (x: Int, y: Int) = (1, 1)) -> Pixmap {
         if newWidth == width && newHeight == height { return self }
-        var resampler = BoxResampler(sourceWidth: width, sourceHeight: height, width: newWidth, height: newHeight,
-                                     samples: samples)
+        var resampler = BoxResampler(
+            sourceWidth: width,
+            sourceHeight: height,
+            width: newWidth,
+            height: newHeight,
+            samples: samples
+        )
         values.withUnsafeBufferPointer { all in
             for y in 0..<height {
                 resampler.push(UnsafeBufferPointer(rebasing: all[(y * width * 3)..<((y + 1) * width * 3)]))
@@ -56,7 +61,8 @@ public struct Pixmap: Sendable, Equatable {
     public func oriented(_ orientation: Int) -> Pixmap {
         guard (2...8).contains(orientation) else { return self }
         let transposed = orientation >= 5
-        let w = transposed ? height : width, h = transposed ? width : height
+        let w = transposed ? height : width
+        let h = transposed ? width : height
         var out = [Float](repeating: 0, count: values.count)
         for y in 0..<h {
             for x in 0..<w {
@@ -71,7 +77,8 @@ public struct Pixmap: Sendable, Equatable {
                 case 7: (sx, sy) = (width - 1 - y, height - 1 - x)
                 default: (sx, sy) = (width - 1 - y, x)
                 }
-                let s = (sy * width + sx) * 3, d = (y * w + x) * 3
+                let s = (sy * width + sx) * 3
+                let d = (y * w + x) * 3
                 out[d] = values[s]
                 out[d + 1] = values[s + 1]
                 out[d + 2] = values[s + 2]
@@ -83,9 +90,19 @@ public struct Pixmap: Sendable, Equatable {
 
 /// The rectangle of an RGB raster's values (clamped to it, at least one
 /// pixel): a pixmap's or a picture's crop. nil: the whole raster.
-func cropRGB<T>(_ values: [T], width: Int, height: Int, x: Int, y: Int, w: Int, h: Int) -> (values: [T], width: Int, height: Int)? {
-    let x0 = max(0, min(width - 1, x)), y0 = max(0, min(height - 1, y))
-    let cw = max(1, min(width - x0, w)), ch = max(1, min(height - y0, h))
+func cropRGB<T>(
+    _ values: [T],
+    width: Int,
+    height: Int,
+    x: Int,
+    y: Int,
+    w: Int,
+    h: Int
+) -> (values: [T], width: Int, height: Int)? {
+    let x0 = max(0, min(width - 1, x))
+    let y0 = max(0, min(height - 1, y))
+    let cw = max(1, min(width - x0, w))
+    let ch = max(1, min(height - y0, h))
     if x0 == 0 && y0 == 0 && cw == width && ch == height { return nil }
     var out = [T]()
     out.reserveCapacity(cw * ch * 3)

@@ -12,10 +12,15 @@ extension CacheRecord: Codable {
 
     /// The text fields, each under its flat key.
     private static var texts: [(Key, WritableKeyPath<CacheRecord, String?>)] {
-        [(.etag, \.image.validators.etag), (.lastModified, \.image.validators.lastModified), (.contentType, \.image.contentType),
-         (.imageURL, \.image.url), (.feedETag, \.feedValidators.etag), (.feedLastModified, \.feedValidators.lastModified),
-         (.title, \.caption.title), (.credit, \.caption.credit), (.description, \.caption.description), (.link, \.caption.link),
-         (.cacheControl, \.freshness.cacheControl), (.expires, \.freshness.expires)]
+        [
+            (.etag, \.image.validators.etag), (.lastModified, \.image.validators.lastModified),
+            (.contentType, \.image.contentType),
+            (.imageURL, \.image.url), (.feedETag, \.feedValidators.etag),
+            (.feedLastModified, \.feedValidators.lastModified),
+            (.title, \.caption.title), (.credit, \.caption.credit), (.description, \.caption.description),
+            (.link, \.caption.link),
+            (.cacheControl, \.freshness.cacheControl), (.expires, \.freshness.expires),
+        ]
     }
 
     public init(from decoder: any Decoder) throws {
@@ -24,10 +29,12 @@ extension CacheRecord: Codable {
         for (key, field) in CacheRecord.texts { self[keyPath: field] = try c.decodeIfPresent(String.self, forKey: key) }
         firstSeen = try c.decodeIfPresent(Date.self, forKey: .firstSeen)
         freshness.lifetime = try c.decodeIfPresent(Lifetime.self, forKey: .lifetime)
-        remembered = Remembered(refusal: try c.decodeIfPresent(Refusal.self, forKey: .refusal),
-                                movedTo: try c.decodeIfPresent(MovedPermanently.self, forKey: .movedTo),
-                                patience: try c.decodeIfPresent(Patience.self, forKey: .patience),
-                                failures: try c.decodeIfPresent(FailureStreak.self, forKey: .failures))
+        remembered = Remembered(
+            refusal: try c.decodeIfPresent(Refusal.self, forKey: .refusal),
+            movedTo: try c.decodeIfPresent(MovedPermanently.self, forKey: .movedTo),
+            patience: try c.decodeIfPresent(Patience.self, forKey: .patience),
+            failures: try c.decodeIfPresent(FailureStreak.self, forKey: .failures)
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

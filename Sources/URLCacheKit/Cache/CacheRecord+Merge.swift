@@ -9,8 +9,15 @@ extension CacheRecord {
     /// A plain entry's answer: the image's type and validators, its
     /// freshness, and where a permanent redirect points. `stored`: the
     /// cached copy's record.
-    static func imageAnswer(_ url: URL, head: ResponseHead, download: DownloadResult, stored: CacheRecord?,
-                            movedTo: MovedPermanently?, now: Date, cap: TimeInterval) -> CacheRecord {
+    static func imageAnswer(
+        _ url: URL,
+        head: ResponseHead,
+        download: DownloadResult,
+        stored: CacheRecord?,
+        movedTo: MovedPermanently?,
+        now: Date,
+        cap: TimeInterval
+    ) -> CacheRecord {
         var record = CacheRecord(url: url.absoluteString, contentType: head.contentType ?? stored?.contentType)
         record.keepValidators(of: head, download: download, stored: stored?.validators)
         record.keepFreshness(of: head, stored: stored, now: now, cap: cap)
@@ -20,8 +27,14 @@ extension CacheRecord {
 
     /// A feed that changed: its validators and freshness, and the item's
     /// words; the image it names comes with `announcing`.
-    static func feedRead(_ url: URL, head: ResponseHead, item: FeedItem, movedTo: MovedPermanently?,
-                         now: Date, cap: TimeInterval) -> CacheRecord {
+    static func feedRead(
+        _ url: URL,
+        head: ResponseHead,
+        item: FeedItem,
+        movedTo: MovedPermanently?,
+        now: Date,
+        cap: TimeInterval
+    ) -> CacheRecord {
         var record = CacheRecord(url: url.absoluteString)
         record.feedValidators = head.validators
         // The feed is what is checked: its headers say how long it stays fresh.
@@ -56,7 +69,8 @@ extension CacheRecord {
     /// The feed's record with the image it announced: its URL, type and
     /// validators. `cached`: the cached copy's record when it is of the
     /// same image (its type and validators stand for what a 304 omits).
-    func announcing(_ imageURL: URL, head: ResponseHead, download: DownloadResult, cached: CacheRecord?) -> CacheRecord {
+    func announcing(_ imageURL: URL, head: ResponseHead, download: DownloadResult, cached: CacheRecord?) -> CacheRecord
+    {
         var record = self
         record.image.url = imageURL.absoluteString
         record.image.contentType = head.contentType ?? cached?.contentType
@@ -103,8 +117,13 @@ extension CacheRecord {
         var merged = head
         merged.cacheControl = head.cacheControl ?? stored?.cacheControl
         merged.expires = head.expires ?? stored?.expires
-        if merged.validators.lastModified == nil { merged.validators.lastModified = lastModified ?? stored?.lastModified }
-        freshness = Freshness(lifetime: Lifetime.of(merged, now: now, cap: cap), cacheControl: merged.cacheControl,
-                              expires: merged.expires)
+        if merged.validators.lastModified == nil {
+            merged.validators.lastModified = lastModified ?? stored?.lastModified
+        }
+        freshness = Freshness(
+            lifetime: Lifetime.of(merged, now: now, cap: cap),
+            cacheControl: merged.cacheControl,
+            expires: merged.expires
+        )
     }
 }

@@ -69,7 +69,11 @@ public struct CacheRecord: Sendable, Equatable {
 
     public init(url: String, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
         self.url = url
-        image = Image(url: nil, contentType: contentType, validators: Validators(etag: etag, lastModified: lastModified))
+        image = Image(
+            url: nil,
+            contentType: contentType,
+            validators: Validators(etag: etag, lastModified: lastModified)
+        )
     }
 
     /// The image's validators, for the policy.

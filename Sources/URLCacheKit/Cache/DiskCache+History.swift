@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,13 +27,25 @@ extension DiskCache {
     public func history(_ url: URL) throws(CacheError) -> [HistoryItem] {
         var items: [HistoryItem] = []
         if let current = try lookup(url) {
-            items.append(HistoryItem(path: current.imagePath, firstSeen: current.metadata?.firstSeen ?? current.updated,
-                                     metadata: current.metadata, isCurrent: true))
+            items.append(
+                HistoryItem(
+                    path: current.imagePath,
+                    firstSeen: current.metadata?.firstSeen ?? current.updated,
+                    metadata: current.metadata,
+                    isCurrent: true
+                )
+            )
         }
         for (stamp, base) in archived(url).sorted(by: { $0.0 > $1.0 }) {
             let metadata = CacheRecord.read(base + ".meta")
-            items.append(HistoryItem(path: base + ".img", firstSeen: metadata?.firstSeen ?? Date(timeIntervalSince1970: TimeInterval(stamp) / 1000),
-                                     metadata: metadata, isCurrent: false))
+            items.append(
+                HistoryItem(
+                    path: base + ".img",
+                    firstSeen: metadata?.firstSeen ?? Date(timeIntervalSince1970: TimeInterval(stamp) / 1000),
+                    metadata: metadata,
+                    isCurrent: false
+                )
+            )
         }
         return items
     }
@@ -56,8 +69,12 @@ extension DiskCache {
         do { try Posix.link(paths.image, archived + ".img") } catch { return }
         var metadata = current.record(for: url)
         metadata.firstSeen = metadata.firstSeen ?? current.updated
-        let archivedPaths = EntryPaths(image: archived + ".img", metadata: archived + ".meta", lock: paths.lock,
-                                       stagingPrefix: paths.stagingPrefix)
+        let archivedPaths = EntryPaths(
+            image: archived + ".img",
+            metadata: archived + ".meta",
+            lock: paths.lock,
+            stagingPrefix: paths.stagingPrefix
+        )
         try? writeMetadata(metadata, paths: archivedPaths)
     }
 
@@ -90,7 +107,9 @@ extension DiskCache {
         let prefix = DiskCache.name(for: url) + "."
         guard let names = try? Posix.directoryEntries(directory) else { return [] }
         return names.compactMap { name in
-            guard name.hasPrefix(prefix), name.hasSuffix(".img"), let stamp = DiskCache.historyStamp(name) else { return nil }
+            guard name.hasPrefix(prefix), name.hasSuffix(".img"), let stamp = DiskCache.historyStamp(name) else {
+                return nil
+            }
             return (stamp, directory + "/" + String(name.dropLast(4)))
         }
     }

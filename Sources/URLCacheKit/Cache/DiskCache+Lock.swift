@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,8 +17,11 @@ public struct LockWait: Sendable {
     /// Checked while waiting: true gives up (Esc, Ctrl-C).
     public var isCancelled: @Sendable () -> Bool
 
-    public init(limit: TimeInterval, onWait: @escaping @Sendable (Int32?) -> Void = { _ in },
-                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    public init(
+        limit: TimeInterval,
+        onWait: @escaping @Sendable (Int32?) -> Void = { _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.limit = limit
         self.onWait = onWait
         self.isCancelled = isCancelled
@@ -35,7 +39,11 @@ public struct LockWait: Sendable {
 extension DiskCache {
     /// Runs `body` holding an exclusive lock on the file at `path` (made if
     /// missing, never through a symbolic link), released when `body` returns.
-    func holding<T>(_ path: String, wait: LockWait = .patient, _ body: () throws(CacheError) -> T) throws(CacheError) -> T {
+    func holding<T>(
+        _ path: String,
+        wait: LockWait = .patient,
+        _ body: () throws(CacheError) -> T
+    ) throws(CacheError) -> T {
         let fd = try acquire(path, wait: wait)
         defer { close(fd) }
         return try body()
@@ -61,7 +69,9 @@ extension DiskCache {
                         told = true
                     }
                     if wait.isCancelled() { throw CacheError.lockWaitCancelled }
-                    if ContinuousClock.now >= deadline { throw CacheError.busy(pid: DiskCache.holder(fd), seconds: Int(wait.limit)) }
+                    if ContinuousClock.now >= deadline {
+                        throw CacheError.busy(pid: DiskCache.holder(fd), seconds: Int(wait.limit))
+                    }
                     pause.sleep()
                 }
             } catch {
@@ -93,7 +103,9 @@ extension DiskCache {
         var buffer = [UInt8](repeating: 0, count: 16)
         let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int32(
+            String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        )
     }
 
     /// Removes a lock file unless some process holds it: it is locked

@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,8 @@ extension DiskCache {
         try DiskCache(directory: Posix.parent(of: path)).prepare()
         try? FileManager.default.removeItem(atPath: path)
         guard (try? FileManager.default.copyItem(atPath: file.path, toPath: path)) != nil,
-              FileManager.default.createFile(atPath: path + ".meta", contents: metadata.encoded()) else {
+            FileManager.default.createFile(atPath: path + ".meta", contents: metadata.encoded())
+        else {
             throw .writeFailed(path: path, errno: Errno.current)
         }
     }

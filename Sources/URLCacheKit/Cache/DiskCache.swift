@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,8 +40,12 @@ public struct DiskCache: Sendable {
     public func paths(for url: URL) -> EntryPaths {
         let name = DiskCache.name(for: url)
         let base = directory + "/" + name
-        return EntryPaths(image: base + ".img", metadata: base + ".meta", lock: base + ".lock",
-                          stagingPrefix: directory + "/." + name + ".tmp.")
+        return EntryPaths(
+            image: base + ".img",
+            metadata: base + ".meta",
+            lock: base + ".lock",
+            stagingPrefix: directory + "/." + name + ".tmp."
+        )
     }
 
     /// An entry's file name: the first 32 hex digits of its URL's SHA-256.
@@ -190,7 +195,11 @@ public struct DiskCache: Sendable {
             // its temporary files (it removes them itself).
             if DiskCache.temporaryPid(name) != nil, !DiskCache.isDeadTemporary(name) { continue }
             do {
-                if name.hasSuffix(".lock") { _ = try DiskCache.removeIfFree(lock: path) } else { try Posix.unlinkIfPresent(path) }
+                if name.hasSuffix(".lock") {
+                    _ = try DiskCache.removeIfFree(lock: path)
+                } else {
+                    try Posix.unlinkIfPresent(path)
+                }
             } catch {
                 if error == .noSuchFile { continue }
                 throw .removeFailed(path: path, errno: error)

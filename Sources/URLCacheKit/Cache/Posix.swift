@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,6 @@ enum Posix {
     static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o600) throws(Errno) -> Int32 {
         try Errno.retryingOnInterrupt { Glibc.open(path, flags | O_CLOEXEC, mode) }
     }
-
 
     /// Reads a whole regular file of at most `limit` bytes; with
     /// `followLinks` false a symbolic link fails with ELOOP.
@@ -140,7 +140,9 @@ enum Posix {
     private static func withoutTrailingSlashes<S: StringProtocol>(_ path: S) -> S.SubSequence {
         var end = path.endIndex
         // A path of "/" alone stays "/".
-        while end > path.startIndex, path.distance(from: path.startIndex, to: end) > 1, path[path.index(before: end)] == "/" {
+        while end > path.startIndex, path.distance(from: path.startIndex, to: end) > 1,
+            path[path.index(before: end)] == "/"
+        {
             end = path.index(before: end)
         }
         return path[path.startIndex..<end]
@@ -196,7 +198,8 @@ enum Posix {
 
     /// Whether `path` (its last component not followed) is the file open as `fd`.
     static func sameFile(_ fd: Int32, _ path: String) -> Bool {
-        var open = stat(), named = stat()
+        var open = stat()
+        var named = stat()
         guard fstat(fd, &open) == 0, lstat(path, &named) == 0 else { return false }
         return open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }

@@ -19,8 +19,10 @@ public enum SHA256 {
 
     /// The 32-byte digest of `message`.
     public static func digest(_ message: [UInt8]) -> [UInt8] {
-        var state: [UInt32] = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-                               0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
+        var state: [UInt32] = [
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
+            0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+        ]
         var w = [UInt32](repeating: 0, count: 64)
         let whole = message.count / 64 * 64
         message.withUnsafeBufferPointer { bytes in
@@ -36,7 +38,9 @@ public enum SHA256 {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         let bits = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         tail.withUnsafeBufferPointer { bytes in
             for offset in stride(from: 0, to: tail.count, by: 64) {
                 compress(&state, block: UnsafeBufferPointer(rebasing: bytes[offset..<offset + 64]), schedule: &w)
@@ -56,9 +60,12 @@ public enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private static func compress(_ state: inout [UInt32], block: UnsafeBufferPointer<UInt8>, schedule w: inout [UInt32]) {
+    private static func compress(_ state: inout [UInt32], block: UnsafeBufferPointer<UInt8>, schedule w: inout [UInt32])
+    {
         for t in 0..<16 {
-            w[t] = UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8 | UInt32(block[t * 4 + 3])
+            w[t] =
+                UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8
+                | UInt32(block[t * 4 + 3])
         }
         for t in 16..<64 {
             let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)

@@ -8,7 +8,12 @@ public enum ImageURL {
         switch check(url) {
         case let .success(url): return url
         case .failure(.notAURL): throw .badEntry(file: source, index: index, reason: "\"\(text)\" is not a URL")
-        case let .failure(.scheme(scheme)): throw .badEntry(file: source, index: index, reason: "scheme \"\(scheme)\" is not allowed (http or https only)")
+        case let .failure(.scheme(scheme)):
+            throw .badEntry(
+                file: source,
+                index: index,
+                reason: "scheme \"\(scheme)\" is not allowed (http or https only)"
+            )
         case .failure(.noHost): throw .badEntry(file: source, index: index, reason: "\"\(text)\" has no host")
         case let .failure(.port(port)):
             throw .badEntry(file: source, index: index, reason: "port \(port) in \"\(text)\" is out of range (1–65535)")

@@ -13,8 +13,10 @@ struct ListReader {
     init(source: String) { self.source = source }
 
     /// The keys a list's top-level dict may hold.
-    static let settingKeys = ["images", "refreshInterval", "connectTimeout", "stallTimeout", "maxTime", "maxImageBytes",
-                              "maxFeedBytes", "freshness", "keep", "maxCacheBytes", "onNewImage"]
+    static let settingKeys = [
+        "images", "refreshInterval", "connectTimeout", "stallTimeout", "maxTime", "maxImageBytes",
+        "maxFeedBytes", "freshness", "keep", "maxCacheBytes", "onNewImage",
+    ]
     /// The keys an entry's dict may hold.
     static let entryKeys = ["url", "feed", "select", "title", "freshness", "onNewImage"]
 
@@ -42,8 +44,11 @@ struct ListReader {
             return URLEntry(url: try ImageURL.validate(string, index: index, source: source))
         }
         guard let dict = item as? [String: Any] else {
-            throw .badEntry(file: source, index: index,
-                            reason: "expected a URL string or a {url, title} dict, found \(URLList.describe(item))")
+            throw .badEntry(
+                file: source,
+                index: index,
+                reason: "expected a URL string or a {url, title} dict, found \(URLList.describe(item))"
+            )
         }
         warnUnknownKeys(dict, known: Self.entryKeys, place: "entry \(index)")
         let source = self.source
@@ -62,7 +67,8 @@ struct ListReader {
             text = feedURL
             feed = FeedSpec(select: try string("select"))
         case (_?, _?): throw .badEntry(file: source, index: index, reason: "give \"url\" or \"feed\", not both")
-        case (nil, nil): throw .badEntry(file: source, index: index, reason: "a dict needs a \"url\" or a \"feed\" string")
+        case (nil, nil):
+            throw .badEntry(file: source, index: index, reason: "a dict needs a \"url\" or a \"feed\" string")
         }
         var freshness: FreshnessMode?
         if let mode = try string("freshness") {
@@ -71,8 +77,12 @@ struct ListReader {
             }
             freshness = parsed
         }
-        var entry = URLEntry(url: try ImageURL.validate(text, index: index, source: source), title: try string("title"),
-                             feed: feed, freshness: freshness)
+        var entry = URLEntry(
+            url: try ImageURL.validate(text, index: index, source: source),
+            title: try string("title"),
+            feed: feed,
+            freshness: freshness
+        )
         if let value = dict["onNewImage"] {
             guard let command = Self.command(value) else {
                 throw .badEntry(file: source, index: index, reason: Self.commandRule)
@@ -92,7 +102,8 @@ struct ListReader {
         func number(_ key: String, _ what: String) throws(ConfigError) -> Double? {
             guard let value = dict[key] else { return nil }
             guard let number = value as? NSNumber, type(of: value) != Bool.self, number.doubleValue > 0,
-                  number.doubleValue.isFinite else {
+                number.doubleValue.isFinite
+            else {
                 throw .badSetting(file: source, key: key, reason: "expected a positive number of \(what)")
             }
             return number.doubleValue
@@ -133,8 +144,10 @@ struct ListReader {
     /// `onNewImage`'s value: a non-empty array of strings whose first, the
     /// program, is not empty.
     static func command(_ value: Any) -> [String]? {
-        guard let array = value as? [Any], let strings = array as? [String], let program = strings.first, !program.isEmpty,
-              strings.count == array.count else { return nil }
+        guard let array = value as? [Any], let strings = array as? [String], let program = strings.first,
+            !program.isEmpty,
+            strings.count == array.count
+        else { return nil }
         return strings
     }
 }

@@ -15,7 +15,9 @@ struct PlistDiagnosis: Equatable {
     /// What is wrong there, e.g. "123456789012345678901 is out of range at refreshInterval".
     var reason: String
 
-    static let elements: Set<String> = ["plist", "dict", "array", "key", "string", "integer", "real", "true", "false", "date", "data"]
+    static let elements: Set<String> = [
+        "plist", "dict", "array", "key", "string", "integer", "real", "true", "false", "date", "data",
+    ]
 
     /// The first fault in `bytes`, or nil when the XML holds none this finds
     /// (or it is not XML at all, e.g. a damaged binary plist).
@@ -59,7 +61,11 @@ struct PlistDiagnosis: Equatable {
                 if let fault = take(tag, line: tagLine, column: tagColumn) { return fault }
             }
             if let unclosed = open.last {
-                return PlistDiagnosis(line: unclosed.line, column: unclosed.column, reason: "<\(unclosed.name)> is never closed")
+                return PlistDiagnosis(
+                    line: unclosed.line,
+                    column: unclosed.column,
+                    reason: "<\(unclosed.name)> is never closed"
+                )
             }
             return nil
         }
@@ -104,10 +110,15 @@ struct PlistDiagnosis: Equatable {
             let closing = tag.hasPrefix("/")
             let selfClosing = tag.hasSuffix("/")
             let name = String(tag.drop(while: { $0 == "/" }).prefix(while: { !$0.isWhitespace && $0 != "/" }))
-            func fault(_ reason: String) -> PlistDiagnosis { PlistDiagnosis(line: line, column: column, reason: reason) }
+            func fault(_ reason: String) -> PlistDiagnosis {
+                PlistDiagnosis(line: line, column: column, reason: reason)
+            }
             guard PlistDiagnosis.elements.contains(name) else {
                 let near = Suggestion.nearest(to: name, among: PlistDiagnosis.elements.sorted())
-                return fault("<\(closing ? "/" : "")\(name)> is not a plist element" + (near.map { " (did you mean <\(closing ? "/" : "")\($0)>?)" } ?? ""))
+                return fault(
+                    "<\(closing ? "/" : "")\(name)> is not a plist element"
+                        + (near.map { " (did you mean <\(closing ? "/" : "")\($0)>?)" } ?? "")
+                )
             }
             if closing {
                 guard let top = open.popLast() else { return fault("</\(name)> closes nothing") }
@@ -129,7 +140,8 @@ struct PlistDiagnosis: Equatable {
             switch name {
             case "key": lastKey = value
             // Foundation also takes hexadecimal and the whole unsigned range.
-            case "integer" where Int64(value) == nil && UInt64(value) == nil
+            case "integer"
+            where Int64(value) == nil && UInt64(value) == nil
                 && !(value.lowercased().hasPrefix("0x") && UInt64(value.dropFirst(2), radix: 16) != nil):
                 let digits = value.drop(while: { $0 == "-" || $0 == "+" })
                 let isNumber = !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)

@@ -84,8 +84,13 @@ public struct ListSettings: Sendable, Equatable {
     /// every entry that names none of its own.
     public var onNewImage: [String]?
 
-    public init(refreshInterval: TimeInterval? = nil, connectTimeout: TimeInterval? = nil,
-                stallTimeout: TimeInterval? = nil, maxImageBytes: Int? = nil, maxFeedBytes: Int? = nil) {
+    public init(
+        refreshInterval: TimeInterval? = nil,
+        connectTimeout: TimeInterval? = nil,
+        stallTimeout: TimeInterval? = nil,
+        maxImageBytes: Int? = nil,
+        maxFeedBytes: Int? = nil
+    ) {
         self.refreshInterval = refreshInterval
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout

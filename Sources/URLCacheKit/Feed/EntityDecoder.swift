@@ -23,11 +23,19 @@ enum EntityDecoder {
         var i = 0
         while i < scalars.count {
             let c = scalars[i]
-            guard c == "&" else { out.append(c); i += 1; continue }
+            guard c == "&" else {
+                out.append(c)
+                i += 1
+                continue
+            }
             // A reference is short: look for its ';' within 12 scalars.
             var j = i + 1
             while j < scalars.count, j - i <= 12, scalars[j] != ";", scalars[j] != "&" { j += 1 }
-            guard j < scalars.count, scalars[j] == ";", j > i + 1 else { out.append(c); i += 1; continue }
+            guard j < scalars.count, scalars[j] == ";", j > i + 1 else {
+                out.append(c)
+                i += 1
+                continue
+            }
             let name = String(String.UnicodeScalarView(scalars[(i + 1)..<j]))
             if let scalar = reference(name) {
                 out.append(scalar)

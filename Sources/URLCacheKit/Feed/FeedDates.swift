@@ -17,12 +17,14 @@ public enum FeedDates {
     /// "2026-11-23T09:12:00.5+01:00", "2026-11-23 09:12Z", "2026-11-23".
     static func rfc3339(_ b: [UInt8]) -> Date? {
         var s = DateScanner(b)
-        guard let year = s.digits(4), s.literal("-"), let month = s.digits(2), s.literal("-"), let day = s.digits(2) else { return nil }
+        guard let year = s.digits(4), s.literal("-"), let month = s.digits(2), s.literal("-"), let day = s.digits(2)
+        else { return nil }
         var time = (hour: 0, minute: 0, second: 0)
         var offset = 0
         if !s.atEnd {
             guard s.literal("T") || s.literal("t") || s.literal(" "), let hour = s.digits(2), s.literal(":"),
-                  let minute = s.digits(2), hour < 24, minute < 60 else { return nil }
+                let minute = s.digits(2), hour < 24, minute < 60
+            else { return nil }
             time = (hour, minute, 0)
             if s.literal(":") {
                 guard let second = s.digits(2), second <= 60 else { return nil }
@@ -60,24 +62,37 @@ private struct DateParts {
     var time: (hour: Int, minute: Int, second: Int)?
     var offset: Int?
 
-    static let zones: [String: Int] = ["GMT": 0, "UT": 0, "UTC": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
-                                       "MST": -7, "MDT": -6, "PST": -8, "PDT": -7]
+    static let zones: [String: Int] = [
+        "GMT": 0, "UT": 0, "UTC": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
+        "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+    ]
 
     /// Takes one token; false when it fits nowhere.
     mutating func take(_ token: String) -> Bool {
         let lower = token.lowercased()
-        if month == nil, lower.count >= 3, let index = HTTPDate.monthNames.firstIndex(where: { lower.hasPrefix($0.lowercased()) }) {
+        if month == nil, lower.count >= 3,
+            let index = HTTPDate.monthNames.firstIndex(where: { lower.hasPrefix($0.lowercased()) })
+        {
             month = index + 1
         } else if HTTPDate.longDayNames.contains(where: { $0.lowercased().hasPrefix(lower) }) && lower.count >= 3 {
             // The day's name adds nothing.
         } else if time == nil, token.contains(":") {
             let fields = token.split(separator: ":").map { Int($0) }
-            guard (2...3).contains(fields.count), let hour = fields[0], let minute = fields[1], hour < 24, minute < 60 else { return false }
+            guard (2...3).contains(fields.count), let hour = fields[0], let minute = fields[1], hour < 24, minute < 60
+            else { return false }
             let second = fields.count == 3 ? fields[2] : 0
             guard let second, second <= 60 else { return false }
             time = (hour, minute, second)
         } else if token.allSatisfy(\.isNumber), let number = Int(token) {
-            if token.count == 4, year == nil { year = number } else if token.count <= 2, day == nil { day = number } else if token.count <= 2, year == nil { year = number } else { return false }
+            if token.count == 4, year == nil {
+                year = number
+            } else if token.count <= 2, day == nil {
+                day = number
+            } else if token.count <= 2, year == nil {
+                year = number
+            } else {
+                return false
+            }
         } else if let hours = DateParts.zones[token.uppercased()], offset == nil {
             offset = hours * 3600
         } else if offset == nil, let sign = token.first.flatMap({ $0 == "+" ? 1 : $0 == "-" ? -1 : nil }) {

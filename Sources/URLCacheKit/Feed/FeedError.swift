@@ -32,13 +32,16 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
         case let .unknownKind(type):
             return "not a feed: neither JSON, RSS/Atom nor HTML\(type.map { " (\($0.terminalSafe))" } ?? "")"
         case .badJSON: return "JSON feed cannot be read: not valid JSON"
-        case let .nestedTooDeep(depth, limit): return "JSON feed nested \(depth) levels deep, past the limit of \(limit)"
+        case let .nestedTooDeep(depth, limit):
+            return "JSON feed nested \(depth) levels deep, past the limit of \(limit)"
         case let .missingKey(path): return "JSON feed has no key \(path.terminalSafe)"
-        case let .notAString(path, found): return "JSON feed's key \(path.terminalSafe) holds \(found), not an image URL"
+        case let .notAString(path, found):
+            return "JSON feed's key \(path.terminalSafe) holds \(found), not an image URL"
         case let .noItem(kind): return "\(kind) has no item"
         case .itemWithoutImage: return "the feed's newest item has no image (no enclosure, media:content or img)"
         case .pageWithoutImage: return "HTML page has no og:image, link rel=image_src or picture in its content"
-        case let .badImageURL(text, reason): return "feed's image URL \"\(text.terminalSafe)\" refused: \(reason.terminalSafe)"
+        case let .badImageURL(text, reason):
+            return "feed's image URL \"\(text.terminalSafe)\" refused: \(reason.terminalSafe)"
         case .pointsAtItself: return "the feed names itself as the image"
         case let .tooLarge(limit): return "feed larger than the \(ByteCount.format(limit)) limit for feeds"
         }

@@ -39,7 +39,13 @@ public struct FeedItem: Sendable, Equatable {
     /// The item's own page, when it names one.
     public var link: String?
 
-    public init(media: Media, title: String? = nil, credit: String? = nil, description: String? = nil, link: String? = nil) {
+    public init(
+        media: Media,
+        title: String? = nil,
+        credit: String? = nil,
+        description: String? = nil,
+        link: String? = nil
+    ) {
         self.media = media
         self.title = title
         self.credit = credit
@@ -65,7 +71,8 @@ public enum FeedKind: String, Sendable, Equatable {
     public static func sniff(_ bytes: [UInt8], contentType: String?) -> FeedKind? {
         let prefix = Array(bytes.prefix(4096))
         let head = String(decoding: prefix.prefix(1024), as: UTF8.self)
-            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}"))).lowercased()
+            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+            .lowercased()
         if head.hasPrefix("{") || head.hasPrefix("[") || JSONText.looksLikeCall(prefix) { return .json }
         if head.hasPrefix("<") {
             if head.hasPrefix("<!doctype html") { return .html }

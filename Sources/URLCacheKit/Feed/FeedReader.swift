@@ -5,14 +5,26 @@ import Foundation
 public enum FeedReader {
     /// Reads `bytes`, which came from `feedURL` with `contentType`. `select`
     /// is the JSON key path (nil: the default ones).
-    public static func read(_ bytes: [UInt8], contentType: String?, feedURL: URL, select: String?) throws(FeedError) -> FeedItem {
-        guard let kind = FeedKind.sniff(bytes, contentType: contentType) else { throw .unknownKind(contentType: contentType) }
+    public static func read(
+        _ bytes: [UInt8],
+        contentType: String?,
+        feedURL: URL,
+        select: String?
+    ) throws(FeedError) -> FeedItem {
+        guard let kind = FeedKind.sniff(bytes, contentType: contentType) else {
+            throw .unknownKind(contentType: contentType)
+        }
         return try read(bytes, as: kind, feedURL: feedURL, select: select)
     }
 
     /// Reads `bytes` as a feed of `kind` (the fuzz target drives each reader
     /// with every input this way).
-    public static func read(_ bytes: [UInt8], as kind: FeedKind, feedURL: URL, select: String?) throws(FeedError) -> FeedItem {
+    public static func read(
+        _ bytes: [UInt8],
+        as kind: FeedKind,
+        feedURL: URL,
+        select: String?
+    ) throws(FeedError) -> FeedItem {
         var item: FeedItem
         switch kind {
         case .json: item = try JSONFeedReader.read(bytes, select: select, feedURL: feedURL)
@@ -33,7 +45,8 @@ public enum FeedReader {
         switch ImageURL.check(url) {
         case let .success(url): return url
         case .failure(.notAURL): throw .badImageURL(text: text, reason: "not a URL")
-        case let .failure(.scheme(scheme)): throw .badImageURL(text: text, reason: "scheme \(scheme) is not allowed (http or https only)")
+        case let .failure(.scheme(scheme)):
+            throw .badImageURL(text: text, reason: "scheme \(scheme) is not allowed (http or https only)")
         case .failure(.noHost): throw .badImageURL(text: text, reason: "no host")
         case let .failure(.port(port)): throw .badImageURL(text: text, reason: "port \(port) is out of range")
         }

@@ -36,7 +36,8 @@ enum FeedText {
             }
             sawTag = true
             switch event {
-            case let .start(name, _) where ["p", "br", "div", "li", "h1", "h2", "h3", "tr"].contains(name): breakParagraph()
+            case let .start(name, _) where ["p", "br", "div", "li", "h1", "h2", "h3", "tr"].contains(name):
+                breakParagraph()
             case let .end(name) where ["p", "div", "li", "h1", "h2", "h3", "tr"].contains(name): breakParagraph()
             default: break
             }
@@ -69,7 +70,9 @@ enum FeedText {
     static func firstImage(html: String) -> String? {
         var scanner = MarkupScanner(Array(html.utf8))
         while let event = scanner.next() {
-            if case let .start("img", attributes) = event, let source = Srcset.largest(attributes["srcset"], src: attributes["src"]) {
+            if case let .start("img", attributes) = event,
+                let source = Srcset.largest(attributes["srcset"], src: attributes["src"])
+            {
                 return source
             }
         }

@@ -17,13 +17,17 @@ enum HTMLPageReader {
             shown.take(event)
             switch event {
             case let .start("meta", attributes):
-                guard let key = (attributes["property"] ?? attributes["name"])?.lowercased(), let content = attributes["content"] else { continue }
+                guard let key = (attributes["property"] ?? attributes["name"])?.lowercased(),
+                    let content = attributes["content"]
+                else { continue }
                 if meta[key] == nil { meta[key] = content }
             case let .start("link", attributes):
                 let rels = (attributes["rel"] ?? "").lowercased().split(separator: " ")
                 if rels.contains("image_src"), imageSource == nil, let href = attributes["href"] { imageSource = href }
             case let .start("base", attributes):
-                if base == nil, let href = attributes["href"] { base = URL(string: href, relativeTo: feedURL)?.absoluteURL }
+                if base == nil, let href = attributes["href"] {
+                    base = URL(string: href, relativeTo: feedURL)?.absoluteURL
+                }
             case .start("title", _):
                 inTitle = title == nil
             case let .text(text) where inTitle:
@@ -35,11 +39,13 @@ enum HTMLPageReader {
         }
         let og = ["og:image", "og:image:url", "og:image:secure_url"].lazy.compactMap { meta[$0] }.first { !$0.isEmpty }
         guard let source = og ?? imageSource ?? shown.largest else { throw .pageWithoutImage }
-        return FeedItem(media: .image(try FeedReader.imageURL(source, relativeTo: base ?? feedURL)),
-                        title: meta["og:title"] ?? title,
-                        credit: meta["author"] ?? meta["article:author"],
-                        description: (meta["og:description"] ?? meta["description"]).flatMap(FeedText.plain(html:)),
-                        link: meta["og:url"])
+        return FeedItem(
+            media: .image(try FeedReader.imageURL(source, relativeTo: base ?? feedURL)),
+            title: meta["og:title"] ?? title,
+            credit: meta["author"] ?? meta["article:author"],
+            description: (meta["og:description"] ?? meta["description"]).flatMap(FeedText.plain(html:)),
+            link: meta["og:url"]
+        )
     }
 }
 
@@ -84,7 +90,8 @@ struct ShownImages {
         if min(candidate.width ?? Int.max, candidate.height ?? Int.max) < Self.iconSide { return }
         let linked = links.last.flatMap { $0 }
         guard let source = linked ?? Srcset.largest(attributes["srcset"], src: attributes["src"]),
-              !source.lowercased().hasPrefix("data:") else { return }
+            !source.lowercased().hasPrefix("data:")
+        else { return }
         candidate.url = source
         images.append((candidate, mainDepth > 0, linked != nil))
     }

@@ -29,7 +29,8 @@ struct ImageCandidate: Equatable {
         if let w1 = width, let h1 = height, let w2 = other.width, let h2 = other.height { return w1 * h1 < w2 * h2 }
         if let a = width, let b = other.width, a != b { return a < b }
         if let a = height, let b = other.height, a != b { return a < b }
-        let declares = (width ?? height) != nil, otherDeclares = (other.width ?? other.height) != nil
+        let declares = (width ?? height) != nil
+        let otherDeclares = (other.width ?? other.height) != nil
         if declares != otherDeclares { return otherDeclares }
         return (bytes ?? 0) < (other.bytes ?? 0)
     }
@@ -53,7 +54,10 @@ enum Srcset {
         var best: (url: String, width: Double?, density: Double)?
         if let src, !src.trimmingCharacters(in: .whitespaces).isEmpty { best = (src, nil, 1) }
         for candidate in candidates(srcset ?? "") {
-            guard let current = best else { best = candidate; continue }
+            guard let current = best else {
+                best = candidate
+                continue
+            }
             let larger: Bool
             switch (candidate.width, current.width) {
             case let (a?, b?): larger = a > b

@@ -18,7 +18,8 @@ enum JSONFeedReader {
         // first: without a path that indexes it, today is the newest day.
         let day = select?.split(separator: ".").first.flatMap { Int($0) } == nil ? newestDay(in: root) : root
         if select == nil, let object = day as? [String: Any], let kind = object["media_type"] as? String,
-           kind.lowercased() != "image" {
+            kind.lowercased() != "image"
+        {
             return try notAnImage(object, kind: kind, root: root, feedURL: feedURL)
         }
         let paths = select.map { [$0] } ?? defaultPaths
@@ -38,7 +39,8 @@ enum JSONFeedReader {
         }
         guard let found else { throw .missingKey(path: paths.joined(separator: ", ")) }
         // APOD's video days: the URL is a video player's, not a picture.
-        if let object = found.containers.first, let kind = object["media_type"] as? String, kind.lowercased() != "image" {
+        if let object = found.containers.first, let kind = object["media_type"] as? String, kind.lowercased() != "image"
+        {
             return try notAnImage(object, kind: kind, root: root, feedURL: feedURL)
         }
         var item = words(in: found.containers)
@@ -48,7 +50,12 @@ enum JSONFeedReader {
 
     /// A day that is no picture: its still (`thumbnail_url`, which APOD
     /// sends with `thumbs=true`) when it has one, else only its kind and link.
-    private static func notAnImage(_ object: [String: Any], kind: String, root: Any, feedURL: URL) throws(FeedError) -> FeedItem {
+    private static func notAnImage(
+        _ object: [String: Any],
+        kind: String,
+        root: Any,
+        feedURL: URL
+    ) throws(FeedError) -> FeedItem {
         var item = words(in: [object] + [root].compactMap { $0 as? [String: Any] })
         let link = (object["url"] as? String).flatMap(FeedText.clean)
         if let still = (object["thumbnail_url"] as? String).flatMap(FeedText.clean) {
@@ -63,13 +70,19 @@ enum JSONFeedReader {
     /// each from the innermost object on the path that has it (Flickr's
     /// `items.0.media.m` finds its words in `items.0`).
     private static func words(in containers: [[String: Any]]) -> FeedItem {
-        func string(_ key: String) -> String? { containers.lazy.compactMap { ($0[key] as? String).flatMap(FeedText.clean) }.first }
-        func html(_ key: String) -> String? { containers.lazy.compactMap { ($0[key] as? String).flatMap(FeedText.plain(html:)) }.first }
-        return FeedItem(media: .other(kind: "", link: nil),
-                        title: string("title"),
-                        credit: string("copyright") ?? string("credit") ?? string("author"),
-                        description: html("explanation") ?? html("description"),
-                        link: string("copyrightlink") ?? string("link"))
+        func string(_ key: String) -> String? {
+            containers.lazy.compactMap { ($0[key] as? String).flatMap(FeedText.clean) }.first
+        }
+        func html(_ key: String) -> String? {
+            containers.lazy.compactMap { ($0[key] as? String).flatMap(FeedText.plain(html:)) }.first
+        }
+        return FeedItem(
+            media: .other(kind: "", link: nil),
+            title: string("title"),
+            credit: string("copyright") ?? string("credit") ?? string("author"),
+            description: html("explanation") ?? html("description"),
+            link: string("copyrightlink") ?? string("link")
+        )
     }
 
     /// The newest element of an array of days, by its `date` when every

@@ -61,7 +61,8 @@ enum JSONText {
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
     private static func isNameByte(_ b: UInt8) -> Bool {
-        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
             || b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b == UInt8(ascii: ".")
     }
 
@@ -69,11 +70,19 @@ enum JSONText {
     /// past its own limit in words that say only "not valid JSON"; this
     /// lets the refusal say why.
     static func nesting(_ bytes: [UInt8]) -> Int {
-        var depth = 0, deepest = 0
-        var inString = false, escaped = false
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
         for byte in bytes {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

@@ -73,7 +73,9 @@ struct MarkupScanner {
     private func starts(_ prefix: String) -> Bool {
         let p = Array(prefix.utf8)
         guard position + p.count <= bytes.count else { return false }
-        for i in 0..<p.count where MarkupScanner.lower(bytes[position + i]) != MarkupScanner.lower(p[i]) { return false }
+        for i in 0..<p.count where MarkupScanner.lower(bytes[position + i]) != MarkupScanner.lower(p[i]) {
+            return false
+        }
         return true
     }
 
@@ -83,7 +85,10 @@ struct MarkupScanner {
         while i + needle.count <= bytes.count {
             if MarkupScanner.lower(bytes[i]) == first {
                 var match = true
-                for j in 1..<needle.count where MarkupScanner.lower(bytes[i + j]) != needle[j] { match = false; break }
+                for j in 1..<needle.count where MarkupScanner.lower(bytes[i + j]) != needle[j] {
+                    match = false
+                    break
+                }
                 if match { return i }
             }
             i += 1
@@ -138,13 +143,19 @@ struct MarkupScanner {
             skipSpace()
             guard position < bytes.count else { break }
             let b = bytes[position]
-            if b == UInt8(ascii: ">") { position += 1; break }
+            if b == UInt8(ascii: ">") {
+                position += 1
+                break
+            }
             if b == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") {
                 position += 2
                 selfClosing = true
                 break
             }
-            if b == UInt8(ascii: "/") || !isNameByte(b) { position += 1; continue }
+            if b == UInt8(ascii: "/") || !isNameByte(b) {
+                position += 1
+                continue
+            }
             let key = readName()
             skipSpace()
             var value = ""
@@ -180,9 +191,12 @@ struct MarkupScanner {
     }
 
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
-    private func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") || b >= 0x80 }
+    private func isNameStart(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") || b >= 0x80
+    }
     private func isNameByte(_ b: UInt8) -> Bool {
-        isNameStart(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ":") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+        isNameStart(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ":")
+            || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
     }
     static func lower(_ b: UInt8) -> UInt8 { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b }
 }

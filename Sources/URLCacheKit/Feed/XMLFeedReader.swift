@@ -25,9 +25,11 @@ enum XMLFeedReader {
     }
 
     /// The elements of an item whose text is kept.
-    static let textFields: Set<String> = ["title", "link", "description", "content:encoded", "summary", "content", "pubdate",
-                                          "published", "updated", "dc:date", "dc:creator", "media:credit", "copyright",
-                                          "dc:rights", "name", "url", "headline", "copyrightlink"]
+    static let textFields: Set<String> = [
+        "title", "link", "description", "content:encoded", "summary", "content", "pubdate",
+        "published", "updated", "dc:date", "dc:creator", "media:credit", "copyright",
+        "dc:rights", "name", "url", "headline", "copyrightlink",
+    ]
 
     static func read(_ bytes: [UInt8], feedURL: URL) throws(FeedError) -> FeedItem {
         var scanner = MarkupScanner(bytes)
@@ -103,43 +105,66 @@ enum XMLFeedReader {
             guard let url = attributes["url"] else { return }
             let medium = (attributes["medium"] ?? "").lowercased()
             let type = (attributes["type"] ?? "").lowercased()
-            let isImage = medium == "image" || type.hasPrefix("image/") || (medium.isEmpty && type.isEmpty && looksLikeImage(url))
+            let isImage =
+                medium == "image" || type.hasPrefix("image/") || (medium.isEmpty && type.isEmpty && looksLikeImage(url))
             guard isImage else { return }
-            draft.media.append(ImageCandidate(url: url, width: attributes["width"], height: attributes["height"],
-                                              bytes: attributes["filesize"]))
+            draft.media.append(
+                ImageCandidate(
+                    url: url,
+                    width: attributes["width"],
+                    height: attributes["height"],
+                    bytes: attributes["filesize"]
+                )
+            )
         case "media:thumbnail":
             guard let url = attributes["url"] else { return }
             draft.thumbnails.append(ImageCandidate(url: url, width: attributes["width"], height: attributes["height"]))
         case "img":
-            if let source = Srcset.largest(attributes["srcset"], src: attributes["src"]) { draft.inlineImages.append(source) }
+            if let source = Srcset.largest(attributes["srcset"], src: attributes["src"]) {
+                draft.inlineImages.append(source)
+            }
         default: break
         }
     }
 
     private static func item(_ draft: Draft, feedTitle: String?, feedURL: URL) throws(FeedError) -> FeedItem {
-        let html = draft.fields["description"] ?? draft.fields["content:encoded"] ?? draft.fields["content"] ?? draft.fields["summary"]
+        let html =
+            draft.fields["description"] ?? draft.fields["content:encoded"] ?? draft.fields["content"]
+            ?? draft.fields["summary"]
         var source: String?
-        if let enclosure = draft.enclosures.first(where: { $0.type.lowercased().hasPrefix("image/") || ($0.type.isEmpty && looksLikeImage($0.url)) }) {
+        if let enclosure = draft.enclosures.first(where: {
+            $0.type.lowercased().hasPrefix("image/") || ($0.type.isEmpty && looksLikeImage($0.url))
+        }) {
             source = enclosure.url
         } else if let largest = ImageCandidate.largest(draft.media) {
             source = largest.url
         } else if draft.isArchiveImage, let url = draft.fields["url"], !url.isEmpty {
             source = url
         } else {
-            source = [draft.fields["content:encoded"], draft.fields["description"], draft.fields["content"], draft.fields["summary"]]
+            source =
+                [
+                    draft.fields["content:encoded"], draft.fields["description"], draft.fields["content"],
+                    draft.fields["summary"],
+                ]
                 .compactMap { $0 }.lazy.compactMap(FeedText.firstImage(html:)).first ?? draft.inlineImages.first
                 ?? ImageCandidate.largest(draft.thumbnails)?.url
         }
         guard let source else { throw .itemWithoutImage }
-        let link = draft.link ?? (draft.fields["link"] ?? draft.fields["copyrightlink"])?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let credit = ["media:credit", "dc:creator", "name", "copyright", "dc:rights"].lazy.compactMap { draft.fields[$0] }
-            .compactMap(FeedText.clean).first
-        return FeedItem(media: .image(try FeedReader.imageURL(source, relativeTo: feedURL)),
-                        title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.plain(html:))
-                            ?? feedTitle.flatMap(FeedText.plain(html:)),
-                        credit: credit,
-                        description: html.flatMap(FeedText.plain(html:)),
-                        link: link.flatMap { $0.isEmpty ? nil : $0 })
+        let link =
+            draft.link
+            ?? (draft.fields["link"] ?? draft.fields["copyrightlink"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let credit = ["media:credit", "dc:creator", "name", "copyright", "dc:rights"].lazy.compactMap {
+            draft.fields[$0]
+        }
+        .compactMap(FeedText.clean).first
+        return FeedItem(
+            media: .image(try FeedReader.imageURL(source, relativeTo: feedURL)),
+            title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.plain(html:))
+                ?? feedTitle.flatMap(FeedText.plain(html:)),
+            credit: credit,
+            description: html.flatMap(FeedText.plain(html:)),
+            link: link.flatMap { $0.isEmpty ? nil : $0 }
+        )
     }
 
     static func looksLikeImage(_ url: String) -> Bool {

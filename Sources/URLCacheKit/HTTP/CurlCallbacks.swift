@@ -1,5 +1,5 @@
-import Foundation
 internal import CCurlLoader
+import Foundation
 
 /// What libcurl's callbacks work with during one transfer, reached through
 /// the user-data pointer (C callbacks cannot capture context). It holds the
@@ -27,8 +27,12 @@ final class CurlTransferContext {
     var tooLarge = false
     var bytes: Int64 = 0
 
-    init(limits: TransferLimits, onHead: @escaping (ResponseHead) -> Bool, onBody: @escaping (UnsafeRawBufferPointer) -> Bool,
-         onProgress: @escaping (TransferProgress) -> Bool) {
+    init(
+        limits: TransferLimits,
+        onHead: @escaping (ResponseHead) -> Bool,
+        onBody: @escaping (UnsafeRawBufferPointer) -> Bool,
+        onProgress: @escaping (TransferProgress) -> Bool
+    ) {
         maxBytes = limits.maxBytes
         stallTimeout = .milliseconds(Int(min(limits.stallTimeout, 1e9) * 1000))
         connectTimeout = .milliseconds(Int(min(limits.connectTimeout, 1e9) * 1000))

@@ -1,5 +1,5 @@
-import Foundation
 internal import CCurlLoader
+import Foundation
 
 /// The transport over libcurl: http and https only (redirects included, at
 /// most five), TLS verified, bounded in time and size, gzip accepted, proxy
@@ -17,7 +17,10 @@ public struct CurlTransport: Transport {
         self.trust = TrustedCertificates(environment: ProcessInfo.processInfo.environment)
     }
 
-    public func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop> {
+    public func perform<R: TransferReceiver>(
+        _ request: TransferRequest,
+        receiver: R
+    ) throws(TransportError) -> TransferOutcome<R.Stop> {
         // libcurl is opened on the first transfer (CCurlLoader says why).
         guard ccurl_load() == 0 else { throw .other(detail: String(cString: ccurl_load_error())) }
         guard let handle = ccurl_easy_init() else { throw .other(detail: "libcurl could not start a transfer") }
@@ -29,13 +32,20 @@ public struct CurlTransport: Transport {
             stop = reason
             return false
         }
-        let context = CurlTransferContext(limits: request.limits,
-                                          onHead: { decide(receiver.head($0)) }, onBody: { decide(receiver.body($0)) },
-                                          onProgress: { receiver.progress($0) })
+        let context = CurlTransferContext(
+            limits: request.limits,
+            onHead: { decide(receiver.head($0)) },
+            onBody: { decide(receiver.body($0)) },
+            onProgress: { receiver.progress($0) }
+        )
         // What the transfer's safety rests on is checked: a libcurl that
         // refuses one of these would otherwise run with its own default
         // (every protocol, unlimited redirects, no size limit).
-        if let refused = CurlTransport.secure(handle, request, timeLeft: request.limits.timeLeft(since: context.started)) {
+        if let refused = CurlTransport.secure(
+            handle,
+            request,
+            timeLeft: request.limits.timeLeft(since: context.started)
+        ) {
             throw .optionRefused(option: refused.option, detail: String(cString: ccurl_easy_strerror(refused.code)))
         }
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
@@ -43,7 +53,9 @@ public struct CurlTransport: Transport {
         defer { ccurl_slist_free_all(headers) }
         if let accept = request.accept { headers = ccurl_slist_append(headers, "Accept: \(accept.headerSafe)") }
         if let etag = request.ifNoneMatch { headers = ccurl_slist_append(headers, "If-None-Match: \(etag.headerSafe)") }
-        if let since = request.ifModifiedSince { headers = ccurl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)") }
+        if let since = request.ifModifiedSince {
+            headers = ccurl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)")
+        }
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
             let user = Unmanaged.passUnretained(context).toOpaque()
@@ -63,8 +75,11 @@ public struct CurlTransport: Transport {
             connectionOptions(handle, request)
             return ccurl_shared_perform(handle)
         }
-        let message = String(decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = String(
+            decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
+            as: UTF8.self
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
         let detail = message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message
         if code == CURLE_OK || (code == CURLE_WRITE_ERROR && stop != nil) {
             return TransferOutcome(head: context.finalHead ?? context.parser.current, stopped: stop)
@@ -90,8 +105,11 @@ public struct CurlTransport: Transport {
 
     /// Sets the options the transfer's safety rests on; the first libcurl
     /// refuses, by name, or nil when it took them all.
-    private static func secure(_ handle: UnsafeMutableRawPointer, _ request: TransferRequest,
-                               timeLeft: TimeInterval) -> (option: String, code: CURLcode)? {
+    private static func secure(
+        _ handle: UnsafeMutableRawPointer,
+        _ request: TransferRequest,
+        timeLeft: TimeInterval
+    ) -> (option: String, code: CURLcode)? {
         let limits = request.limits
         // At least 1 ms (0 is "no limit" to libcurl), at most a year.
         let total = Int(min(max(timeLeft, 0.001), 31_536_000) * 1000)
@@ -102,9 +120,15 @@ public struct CurlTransport: Transport {
             ("CURLOPT_MAXREDIRS", { ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects) }),
             ("CURLOPT_SSL_VERIFYPEER", { ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) }),
             ("CURLOPT_SSL_VERIFYHOST", { ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) }),
-            ("CURLOPT_CONNECTTIMEOUT_MS", { ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeout * 1000)) }),
+            (
+                "CURLOPT_CONNECTTIMEOUT_MS",
+                { ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeout * 1000)) }
+            ),
             ("CURLOPT_TIMEOUT_MS", { ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, total) }),
-            ("CURLOPT_MAXFILESIZE_LARGE", { ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBytes)) }),
+            (
+                "CURLOPT_MAXFILESIZE_LARGE",
+                { ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBytes)) }
+            ),
             // Without it a DNS timeout would raise SIGALRM in a threaded program.
             ("CURLOPT_NOSIGNAL", { ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) }),
         ]
@@ -115,17 +139,28 @@ public struct CurlTransport: Transport {
         return nil
     }
 
-    private static func error(_ code: CURLcode, detail: String, context: CurlTransferContext,
-                              request: TransferRequest) -> TransportError {
+    private static func error(
+        _ code: CURLcode,
+        detail: String,
+        context: CurlTransferContext,
+        request: TransferRequest
+    ) -> TransportError {
         let host = request.url.host ?? request.url.absoluteString
         // Which proxy variable applies, read only where a message names it.
-        func proxy() -> ProxyRule? { ProxyRule.proxy(for: request.url, environment: ProcessInfo.processInfo.environment) }
+        func proxy() -> ProxyRule? {
+            ProxyRule.proxy(for: request.url, environment: ProcessInfo.processInfo.environment)
+        }
         switch code {
         case CURLE_COULDNT_RESOLVE_PROXY:
-            return .proxyUnreachable(proxy: proxy()?.description ?? "set by the environment", detail: "could not resolve its host")
+            return .proxyUnreachable(
+                proxy: proxy()?.description ?? "set by the environment",
+                detail: "could not resolve its host"
+            )
         case CURLE_COULDNT_CONNECT:
             // With a proxy, the first connection libcurl makes is to the proxy.
-            guard context.finalHead == nil, let proxy = proxy() else { return .cannotConnect(host: host, detail: detail) }
+            guard context.finalHead == nil, let proxy = proxy() else {
+                return .cannotConnect(host: host, detail: detail)
+            }
             return .proxyUnreachable(proxy: proxy.description, detail: detail)
         case CURLE_COULDNT_RESOLVE_HOST: return .cannotResolve(host: host)
         // libcurl's words for a reply that is not HTTP, under either code.
@@ -153,14 +188,14 @@ public struct CurlTransport: Transport {
         case CURLE_BAD_CONTENT_ENCODING: return .badEncoding(detail: detail)
         case CURLE_GOT_NOTHING: return .other(detail: "\(host) closed the connection without a response")
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
             return .tls(detail: detail)
         default: return .other(detail: detail)
         }
     }
 }
 
-private extension String {
+extension String {
     /// A header value from the cache must not add header lines.
-    var headerSafe: String { String(unicodeScalars.filter { $0 != "\r" && $0 != "\n" }) }
+    fileprivate var headerSafe: String { String(unicodeScalars.filter { $0 != "\r" && $0 != "\n" }) }
 }

@@ -24,8 +24,9 @@ public enum HTTPDate {
     private static func imfFixdate(_ b: [UInt8]) -> Date? {
         var s = DateScanner(b)
         guard s.word(in: dayNames) != nil, s.literal(", "), let day = s.digits(2), s.literal(" "),
-              let month = s.word(in: monthNames), s.literal(" "), let year = s.digits(4), s.literal(" "),
-              let time = s.timeOfDay(), s.literal(" GMT"), s.atEnd else { return nil }
+            let month = s.word(in: monthNames), s.literal(" "), let year = s.digits(4), s.literal(" "),
+            let time = s.timeOfDay(), s.literal(" GMT"), s.atEnd
+        else { return nil }
         return CivilTime.date(year: year, month: month + 1, day: day, time: time)
     }
 
@@ -35,8 +36,9 @@ public enum HTTPDate {
     private static func rfc850(_ b: [UInt8]) -> Date? {
         var s = DateScanner(b)
         guard s.word(in: longDayNames) != nil, s.literal(", "), let day = s.digits(2), s.literal("-"),
-              let month = s.word(in: monthNames), s.literal("-"), let short = s.digits(2), s.literal(" "),
-              let time = s.timeOfDay(), s.literal(" GMT"), s.atEnd else { return nil }
+            let month = s.word(in: monthNames), s.literal("-"), let short = s.digits(2), s.literal(" "),
+            let time = s.timeOfDay(), s.literal(" GMT"), s.atEnd
+        else { return nil }
         let thisYear = CivilTime.year(of: Date())
         var year = thisYear / 100 * 100 + short
         if year > thisYear + 50 { year -= 100 }
@@ -46,7 +48,9 @@ public enum HTTPDate {
     /// "Sun Nov  6 08:49:37 1994": a one-digit day is padded with a space.
     private static func asctime(_ b: [UInt8]) -> Date? {
         var s = DateScanner(b)
-        guard s.word(in: dayNames) != nil, s.literal(" "), let month = s.word(in: monthNames), s.literal(" ") else { return nil }
+        guard s.word(in: dayNames) != nil, s.literal(" "), let month = s.word(in: monthNames), s.literal(" ") else {
+            return nil
+        }
         let day: Int
         if s.literal(" ") {
             guard let digit = s.digits(1) else { return nil }
@@ -55,7 +59,9 @@ public enum HTTPDate {
             guard let digits = s.digits(2) else { return nil }
             day = digits
         }
-        guard s.literal(" "), let time = s.timeOfDay(), s.literal(" "), let year = s.digits(4), s.atEnd else { return nil }
+        guard s.literal(" "), let time = s.timeOfDay(), s.literal(" "), let year = s.digits(4), s.atEnd else {
+            return nil
+        }
         return CivilTime.date(year: year, month: month + 1, day: day, time: time)
     }
 }
@@ -100,7 +106,8 @@ struct DateScanner {
     /// (a leap second).
     mutating func timeOfDay() -> (hour: Int, minute: Int, second: Int)? {
         guard let hour = digits(2), literal(":"), let minute = digits(2), literal(":"), let second = digits(2),
-              hour < 24, minute < 60, second <= 60 else { return nil }
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
         return (hour, minute, second)
     }
 }
@@ -111,7 +118,8 @@ enum CivilTime {
     /// The instant, or nil when the day does not exist (31 Feb).
     static func date(year: Int, month: Int, day: Int, time: (hour: Int, minute: Int, second: Int)) -> Date? {
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        let seconds = days(year: year, month: month, day: day) * 86400 + time.hour * 3600 + time.minute * 60 + time.second
+        let seconds =
+            days(year: year, month: month, day: day) * 86400 + time.hour * 3600 + time.minute * 60 + time.second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 

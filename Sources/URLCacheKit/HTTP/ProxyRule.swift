@@ -35,8 +35,10 @@ public struct ProxyRule: Equatable, Sendable {
     static func bypasses(_ host: String, _ list: String) -> Bool {
         let trimmed = list.trimmingCharacters(in: .whitespaces)
         if trimmed == "*" { return true }
-        let host = String(host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")).reversed()
-            .drop(while: { $0 == "." }).reversed())
+        let host = String(
+            host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")).reversed()
+                .drop(while: { $0 == "." }).reversed()
+        )
         for item in trimmed.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
             var name = item.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
             while name.hasPrefix(".") { name.removeFirst() }
@@ -55,7 +57,8 @@ public struct ProxyRule: Equatable, Sendable {
     static func inRange(_ host: String, _ range: String) -> Bool {
         let parts = range.split(separator: "/")
         guard parts.count == 2, let bits = Int(parts[1]), (0...32).contains(bits),
-              let address = ipv4(host), let network = ipv4(String(parts[0])) else { return false }
+            let address = ipv4(host), let network = ipv4(String(parts[0]))
+        else { return false }
         let mask: UInt32 = bits == 0 ? 0 : ~UInt32(0) << UInt32(32 - bits)
         return address & mask == network & mask
     }
@@ -69,7 +72,8 @@ public struct ProxyRule: Equatable, Sendable {
     /// "proxy.lan:3128 (https_proxy)", for messages: host and port only,
     /// never a user or password the variable holds.
     public var description: String {
-        let shown = URL(string: proxy.contains("://") ? proxy : "http://" + proxy)
+        let shown =
+            URL(string: proxy.contains("://") ? proxy : "http://" + proxy)
             .flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }
             ?? String(proxy.split(separator: "@").last ?? "")
         return "\(shown) (\(variable))"

@@ -30,7 +30,9 @@ struct ResponseHeadParser {
         if trimmed.isEmpty {
             if (100..<200).contains(current.status) { return nil }
             if (300..<400).contains(current.status), current.status != 304, let location {
-                if !redirected, current.status == 301 || current.status == 308 { firstHop = RedirectHop(current, location: location) }
+                if !redirected, current.status == 301 || current.status == 308 {
+                    firstHop = RedirectHop(current, location: location)
+                }
                 redirected = true
                 return nil
             }
@@ -79,7 +81,13 @@ public struct RedirectHop: Sendable, Equatable {
 extension RedirectHop {
     /// The redirect `head` that sent us to `location`.
     init(_ head: ResponseHead, location: String) {
-        self.init(status: head.status, location: location, cacheControl: head.cacheControl, expires: head.expires,
-                  date: head.date, age: head.age)
+        self.init(
+            status: head.status,
+            location: location,
+            cacheControl: head.cacheControl,
+            expires: head.expires,
+            date: head.date,
+            age: head.age
+        )
     }
 }

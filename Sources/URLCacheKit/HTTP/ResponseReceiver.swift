@@ -1,5 +1,5 @@
-import Foundation
 import BlockArt
+import Foundation
 import URLCacheSupport
 
 /// What one transfer came to, for the controller to settle.
@@ -66,8 +66,14 @@ final class ResponseReceiver: TransferReceiver {
     /// Runs one transfer of `request` into `sink` and returns the final head
     /// and what the transfer came to. `stored`: the validators of the copy
     /// this would replace (without them the headers cannot show it unchanged).
-    static func receive(_ request: TransferRequest, into sink: Sink, stored: Validators?, over transport: any Transport,
-                        now: Date, observer: FetchObserver) throws(FetchError) -> (ResponseHead, DownloadResult) {
+    static func receive(
+        _ request: TransferRequest,
+        into sink: Sink,
+        stored: Validators?,
+        over transport: any Transport,
+        now: Date,
+        observer: FetchObserver
+    ) throws(FetchError) -> (ResponseHead, DownloadResult) {
         let receiver = ResponseReceiver(sink: sink, stored: stored, now: now, observer: observer)
         let outcome: TransferOutcome<Stop>
         do { outcome = try transport.perform(request, receiver: receiver) } catch {

@@ -10,7 +10,12 @@ public struct TransferRequest: Sendable {
     public var accept: String?
     public var limits: TransferLimits
 
-    public init(url: URL, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil, limits: TransferLimits = TransferLimits()) {
+    public init(
+        url: URL,
+        ifNoneMatch: String? = nil,
+        ifModifiedSince: String? = nil,
+        limits: TransferLimits = TransferLimits()
+    ) {
         self.url = url
         self.ifNoneMatch = ifNoneMatch
         self.ifModifiedSince = ifModifiedSince
@@ -84,9 +89,17 @@ public struct ResponseHead: Sendable, Equatable {
     /// is no image to keep, whatever its bytes look like.
     public var isWholeAnswer: Bool { status == 200 || status == 203 }
 
-    public init(status: Int = 0, reason: String = "", contentType: String? = nil, contentLength: Int64? = nil,
-                validators: Validators = Validators(), cacheControl: String? = nil, expires: String? = nil,
-                date: String? = nil, age: String? = nil) {
+    public init(
+        status: Int = 0,
+        reason: String = "",
+        contentType: String? = nil,
+        contentLength: Int64? = nil,
+        validators: Validators = Validators(),
+        cacheControl: String? = nil,
+        expires: String? = nil,
+        date: String? = nil,
+        age: String? = nil
+    ) {
         self.status = status
         self.reason = reason
         self.contentType = contentType
@@ -154,5 +167,8 @@ public struct TransferOutcome<Stop> {
 public protocol Transport: Sendable {
     /// Performs one GET, handing its events to `receiver`. Throws when no
     /// usable response came (offline, TLS, limits, cancel, a cut transfer).
-    func perform<R: TransferReceiver>(_ request: TransferRequest, receiver: R) throws(TransportError) -> TransferOutcome<R.Stop>
+    func perform<R: TransferReceiver>(
+        _ request: TransferRequest,
+        receiver: R
+    ) throws(TransportError) -> TransferOutcome<R.Stop>
 }

@@ -43,14 +43,19 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .cannotResolve(host): return "could not resolve host \(host.terminalSafe)"
-        case let .cannotConnect(host, detail): return "could not connect to \(host.terminalSafe): \(detail.terminalSafe)"
-        case let .proxyUnreachable(proxy, detail): return "could not reach the proxy \(proxy.terminalSafe): \(detail.terminalSafe)"
+        case let .cannotConnect(host, detail):
+            return "could not connect to \(host.terminalSafe): \(detail.terminalSafe)"
+        case let .proxyUnreachable(proxy, detail):
+            return "could not reach the proxy \(proxy.terminalSafe): \(detail.terminalSafe)"
         case let .notHTTP(host): return "\(host.terminalSafe) did not answer in HTTP (is it the right host and port?)"
-        case let .connectTimeout(host, seconds): return "no connection to \(host.terminalSafe) within \(seconds) s (connect timeout)"
+        case let .connectTimeout(host, seconds):
+            return "no connection to \(host.terminalSafe) within \(seconds) s (connect timeout)"
         case let .stalled(seconds): return "transfer stalled: no data for \(seconds) s (stall timeout)"
-        case let .timedOut(seconds): return "gave up after \(seconds) s: the transfer took longer than the time limit (--max-time)"
+        case let .timedOut(seconds):
+            return "gave up after \(seconds) s: the transfer took longer than the time limit (--max-time)"
         case let .tooManyRedirects(limit): return "too many redirects (more than \(limit))"
-        case let .disallowedScheme(detail): return "redirect or URL to a scheme other than http/https refused: \(detail.terminalSafe)"
+        case let .disallowedScheme(detail):
+            return "redirect or URL to a scheme other than http/https refused: \(detail.terminalSafe)"
         case let .tls(detail): return "TLS error: \(detail.terminalSafe)"
         case let .tooLarge(limit): return "image larger than the \(ByteCount.format(limit)) limit"
         case .headerTooLarge: return "server sent a header line over 100 KB"

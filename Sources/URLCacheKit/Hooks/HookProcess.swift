@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,12 +18,19 @@ enum HookProcess {
         for dir in path.split(separator: ":") where !dir.isEmpty {
             let candidate = "\(dir)/\(program)"
             var info = stat()
-            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
         }
         return nil
     }
 
-    static func run(_ executable: String, arguments: [String], environment: [String: String], timeout: TimeInterval) -> NewImageHook.Run {
+    static func run(
+        _ executable: String,
+        arguments: [String],
+        environment: [String: String],
+        timeout: TimeInterval
+    ) -> NewImageHook.Run {
         // Posix.open: O_EXCL on a name of our own, and close-on-exec, so a
         // hook started meanwhile on another thread does not inherit this
         // one's output (dup2 onto 1 and 2 clears the flag there).
@@ -47,18 +55,26 @@ enum HookProcess {
     /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later),
     /// which Swift's Glibc module does not declare; nil on an older glibc,
     /// whose hooks then inherit what is open (Debian 12 has 2.36).
-    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self
+            )
+        }()
 
     /// posix_spawn, not Foundation's Process: Process learns of the exit
     /// through a socket the child inherits, so a daemon the hook starts
     /// (`swaybg &`) would hold it until the daemon ends. The hook gets its
     /// own process group (a timeout stops all it started), default signal
     /// dispositions, /dev/null for input and `output` for both outputs.
-    private static func spawn(_ executable: String, arguments: [String], environment: [String: String],
-                              output: Int32) -> Result<pid_t, Errno> {
+    private static func spawn(
+        _ executable: String,
+        arguments: [String],
+        environment: [String: String],
+        output: Int32
+    ) -> Result<pid_t, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -78,7 +94,10 @@ enum HookProcess {
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        )
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -106,7 +125,11 @@ enum HookProcess {
                 kill(-pid, SIGTERM)
                 let grace = ContinuousClock.now + .seconds(2)
                 while waitpid(pid, &status, WNOHANG) == 0 {
-                    if ContinuousClock.now >= grace { kill(-pid, SIGKILL); _ = waitpid(pid, &status, 0); break }
+                    if ContinuousClock.now >= grace {
+                        kill(-pid, SIGKILL)
+                        _ = waitpid(pid, &status, 0)
+                        break
+                    }
                     usleep(20_000)
                 }
                 return .timedOut(seconds: timeout)
@@ -125,8 +148,12 @@ enum HookProcess {
 public enum ProgramOutput {
     /// What `program` (a path, or a name looked up in PATH) printed; nil
     /// when it is not found, does not exit 0, or runs past `timeout`.
-    public static func of(_ program: String, _ arguments: [String], environment: [String: String],
-                          timeout: TimeInterval) -> String? {
+    public static func of(
+        _ program: String,
+        _ arguments: [String],
+        environment: [String: String],
+        timeout: TimeInterval
+    ) -> String? {
         guard let executable = HookProcess.locate(program) else { return nil }
         let run = HookProcess.run(executable, arguments: arguments, environment: environment, timeout: timeout)
         return run.ending == .exited(0) ? run.output : nil

@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,8 +52,10 @@ public struct NewImageHook: Sendable, Equatable {
             case .exited(0): return nil
             case let .exited(status): return "onNewImage \(name) exited with status \(status); the image is kept"
             case let .signalled(signal): return "onNewImage \(name) was ended by signal \(signal); the image is kept"
-            case let .timedOut(seconds): return "onNewImage \(name) ran past \(Int(seconds)) s and was stopped; the image is kept"
-            case let .notStarted(reason): return "onNewImage \(name) could not be started: \(reason.terminalSafe); the image is kept"
+            case let .timedOut(seconds):
+                return "onNewImage \(name) ran past \(Int(seconds)) s and was stopped; the image is kept"
+            case let .notStarted(reason):
+                return "onNewImage \(name) could not be started: \(reason.terminalSafe); the image is kept"
             }
         }
     }
@@ -60,20 +63,33 @@ public struct NewImageHook: Sendable, Equatable {
     /// The variables the program gets, besides ours: the image's path and
     /// URL, the entry's number, and the feed's title and credit made
     /// terminal-safe and cut to `maxText` characters.
-    public static func environment(path: String, url: URL, entry: Int?, title: String?, credit: String?) -> [String: String] {
+    public static func environment(
+        path: String,
+        url: URL,
+        entry: Int?,
+        title: String?,
+        credit: String?
+    ) -> [String: String] {
         func text(_ value: String?) -> String {
             let safe = (value ?? "").terminalSafe
             return safe.count > maxText ? String(safe.prefix(maxText)) + "…" : safe
         }
-        return ["URLCACHE_PATH": path, "URLCACHE_URL": url.absoluteString, "URLCACHE_ENTRY": entry.map(String.init) ?? "",
-                "URLCACHE_TITLE": text(title), "URLCACHE_CREDIT": text(credit)]
+        return [
+            "URLCACHE_PATH": path, "URLCACHE_URL": url.absoluteString, "URLCACHE_ENTRY": entry.map(String.init) ?? "",
+            "URLCACHE_TITLE": text(title), "URLCACHE_CREDIT": text(credit),
+        ]
     }
 
     /// The variables for `copy` of list entry `number`: the feed's title
     /// and credit, else the entry's title.
     public static func environment(for entry: URLEntry, number: Int?, copy: CachedCopy) -> [String: String] {
-        environment(path: copy.imagePath, url: entry.url, entry: number, title: copy.metadata?.title ?? entry.title,
-                    credit: copy.metadata?.credit)
+        environment(
+            path: copy.imagePath,
+            url: entry.url,
+            entry: number,
+            title: copy.metadata?.title ?? entry.title,
+            credit: copy.metadata?.credit
+        )
     }
 
     /// A run a check calls for: the hook, its program's name for messages,
@@ -89,18 +105,26 @@ public struct NewImageHook: Sendable, Equatable {
     /// list's; nil otherwise.
     public static func due(after report: DisplayReport, entry: URLEntry, number: Int?, settings: ListSettings) -> Due? {
         guard case let .success(outcome) = report.result, outcome.isNewImage, let copy = report.copy,
-              let hook = entry.newImageHook(in: settings), let program = hook.command.first else { return nil }
+            let hook = entry.newImageHook(in: settings), let program = hook.command.first
+        else { return nil }
         return Due(hook: hook, program: program, variables: environment(for: entry, number: number, copy: copy))
     }
 
     /// Runs the program with `variables` added to this process's
     /// environment, and waits for it (at most `timeout`).
     public func run(with variables: [String: String]) -> Run {
-        guard let program = command.first, !program.isEmpty else { return Run(ending: .notStarted("no program named"), output: "") }
+        guard let program = command.first, !program.isEmpty else {
+            return Run(ending: .notStarted("no program named"), output: "")
+        }
         guard let executable = HookProcess.locate(program) else {
             return Run(ending: .notStarted("not found in PATH or not executable"), output: "")
         }
         let environment = ProcessInfo.processInfo.environment.merging(variables) { _, ours in ours }
-        return HookProcess.run(executable, arguments: Array(command.dropFirst()), environment: environment, timeout: timeout)
+        return HookProcess.run(
+            executable,
+            arguments: Array(command.dropFirst()),
+            environment: environment,
+            timeout: timeout
+        )
     }
 }

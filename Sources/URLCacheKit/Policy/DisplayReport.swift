@@ -39,9 +39,11 @@ public enum DisplayOutcome: Sendable, Equatable {
         case .offline: return "Offline: cached image, no request made"
         case .notStored: return "Not cached: the server said no-store (shown once, nothing written)"
         case let .notAnImageToday(kind, link):
-            return "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe); showing the previous image"
+            return
+                "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe); showing the previous image"
         case let .stillOfToday(kind, link, _):
-            return "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe) (a still of it is shown)"
+            return
+                "Today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe) (a still of it is shown)"
         }
     }
 }

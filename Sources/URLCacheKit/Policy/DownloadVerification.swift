@@ -19,14 +19,17 @@ enum DownloadVerification {
         } catch {
             let bytes = Posix.fileSize(path) ?? 0
             switch error {
-            case let .corrupt(format, _) where error.isTruncation: return .damagedImage(format: format, bytes: bytes, detail: nil)
+            case let .corrupt(format, _) where error.isTruncation:
+                return .damagedImage(format: format, bytes: bytes, detail: nil)
             case let .corrupt(format, _): return .damagedImage(format: format, bytes: bytes, detail: error.description)
             // Not damage: too large to show, or this machine could not read it.
             default: return .cannotShow(detail: error.description)
             }
         }
         for warning in warnings {
-            if case let .truncated(format) = warning { return .damagedImage(format: format, bytes: Posix.fileSize(path) ?? 0, detail: nil) }
+            if case let .truncated(format) = warning {
+                return .damagedImage(format: format, bytes: Posix.fileSize(path) ?? 0, detail: nil)
+            }
         }
         return nil
     }

@@ -55,7 +55,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
     /// What a status other than 200, 203 or 304 means: a 2xx is not the
     /// whole image (we never send Range), anything else an error status.
     static func status(of head: ResponseHead) -> FetchError {
-        (200..<300).contains(head.status) ? .notTheWholeImage(status: head.status, reason: head.reason)
+        (200..<300).contains(head.status)
+            ? .notTheWholeImage(status: head.status, reason: head.reason)
             : .httpStatus(status: head.status, reason: head.reason, contentType: head.contentType)
     }
 
@@ -78,7 +79,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
             let phrase = reason.isEmpty ? "" : " \(reason.terminalSafe)"
             return "server answered HTTP \(status)\(phrase) to a request for the whole image; nothing was kept"
         case let .damagedImage(format, bytes, nil):
-            return "the server's image is cut short: \(bytes) bytes of \(format.terminalSafe) data end before the picture does"
+            return
+                "the server's image is cut short: \(bytes) bytes of \(format.terminalSafe) data end before the picture does"
         case let .cannotShow(detail):
             return "the server's image was not kept: \(detail.terminalSafe)"
         case let .damagedImage(_, bytes, detail?):
@@ -90,20 +92,24 @@ public enum FetchError: Error, Equatable, CustomStringConvertible {
         case let .announcedImage(url, error):
             return "image \(url.terminalSafe) (from the feed): \(error.description)"
         case let .noImageYet(kind, link):
-            return "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
+            return
+                "today's item is \(FeedItem.Media.phrase(kind: kind, link: link).terminalSafe), and no earlier image is cached"
         case let .waitAsked(error, patience):
             return "the server asked to wait until \(UpdatedFormat.time(patience.until, after: patience.at)) (\(error))"
         case let .backingOff(streak):
             let failures = streak.count == 1 ? "a failed check" : "\(streak.count) failed checks in a row"
-            return "after \(failures), automatic checks wait until \(UpdatedFormat.time(streak.until, after: streak.at)) (fetch --entry N, Display Image and r ask at once)"
+            return
+                "after \(failures), automatic checks wait until \(UpdatedFormat.time(streak.until, after: streak.at)) (fetch --entry N, Display Image and r ask at once)"
         case let .unusableEntry(error):
             return error.description
         case .offlineNothingCached:
             return "nothing cached for this entry (offline: no request made)"
         case let .askedToWait(patience):
-            return "the server asked to wait until \(UpdatedFormat.time(patience.until, after: patience.at)) (HTTP \(patience.status) at \(UpdatedFormat.time(patience.at))); no request was made"
+            return
+                "the server asked to wait until \(UpdatedFormat.time(patience.until, after: patience.at)) (HTTP \(patience.status) at \(UpdatedFormat.time(patience.at))); no request was made"
         case let .refusalRemembered(refusal):
-            return "the server said \(refusal.status) at \(UpdatedFormat.time(refusal.at)); asking again after \(UpdatedFormat.time(refusal.until, after: refusal.at))"
+            return
+                "the server said \(refusal.status) at \(UpdatedFormat.time(refusal.at)); asking again after \(UpdatedFormat.time(refusal.until, after: refusal.at))"
         case let .staleRequiresRevalidation(error, directive):
             return "\(error.description); the copy shown is stale and its server requires revalidation (\(directive))"
         }

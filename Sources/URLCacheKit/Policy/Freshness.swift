@@ -58,8 +58,12 @@ public struct Lifetime: Codable, Sendable, Equatable {
     public static func of(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Lifetime {
         let directives = CacheControl(head.cacheControl)
         let mustRevalidate = directives.has("must-revalidate")
-        if directives.has("no-store") { return Lifetime(seconds: 0, reason: "no-store", noStore: true, mustRevalidate: mustRevalidate) }
-        if directives.has("no-cache") { return Lifetime(seconds: 0, reason: "no-cache", mustRevalidate: mustRevalidate) }
+        if directives.has("no-store") {
+            return Lifetime(seconds: 0, reason: "no-store", noStore: true, mustRevalidate: mustRevalidate)
+        }
+        if directives.has("no-cache") {
+            return Lifetime(seconds: 0, reason: "no-cache", mustRevalidate: mustRevalidate)
+        }
         let date = head.date.flatMap(HTTPDate.parse) ?? now
         var result: Lifetime
         // The fixed interval is ours: no server's age applies to it.
@@ -67,7 +71,10 @@ public struct Lifetime: Codable, Sendable, Equatable {
         if let maxAge = directives.value("max-age") {
             result = Lifetime(seconds: TimeInterval(maxAge).flatMap { $0 >= 0 ? $0 : nil } ?? 0, reason: "max-age")
         } else if let expires = head.expires {
-            result = Lifetime(seconds: HTTPDate.parse(expires).map { $0.timeIntervalSince(date) } ?? 0, reason: "Expires")
+            result = Lifetime(
+                seconds: HTTPDate.parse(expires).map { $0.timeIntervalSince(date) } ?? 0,
+                reason: "Expires"
+            )
         } else if !heuristicallyCacheable(head.status) {
             result = Lifetime(seconds: 0, reason: "HTTP \(head.status) is not reused without explicit freshness")
         } else if let text = head.validators.lastModified, let modified = HTTPDate.parse(text), modified <= date {
@@ -78,7 +85,8 @@ public struct Lifetime: Codable, Sendable, Equatable {
         }
         if ages { result.seconds -= correctedAge(head, date: date, now: now, lifetime: result.seconds) }
         result.mustRevalidate = mustRevalidate
-        if !mustRevalidate, let window = directives.value("stale-while-revalidate"), let seconds = deltaSeconds(window) {
+        if !mustRevalidate, let window = directives.value("stale-while-revalidate"), let seconds = deltaSeconds(window)
+        {
             result.staleWhileRevalidate = min(seconds, cap)
         }
         if result.seconds > cap {
@@ -131,8 +139,14 @@ struct CacheControl {
     init(_ header: String?) {
         for part in (header ?? "").split(separator: ",") {
             let pieces = part.split(separator: "=", maxSplits: 1)
-            guard let name = pieces.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else { continue }
-            let value = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+            guard let name = pieces.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else {
+                continue
+            }
+            let value =
+                pieces.count > 1
+                ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")
+                ) : nil
             // The first of two conflicting values wins (a cache may take either; the first is what most do).
             if directives[name] == nil { directives[name] = value }
         }

@@ -20,10 +20,17 @@ public enum RefreshPolicy {
     /// `validators`: what to send as conditions (the image's, or a feed
     /// entry's feed's; by default the copy's image validators). A future or
     /// unparsable Last-Modified is not sent as a condition.
-    public static func plan(cached: CachedCopy?, validators: Validators? = nil, now: Date, interval: TimeInterval,
-                            force: Bool) -> Plan {
+    public static func plan(
+        cached: CachedCopy?,
+        validators: Validators? = nil,
+        now: Date,
+        interval: TimeInterval,
+        force: Bool
+    ) -> Plan {
         guard let cached else { return .download }
-        if !force, case .fresh = standing(updated: cached.updated, interval: interval, staleWhileRevalidate: 0, now: now) {
+        if !force,
+            case .fresh = standing(updated: cached.updated, interval: interval, staleWhileRevalidate: 0, now: now)
+        {
             return .useCached
         }
         return conditions(validators ?? cached.metadata?.validators ?? Validators(), now: now)
@@ -43,13 +50,19 @@ public enum RefreshPolicy {
     /// Where a copy checked at `updated` stands at `now`: fresh for
     /// `interval` (the rule `plan` follows, a clock set back included),
     /// then shown while it is checked for `staleWhileRevalidate` seconds.
-    public static func standing(updated: Date, interval: TimeInterval, staleWhileRevalidate: TimeInterval,
-                                now: Date) -> Standing {
+    public static func standing(
+        updated: Date,
+        interval: TimeInterval,
+        staleWhileRevalidate: TimeInterval,
+        now: Date
+    ) -> Standing {
         let age = now.timeIntervalSince(updated)
         // A modification time in the future (a clock set back) counts as fresh
         // only within one interval, so a bad clock cannot freeze the image.
         if age < interval, age > -interval { return .fresh(left: interval - max(0, age)) }
-        if age >= interval, age < interval + staleWhileRevalidate { return .revalidating(left: interval + staleWhileRevalidate - age) }
+        if age >= interval, age < interval + staleWhileRevalidate {
+            return .revalidating(left: interval + staleWhileRevalidate - age)
+        }
         return .stale
     }
 
@@ -69,14 +82,18 @@ public enum RefreshPolicy {
     /// same Last-Modified is a new image: Last-Modified has one-second
     /// resolution); Last-Modified decides only when there is no ETag.
     /// nil: the headers cannot tell, compare the bytes.
-    public static func headersShowUnchanged(stored: Validators, received: Validators,
-                                            now: Date) -> Bool? {
+    public static func headersShowUnchanged(
+        stored: Validators,
+        received: Validators,
+        now: Date
+    ) -> Bool? {
         if let etag = received.etag {
             guard let old = stored.etag else { return nil }
             return old == etag
         }
         guard stored.etag == nil, let lastModified = received.lastModified, let old = stored.lastModified,
-              let date = HTTPDate.parse(lastModified), date <= now.addingTimeInterval(60) else { return nil }
+            let date = HTTPDate.parse(lastModified), date <= now.addingTimeInterval(60)
+        else { return nil }
         return old == lastModified
     }
 }

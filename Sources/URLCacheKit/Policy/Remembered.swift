@@ -47,7 +47,8 @@ public struct Refusal: RememberedAnswer, Codable, Sendable, Equatable {
     /// explicit freshness, for that freshness (capped as every lifetime
     /// is); nil for anything else.
     public static func of(_ head: ResponseHead, now: Date, cap: TimeInterval) -> Refusal? {
-        guard head.status == 404 || head.status == 410, let until = explicitlyFreshUntil(head, now: now, cap: cap) else { return nil }
+        guard head.status == 404 || head.status == 410, let until = explicitlyFreshUntil(head, now: now, cap: cap)
+        else { return nil }
         return Refusal(status: head.status, at: now, until: until)
     }
 }
@@ -98,8 +99,9 @@ public struct MovedPermanently: RememberedAnswer, Codable, Sendable, Equatable {
     public static func of(_ hop: RedirectHop?, from url: URL, now: Date, cap: TimeInterval) -> MovedPermanently? {
         guard let hop, hop.status == 301 || hop.status == 308 else { return nil }
         guard let until = explicitlyFreshUntil(hop.head, now: now, cap: cap),
-              case let .success(target) = ImageURL.check(URL(string: hop.location, relativeTo: url)?.absoluteURL),
-              target.absoluteString != url.absoluteString else { return nil }
+            case let .success(target) = ImageURL.check(URL(string: hop.location, relativeTo: url)?.absoluteURL),
+            target.absoluteString != url.absoluteString
+        else { return nil }
         return MovedPermanently(target: target.absoluteString, at: now, until: until)
     }
 
@@ -135,15 +137,22 @@ extension URLCacheController {
     /// server's request to wait, or (under its rules) a 404 that stands.
     public func rememberedAnswer(_ metadata: CacheRecord?, entry: URLEntry, now: Date) -> FetchError? {
         if let patience = metadata?.patience, patience.stands(at: now) { return .askedToWait(patience) }
-        if mode(for: entry) == .server, let refusal = metadata?.refusal, refusal.stands(at: now) { return .refusalRemembered(refusal) }
+        if mode(for: entry) == .server, let refusal = metadata?.refusal, refusal.stands(at: now) {
+            return .refusalRemembered(refusal)
+        }
         return nil
     }
 
     /// The redirect to keep after a check that asked `url`: the one this
     /// response came through, else the one the check went by while it
     /// stands; none under the fixed rule.
-    func redirectMemory(_ head: ResponseHead, asked url: URL, previous: MovedPermanently?, now: Date,
-                        entry: URLEntry) -> MovedPermanently? {
+    func redirectMemory(
+        _ head: ResponseHead,
+        asked url: URL,
+        previous: MovedPermanently?,
+        now: Date,
+        entry: URLEntry
+    ) -> MovedPermanently? {
         guard mode(for: entry) == .server else { return nil }
         return MovedPermanently.of(head.permanentRedirect, from: url, now: now, cap: refreshInterval)
             ?? previous.flatMap { $0.stands(at: now) ? $0 : nil }

@@ -63,20 +63,34 @@ extension URLCacheController {
 
     /// The image `entry` asks for, or why none: `target` is where the entry
     /// is asked (a remembered permanent redirect's target, or its URL).
-    func resolve(_ entry: URLEntry, target: URL, plan: RefreshPolicy.Plan, cached: CachedCopy?, now: Date,
-                 observer: FetchObserver) -> Resolution {
+    func resolve(
+        _ entry: URLEntry,
+        target: URL,
+        plan: RefreshPolicy.Plan,
+        cached: CachedCopy?,
+        now: Date,
+        observer: FetchObserver
+    ) -> Resolution {
         guard let spec = entry.feed else {
-            return .image(ImageAsk(request: request(to: target, plan: plan, image: true), stored: cached?.metadata?.validators))
+            return .image(
+                ImageAsk(request: request(to: target, plan: plan, image: true), stored: cached?.metadata?.validators)
+            )
         }
         // The cache's key is the entry's URL; the request may go straight
         // to where a remembered permanent redirect points.
         let key = entry.url
         let feedRequest = request(to: target, plan: plan, image: false)
-        let head: ResponseHead, body: DownloadResult
+        let head: ResponseHead
+        let body: DownloadResult
         do {
-            (head, body) = try ResponseReceiver.receive(feedRequest, into: .memory(limit: maxFeedBytes),
-                                                        stored: cached?.metadata?.feedValidators, over: transport, now: now,
-                                                        observer: observer)
+            (head, body) = try ResponseReceiver.receive(
+                feedRequest,
+                into: .memory(limit: maxFeedBytes),
+                stored: cached?.metadata?.feedValidators,
+                over: transport,
+                now: now,
+                observer: observer
+            )
         } catch {
             return .stop(.failed(error))
         }
@@ -86,12 +100,14 @@ extension URLCacheController {
             return .stop(.unchanged(head, body, movedTo: movedTo))
         }
         let item: FeedItem
-        do { item = try FeedReader.read(bytes, contentType: head.contentType, feedURL: key, select: spec.select) } catch {
+        do { item = try FeedReader.read(bytes, contentType: head.contentType, feedURL: key, select: spec.select) } catch
+        {
             return .stop(.failed(.feed(error)))
         }
         let record = CacheRecord.feedRead(key, head: head, item: item, movedTo: movedTo, now: now, cap: refreshInterval)
         let noStore = forbidsStoring(record, entry: entry)
-        let announced: URL, still: (kind: String, link: String?)?
+        let announced: URL
+        let still: (kind: String, link: String?)?
         switch item.media {
         case let .other(kind, link): return .stop(.noPicture(kind: kind, link: link, feed: record, noStore: noStore))
         case let .image(url): (announced, still) = (url, nil)
@@ -100,7 +116,12 @@ extension URLCacheController {
         let same = !noStore && cached?.metadata?.imageURL == announced.absoluteString
         let stored = same ? cached?.metadata?.validators : nil
         let conditions = same ? RefreshPolicy.conditions(stored ?? Validators(), now: now) : nil
-        return .image(ImageAsk(request: request(to: announced, plan: conditions, image: true), stored: stored,
-                               feed: FeedAnswer(record: record, still: still, noStore: noStore, same: same)))
+        return .image(
+            ImageAsk(
+                request: request(to: announced, plan: conditions, image: true),
+                stored: stored,
+                feed: FeedAnswer(record: record, still: still, noStore: noStore, same: same)
+            )
+        )
     }
 }

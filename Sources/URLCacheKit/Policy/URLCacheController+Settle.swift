@@ -8,59 +8,122 @@ import Foundation
 extension URLCacheController {
     /// Transfers the image `ask` names into the entry's staging area and
     /// settles its answer.
-    func fetchImage(_ ask: ImageAsk, entry: URLEntry, cached: CachedCopy?, now: Date,
-                    observer: FetchObserver) -> Result<DisplayOutcome, FetchError> {
+    func fetchImage(
+        _ ask: ImageAsk,
+        entry: URLEntry,
+        cached: CachedCopy?,
+        now: Date,
+        observer: FetchObserver
+    ) -> Result<DisplayOutcome, FetchError> {
         let received: (head: ResponseHead, download: DownloadResult)
         do {
-            received = try ResponseReceiver.receive(ask.request, into: .staged(cache, key: entry.url), stored: ask.stored,
-                                                    over: transport, now: now, observer: observer)
+            received = try ResponseReceiver.receive(
+                ask.request,
+                into: .staged(cache, key: entry.url),
+                stored: ask.stored,
+                over: transport,
+                now: now,
+                observer: observer
+            )
         } catch {
             guard ask.feed != nil else { return .failure(error) }
             return .failure(.announcedImage(url: ask.request.url.absoluteString, error: error))
         }
         guard let feed = ask.feed else {
-            return settlePlain(received.head, received.download, asked: ask.request.url, entry: entry, cached: cached, now: now)
+            return settlePlain(
+                received.head,
+                received.download,
+                asked: ask.request.url,
+                entry: entry,
+                cached: cached,
+                now: now
+            )
         }
-        return settleAnnounced(received.head, received.download, feed: feed, image: ask.request.url, key: entry.url,
-                               cached: cached, now: now)
+        return settleAnnounced(
+            received.head,
+            received.download,
+            feed: feed,
+            image: ask.request.url,
+            key: entry.url,
+            cached: cached,
+            now: now
+        )
     }
 
     /// A plain entry's image answer. An error answer worth remembering is
     /// kept; a server's Retry-After travels with the failure.
-    private func settlePlain(_ head: ResponseHead, _ download: DownloadResult, asked: URL, entry: URLEntry, cached: CachedCopy?,
-                             now: Date) -> Result<DisplayOutcome, FetchError> {
+    private func settlePlain(
+        _ head: ResponseHead,
+        _ download: DownloadResult,
+        asked: URL,
+        entry: URLEntry,
+        cached: CachedCopy?,
+        now: Date
+    ) -> Result<DisplayOutcome, FetchError> {
         let key = entry.url
         let previous = mode(for: entry) == .server ? cached?.metadata?.movedTo : nil
         let movedTo = redirectMemory(head, asked: asked, previous: previous, now: now, entry: entry)
-        let record = CacheRecord.imageAnswer(key, head: head, download: download, stored: cached?.metadata, movedTo: movedTo,
-                                             now: now, cap: refreshInterval)
+        let record = CacheRecord.imageAnswer(
+            key,
+            head: head,
+            download: download,
+            stored: cached?.metadata,
+            movedTo: movedTo,
+            now: now,
+            cap: refreshInterval
+        )
         if case .errorStatus = download { rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry) }
         let store = !forbidsStoring(record, entry: entry)
         return commit(key, head: head, download: download, cached: cached, now: now, record: record, store: store)
-            .mapError { error in Patience.of(head, now: now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error }
+            .mapError { error in
+                Patience.of(head, now: now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error
+            }
     }
 
     /// The image a changed feed named, settled with the feed's record; its
     /// failures name the image.
-    private func settleAnnounced(_ head: ResponseHead, _ download: DownloadResult, feed: FeedAnswer, image: URL, key: URL,
-                                 cached: CachedCopy?, now: Date) -> Result<DisplayOutcome, FetchError> {
-        let record = feed.record.announcing(image, head: head, download: download, cached: feed.same ? cached?.metadata : nil)
+    private func settleAnnounced(
+        _ head: ResponseHead,
+        _ download: DownloadResult,
+        feed: FeedAnswer,
+        image: URL,
+        key: URL,
+        cached: CachedCopy?,
+        now: Date
+    ) -> Result<DisplayOutcome, FetchError> {
+        let record = feed.record.announcing(
+            image,
+            head: head,
+            download: download,
+            cached: feed.same ? cached?.metadata : nil
+        )
         // A 304 for the image is only possible when it was asked
         // conditionally, i.e. for the cached copy.
-        let result = commit(key, head: head, download: download, cached: cached, now: now, record: record, store: !feed.noStore)
+        let result = commit(
+            key,
+            head: head,
+            download: download,
+            cached: cached,
+            now: now,
+            record: record,
+            store: !feed.noStore
+        )
         if case let .failure(error) = result {
             if case .cache = error { return result }
             return .failure(.announcedImage(url: image.absoluteString, error: error))
         }
         guard let still = feed.still else { return result }
         // A no-store still is shown from outside the cache, as any no-store image.
-        return result.map { $0 == .notStored ? $0 : .stillOfToday(kind: still.kind, link: still.link, new: $0 == .newlyCached) }
+        return result.map {
+            $0 == .notStored ? $0 : .stillOfToday(kind: still.kind, link: still.link, new: $0 == .newlyCached)
+        }
     }
 
     /// A feed entry that transfers no image. Nothing is recorded until an
     /// image is settled, so a failed one is tried again next time; a
     /// `no-store` feed records nothing.
-    func settle(_ stop: FeedStop, entry: URLEntry, cached: CachedCopy?, now: Date) -> Result<DisplayOutcome, FetchError> {
+    func settle(_ stop: FeedStop, entry: URLEntry, cached: CachedCopy?, now: Date) -> Result<DisplayOutcome, FetchError>
+    {
         let key = entry.url
         switch stop {
         case let .failed(error):
@@ -78,7 +141,9 @@ extension URLCacheController {
             guard let cached else { return .failure(.noImageYet(kind: kind, link: link)) }
             if noStore { return .success(.notAnImageToday(kind: kind, link: link)) }
             let record = cached.record(for: key).keepingPicture(after: feed)
-            return markChecked(key, record: record, cached: cached, now: now).map { _ in .notAnImageToday(kind: kind, link: link) }
+            return markChecked(key, record: record, cached: cached, now: now).map { _ in
+                .notAnImageToday(kind: kind, link: link)
+            }
         }
     }
 
@@ -92,8 +157,15 @@ extension URLCacheController {
     /// keeps if the image is current. `store` false (`no-store` under the
     /// server's rules): a new image is shown from outside the cache, and
     /// nothing is written in it.
-    func commit(_ key: URL, head: ResponseHead, download: DownloadResult, cached: CachedCopy?, now: Date,
-                record: CacheRecord, store: Bool) -> Result<DisplayOutcome, FetchError> {
+    func commit(
+        _ key: URL,
+        head: ResponseHead,
+        download: DownloadResult,
+        cached: CachedCopy?,
+        now: Date,
+        record: CacheRecord,
+        store: Bool
+    ) -> Result<DisplayOutcome, FetchError> {
         if !store, case let .staged(file, _) = download {
             if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
             do { try cache.keepTransient(file, for: key, metadata: record) } catch { return .failure(.cache(error)) }
@@ -111,20 +183,35 @@ extension URLCacheController {
             return .failure(.notAnImage(what: format.description, status: head.status, contentType: head.contentType))
         case let .bytes(bytes):
             // Only a feed is read into memory; an image never is.
-            return .failure(.notAnImage(what: ImageFormat.sniff(bytes).description, status: head.status, contentType: head.contentType))
+            return .failure(
+                .notAnImage(
+                    what: ImageFormat.sniff(bytes).description,
+                    status: head.status,
+                    contentType: head.contentType
+                )
+            )
         case let .staged(file, _):
             if let cached, FileComparison.sameContents(file.path, cached.imagePath) {
                 return markChecked(key, record: record, cached: cached, now: now)
             }
             if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
-            do { try cache.commit(file, for: key, record: record, updated: now) } catch { return .failure(.cache(error)) }
+            do { try cache.commit(file, for: key, record: record, updated: now) } catch {
+                return .failure(.cache(error))
+            }
             return .success(.newlyCached)
         }
     }
 
     /// The check found the image current: its time and record move on.
-    private func markChecked(_ key: URL, record: CacheRecord, cached: CachedCopy, now: Date) -> Result<DisplayOutcome, FetchError> {
-        do { try cache.markChecked(key, at: now, record: record, previous: cached) } catch { return .failure(.cache(error)) }
+    private func markChecked(
+        _ key: URL,
+        record: CacheRecord,
+        cached: CachedCopy,
+        now: Date
+    ) -> Result<DisplayOutcome, FetchError> {
+        do { try cache.markChecked(key, at: now, record: record, previous: cached) } catch {
+            return .failure(.cache(error))
+        }
         return .success(.upToDate)
     }
 }

@@ -20,8 +20,13 @@ public struct URLCacheController: Sendable {
     /// `--freshness`: overrides every entry's rule.
     public var commandLineFreshness: FreshnessMode?
 
-    public init(cache: DiskCache, transport: any Transport = CurlTransport(), clock: any Clock = SystemClock(),
-                refreshInterval: TimeInterval = RefreshPolicy.defaultInterval, limits: TransferLimits = TransferLimits()) {
+    public init(
+        cache: DiskCache,
+        transport: any Transport = CurlTransport(),
+        clock: any Clock = SystemClock(),
+        refreshInterval: TimeInterval = RefreshPolicy.defaultInterval,
+        limits: TransferLimits = TransferLimits()
+    ) {
         self.cache = cache
         self.transport = transport
         self.clock = clock
@@ -42,8 +47,12 @@ public struct URLCacheController: Sendable {
     /// `force` skips the interval (the checks stay conditional).
     /// `automatic`: nobody asked (the screen's timed re-check, `fetch
     /// --all`); it backs off after failures.
-    public func display(_ entry: URLEntry, force: Bool = false, automatic: Bool = false,
-                        observer: FetchObserver = FetchObserver()) -> DisplayReport {
+    public func display(
+        _ entry: URLEntry,
+        force: Bool = false,
+        automatic: Bool = false,
+        observer: FetchObserver = FetchObserver()
+    ) -> DisplayReport {
         if let problem = entry.problem { return DisplayReport(result: .failure(.unusableEntry(problem)), copy: nil) }
         let key = entry.url
         // Reading needs no lock: offline only reads.
@@ -51,7 +60,9 @@ public struct URLCacheController: Sendable {
         let wait = LockWait(limit: limits.maxTime, onWait: observer.waiting, isCancelled: observer.isCancelled)
         // One maxTime for the whole check: the lock wait and every transfer.
         var bounded = self
-        bounded.limits.deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(min(limits.maxTime, 31_536_000) * 1000)))
+        bounded.limits.deadline = ContinuousClock.now.advanced(
+            by: .milliseconds(Int(min(limits.maxTime, 31_536_000) * 1000))
+        )
         do {
             // withLock creates the directory first.
             return try cache.withLock(key, wait: wait) {
@@ -93,13 +104,24 @@ public struct URLCacheController: Sendable {
         }
         let now = clock.now()
         let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
-        let plan = RefreshPolicy.plan(cached: cached, validators: validators, now: now, interval: interval(for: entry, cached), force: force)
+        let plan = RefreshPolicy.plan(
+            cached: cached,
+            validators: validators,
+            now: now,
+            interval: interval(for: entry, cached),
+            force: force
+        )
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
         // With no image yet, the entry may still remember a server's answer.
         let remembers = cached == nil ? cache.answersWithoutImage(key) : cached?.metadata
-        if !force, let answer = rememberedAnswer(remembers, entry: entry, now: now)
-            ?? backingOff(remembers, automatic: automatic, now: now) {
-            return DisplayReport(result: flagMustRevalidate(.failure(answer), entry: entry, cached: cached), copy: cached)
+        if !force,
+            let answer = rememberedAnswer(remembers, entry: entry, now: now)
+                ?? backingOff(remembers, automatic: automatic, now: now)
+        {
+            return DisplayReport(
+                result: flagMustRevalidate(.failure(answer), entry: entry, cached: cached),
+                copy: cached
+            )
         }
         // A permanent redirect with a lifetime: straight to its target.
         let remembered = mode(for: entry) == .server ? cached?.metadata?.movedTo : nil
@@ -124,10 +146,14 @@ public struct URLCacheController: Sendable {
     /// A failed check of a copy whose server said `must-revalidate` or
     /// `no-cache` says so: the copy is still shown (nothing is ever lost),
     /// marked stale.
-    private func flagMustRevalidate(_ result: Result<DisplayOutcome, FetchError>, entry: URLEntry,
-                                    cached: CachedCopy?) -> Result<DisplayOutcome, FetchError> {
+    private func flagMustRevalidate(
+        _ result: Result<DisplayOutcome, FetchError>,
+        entry: URLEntry,
+        cached: CachedCopy?
+    ) -> Result<DisplayOutcome, FetchError> {
         guard case let .failure(error) = result, !error.isCancellation, mode(for: entry) == .server,
-              let directive = cached?.metadata?.lifetime?.revalidationDirective else { return result }
+            let directive = cached?.metadata?.lifetime?.revalidationDirective
+        else { return result }
         return .failure(.staleRequiresRevalidation(error, directive: directive))
     }
 
@@ -148,7 +174,12 @@ public struct URLCacheController: Sendable {
     /// the server's rules, its `stale-while-revalidate` window.
     public func standing(of entry: URLEntry, _ copy: CachedCopy, now: Date) -> RefreshPolicy.Standing {
         let window = mode(for: entry) == .server ? copy.metadata?.lifetime?.staleWhileRevalidate ?? 0 : 0
-        return RefreshPolicy.standing(updated: copy.updated, interval: interval(for: entry, copy), staleWhileRevalidate: window, now: now)
+        return RefreshPolicy.standing(
+            updated: copy.updated,
+            interval: interval(for: entry, copy),
+            staleWhileRevalidate: window,
+            now: now
+        )
     }
 }
 
@@ -161,9 +192,11 @@ public struct FetchObserver: Sendable {
     /// to the time limit. Called once, on the waiting thread.
     public var waiting: @Sendable (Int32?) -> Void
 
-    public init(progress: @escaping @Sendable (TransferProgress) -> Void = { _ in },
-                isCancelled: @escaping @Sendable () -> Bool = { false },
-                waiting: @escaping @Sendable (Int32?) -> Void = { _ in }) {
+    public init(
+        progress: @escaping @Sendable (TransferProgress) -> Void = { _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        waiting: @escaping @Sendable (Int32?) -> Void = { _ in }
+    ) {
         self.progress = progress
         self.isCancelled = isCancelled
         self.waiting = waiting

@@ -110,7 +110,9 @@ public enum SaveName {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
+        let year = parts.year ?? 1970
+        let month = parts.month ?? 1
+        let day = parts.day ?? 1
         return String(format: "%04d-%02d-%02d", year, month, day)
     }
 }

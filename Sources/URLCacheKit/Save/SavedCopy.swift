@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,9 +33,14 @@ public enum SavedCopy {
     /// title and the format its bytes show.
     public static func save(_ item: HistoryItem, of entry: URLEntry, to folder: String) throws(SaveError) -> Outcome {
         let bytes: [UInt8]
-        do { bytes = try Posix.readFile(item.path, limit: Int.max - 1) } catch { throw .readFailed(path: item.path, errno: error) }
-        let name = SaveName.make(date: item.firstSeen, title: SaveName.title(item, of: entry),
-                                 extension: ImageFormat.sniff(bytes).fileExtension)
+        do { bytes = try Posix.readFile(item.path, limit: Int.max - 1) } catch {
+            throw .readFailed(path: item.path, errno: error)
+        }
+        let name = SaveName.make(
+            date: item.firstSeen,
+            title: SaveName.title(item, of: entry),
+            extension: ImageFormat.sniff(bytes).fileExtension
+        )
         return try save(bytes, to: folder, name: name)
     }
 
@@ -56,19 +62,25 @@ public enum SavedCopy {
 
     /// The staged copy under `name`, or the first " (n)" of it that is
     /// free; a file of the same bytes there already is the copy.
-    private static func give(_ staged: StagedFile, _ bytes: [UInt8], name: String, in folder: String) throws(SaveError) -> Outcome {
+    private static func give(
+        _ staged: StagedFile,
+        _ bytes: [UInt8],
+        name: String,
+        in folder: String
+    ) throws(SaveError) -> Outcome {
         for number in 1...99 {
             let path = folder + "/" + SaveName.numbered(name, number)
             // Only a file of the same size is read and compared.
             if Posix.regularFileSize(path) == Int64(bytes.count),
-               (try? Posix.readFile(path, limit: bytes.count, followLinks: false)) == bytes {
+                (try? Posix.readFile(path, limit: bytes.count, followLinks: false)) == bytes
+            {
                 return .alreadyThere(path)
             }
             do {
                 try place(staged.path, at: path)
                 Posix.syncDirectory(folder)
                 return .saved(path)
-            } catch where error == .exists {
+            } catch  where error == .exists {
                 continue
             } catch {
                 throw .writeFailed(path: path, errno: error)
@@ -79,7 +91,9 @@ public enum SavedCopy {
 
     private static func makeFolder(_ folder: String) throws(SaveError) {
         let isFolder: Bool
-        do { isFolder = try Posix.ensureDirectory(folder, mode: 0o755) } catch { throw .cannotCreateFolder(path: folder, errno: error) }
+        do { isFolder = try Posix.ensureDirectory(folder, mode: 0o755) } catch {
+            throw .cannotCreateFolder(path: folder, errno: error)
+        }
         guard isFolder else { throw .notAFolder(path: folder) }
     }
 
@@ -103,7 +117,7 @@ public enum SavedCopy {
     private static func place(_ temporary: String, at path: String) throws(Errno) {
         do {
             try Posix.link(temporary, path)
-        } catch where [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(error.rawValue) {
+        } catch  where [EPERM, EOPNOTSUPP, ENOSYS, EMLINK].contains(error.rawValue) {
             let reserved = try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
             close(reserved)
             do { try Posix.rename(temporary, path) } catch {

@@ -31,11 +31,22 @@ final class FramePlayer {
     /// The animation in `path` at `size`, or nil for a still (or a file
     /// that will not open: the still's decode has said why). A loop is kept
     /// while its frames fit in `keeping` bytes.
-    init?(path: String, size: (width: Int, height: Int), background: RGB8, samples: (x: Int, y: Int),
-          keeping: Int = FramePlayer.keptBytes) {
+    init?(
+        path: String,
+        size: (width: Int, height: Int),
+        background: RGB8,
+        samples: (x: Int, y: Int),
+        keeping: Int = FramePlayer.keptBytes
+    ) {
         // (try? flattens the "still" nil and a failure into one nil.)
-        guard let decoder = try? AnimationDecoder.open(path: path, background: background, samples: samples,
-                                                       size: { _ in size }) else { return nil }
+        guard
+            let decoder = try? AnimationDecoder.open(
+                path: path,
+                background: background,
+                samples: samples,
+                size: { _ in size }
+            )
+        else { return nil }
         self.decoder = decoder
         frames = decoder.frameCount
         keepAtMost = keeping
@@ -54,10 +65,13 @@ final class FramePlayer {
     /// the last loop is never passed over: it is the one that stays.
     /// A frame whose index `held` names (the screen keeps how it looks,
     /// from a loop before) comes without pixels: composed, not filtered.
-    func nextFrame(passingOver passOver: (Duration) -> Bool = { _ in false },
-                   held: (Int) -> Bool = { _ in false }) -> PlayedFrame? {
+    func nextFrame(
+        passingOver passOver: (Duration) -> Bool = { _ in false },
+        held: (Int) -> Bool = { _ in false }
+    ) -> PlayedFrame? {
         var passed = 0
-        let bounded = { (delay: Duration) in passed < self.frames - 1 && !self.staysAt(self.position) && passOver(delay) }
+        let bounded = { (delay: Duration) in passed < self.frames - 1 && !self.staysAt(self.position) && passOver(delay)
+        }
         // The frame that stays is made whole: nothing after it keeps its canvas.
         let holding = { (index: Int) in !self.staysAt(index) && held(index) }
         while true {
@@ -126,7 +140,8 @@ final class FramePlayer {
             guard index < kept.count else { return nil }
             let (pixels, delay) = kept[index]
             if passOver(delay) { return .passedOver }
-            return held(index) ? .held(delay) : .frame(AnimationFrame(index: index, pixmap: pixels.pixmap(), delay: delay))
+            return held(index)
+                ? .held(delay) : .frame(AnimationFrame(index: index, pixmap: pixels.pixmap(), delay: delay))
         }
         guard kept != nil else {
             var skipped = false

@@ -56,8 +56,12 @@ final class Loader: Sendable {
 
     /// Starts `request` for `entry` (number `index` of the list) on a thread
     /// of its own; `decodeSize` picks the pixmap size from the source's.
-    func start(_ request: LoadRequest, entry: URLEntry, index: Int,
-               decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+    func start(
+        _ request: LoadRequest,
+        entry: URLEntry,
+        index: Int,
+        decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+    ) {
         state.withLock { $0 = State(running: true) }
         let thread = Thread { [self] in
             let result = load(request, entry: entry, index: index, size: decodeSize)
@@ -72,8 +76,12 @@ final class Loader: Sendable {
     }
 
     /// What the loader's thread does for `request`.
-    private func load(_ request: LoadRequest, entry: URLEntry, index: Int,
-                      size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) -> Result {
+    private func load(
+        _ request: LoadRequest,
+        entry: URLEntry,
+        index: Int,
+        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+    ) -> Result {
         guard case let .display(force, automatic, offline, offerEarly) = request else {
             // No check: the kept file `[` chose, or the cached copy again.
             var path: String?
@@ -96,20 +104,34 @@ final class Loader: Sendable {
         // The copy drawn early, while its file is the one still there (a
         // 304 or a failed check leaves it), is not decoded again.
         var drawn: (image: DecodedImage, path: String, file: Int)?
-        if case let .revalidating(image, copy)? = early, let file = Loader.fileNumber(copy.imagePath) { drawn = (image, copy.imagePath, file) }
+        if case let .revalidating(image, copy)? = early, let file = Loader.fileNumber(copy.imagePath) {
+            drawn = (image, copy.imagePath, file)
+        }
         let report = controller.display(entry, force: force, automatic: automatic, observer: observer())
         if let drawn, report.copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {
-            return Result(report: report, image: .success(drawn.image), automatic: automatic, index: index, path: drawn.path)
+            return Result(
+                report: report,
+                image: .success(drawn.image),
+                automatic: automatic,
+                index: index,
+                path: drawn.path
+            )
         }
         let path = report.copy?.imagePath
         return Result(report: report, image: decode(path, size: size), automatic: automatic, index: index, path: path)
     }
 
     /// The file at `path` decoded, if there is one.
-    private func decode(_ path: String?, size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int))
-        -> Swift.Result<DecodedImage, DecodeError>? {
+    private func decode(
+        _ path: String?,
+        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+    )
+        -> Swift.Result<DecodedImage, DecodeError>?
+    {
         path.map { file in
-            Swift.Result { () throws(DecodeError) in try ScreenState.PictureSource.file(file).decode(context, size: size) }
+            Swift.Result { () throws(DecodeError) in
+                try ScreenState.PictureSource.file(file).decode(context, size: size)
+            }
         }
     }
 
@@ -131,7 +153,8 @@ final class Loader: Sendable {
             waiting: { [self] pid in
                 state.withLock { $0.waiting = ScreenState.Waiting(pid: pid) }
                 wakeups.wake()
-            })
+            }
+        )
     }
 
     func cancel() { state.withLock { $0.cancelled = true } }
@@ -160,13 +183,20 @@ final class Loader: Sendable {
     /// What to show before the check ends: the bundled picture with
     /// nothing cached; the copy while the policy says it may be shown
     /// unchecked (RFC 5861); else nothing (the check's result comes first).
-    private static func early(_ controller: URLCacheController, _ entry: URLEntry, force: Bool, context: DecodeContext,
-                              size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) -> Early? {
+    private static func early(
+        _ controller: URLCacheController,
+        _ entry: URLEntry,
+        force: Bool,
+        context: DecodeContext,
+        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+    ) -> Early? {
         guard let copy = (try? controller.cache.lookup(entry.url)) ?? nil else {
             return (try? ScreenState.PictureSource.bundled(entry.url).decode(context, size: size)).map(Early.bundled)
         }
         guard !force, case .revalidating = controller.standing(of: entry, copy, now: Date()) else { return nil }
-        return (try? ScreenState.PictureSource.file(copy.imagePath).decode(context, size: size)).map { .revalidating($0, copy) }
+        return (try? ScreenState.PictureSource.file(copy.imagePath).decode(context, size: size)).map {
+            .revalidating($0, copy)
+        }
     }
 
     /// The finished load, once (nil while running).

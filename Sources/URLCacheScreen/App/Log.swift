@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif

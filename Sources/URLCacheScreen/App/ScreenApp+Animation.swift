@@ -26,11 +26,22 @@ extension ScreenApp {
         animationChecked = check
         let resumed = carried
         carried = nil
-        guard let opened = FramePlayer(path: path, size: (check.width, check.height), background: decodeContext.background,
-                                       samples: decodeContext.samples) else { return }
+        guard
+            let opened = FramePlayer(
+                path: path,
+                size: (check.width, check.height),
+                background: decodeContext.background,
+                samples: decodeContext.samples
+            )
+        else { return }
         player = opened
-        ScreenLogic.animationOpened(frames: opened.frames, firstDelay: opened.firstDelay, now: Date(),
-                                    resumed: resumed.flatMap { $0.path == path ? ($0.paused, $0.ended) : nil }, &state)
+        ScreenLogic.animationOpened(
+            frames: opened.frames,
+            firstDelay: opened.firstDelay,
+            now: Date(),
+            resumed: resumed.flatMap { $0.path == path ? ($0.paused, $0.ended) : nil },
+            &state
+        )
         log.write("animation: \(path) at \(check.width)x\(check.height)")
     }
 
@@ -55,7 +66,9 @@ extension ScreenApp {
     /// A zoomed view is of the first frame (its sharp view is decoded from
     /// the file as a still): the frame on screen goes back to it, held.
     func firstFrameForZoom() {
-        guard state.viewport.isZoomed, let player, let playback = state.playback, playback.frame != 0, state.image != nil else { return }
+        guard state.viewport.isZoomed, let player, let playback = state.playback, playback.frame != 0,
+            state.image != nil
+        else { return }
         restartPlayer()
         guard let first = player.nextFrame() else { return }
         ScreenLogic.heldAtFirstFrame(first, &state)
@@ -105,7 +118,8 @@ extension ScreenApp {
     /// filtered from the canvas the player still holds for it.
     func madeHeldFrame() {
         guard heldFrameUp, let player, let frame = state.playback?.frame,
-              !view.holdsFrame(frame, state, on: terminal) else { return }
+            !view.holdsFrame(frame, state, on: terminal)
+        else { return }
         heldFrameUp = false
         state.image?.pixmap = player.pixmap(ofHeld: frame)
     }
@@ -121,7 +135,9 @@ extension ScreenApp {
     /// The next frame, if it is due now (or `asked`, by `.` or `space`):
     /// whether the screen changed.
     func advanceAnimation(now: Date, asked: Bool = false) -> Bool {
-        guard let player, let playback = state.playback, state.image != nil, asked || ScreenLogic.frameDue(state, now: now) else {
+        guard let player, let playback = state.playback, state.image != nil,
+            asked || ScreenLogic.frameDue(state, now: now)
+        else {
             return false
         }
         if playback.ended { restartPlayer() }
@@ -148,12 +164,15 @@ extension ScreenApp {
     /// A frame whose art the screen holds from a loop before comes
     /// without pixels: composed, not filtered, and only written.
     private func catchUp(_ player: FramePlayer, now: Date) -> PlayedFrame? {
-        player.nextFrame(passingOver: { delay in
-            guard ScreenLogic.frameOverdue(state, delay: delay, now: now) else { return false }
-            ScreenLogic.frameSkipped(delay, &state)
-            frameTiming.passedOver()
-            return true
-        }, held: { view.holdsFrame($0, state, on: terminal) })
+        player.nextFrame(
+            passingOver: { delay in
+                guard ScreenLogic.frameOverdue(state, delay: delay, now: now) else { return false }
+                ScreenLogic.frameSkipped(delay, &state)
+                frameTiming.passedOver()
+                return true
+            },
+            held: { view.holdsFrame($0, state, on: terminal) }
+        )
     }
 }
 

@@ -12,8 +12,12 @@ extension ScreenApp {
         let gallery: Gallery
         switch kind {
         case .entries:
-            gallery = Gallery.entries(state.entries, selected: state.index, lookup: { entry in (try? cache.lookup(entry.url)) ?? nil },
-                                      bundled: { BundledImage.bytes(for: $0) != nil })
+            gallery = Gallery.entries(
+                state.entries,
+                selected: state.index,
+                lookup: { entry in (try? cache.lookup(entry.url)) ?? nil },
+                bundled: { BundledImage.bytes(for: $0) != nil }
+            )
         case .history:
             let items = state.isBundled ? [] : (try? cache.history(state.entry.url)) ?? []
             gallery = Gallery.history(items, entry: state.entry, selected: state.historyIndex ?? 0)
@@ -25,7 +29,9 @@ extension ScreenApp {
     /// Asks for the thumbnails the tiles need at their size now: those on
     /// screen first, then the rest, so that scrolling finds them ready.
     func requestThumbnails() {
-        guard state.gallery != nil, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+        guard state.gallery != nil, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else {
+            return
+        }
         let grid = view.galleryLayout(layout)
         // Opened, or resized: the chosen tile is on screen.
         ScreenLogic.settleGallery(grid, &state)
@@ -36,10 +42,16 @@ extension ScreenApp {
         let jobs = order.compactMap { index -> ThumbnailDecoder.Job? in
             let tile = gallery.tiles[index]
             guard let path = tile.source else { return nil }
-            let key = Gallery.ThumbnailKey(path: path, columns: grid.tileColumns, rows: grid.pictureRows,
-                                           cellWidth: cell.width, cellHeight: cell.height)
+            let key = Gallery.ThumbnailKey(
+                path: path,
+                columns: grid.tileColumns,
+                rows: grid.pictureRows,
+                cellWidth: cell.width,
+                cellHeight: cell.height
+            )
             guard gallery.thumbnails[path]?.key != key else { return nil }
-            let from = tile.path.map(ScreenState.PictureSource.file) ?? tile.bundled.map(ScreenState.PictureSource.bundled)
+            let from =
+                tile.path.map(ScreenState.PictureSource.file) ?? tile.bundled.map(ScreenState.PictureSource.bundled)
             guard let from else { return nil }
             return ThumbnailDecoder.Job(key: key, source: from) { info in
                 ScreenApp.decodeSize(for: info, columns: key.columns, rows: key.rows, options: options, cell: cell)

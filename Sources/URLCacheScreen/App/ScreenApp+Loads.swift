@@ -12,12 +12,27 @@ extension ScreenApp {
             queuedLoad = (force, automatic, asked)
             return
         }
-        ScreenApp.startDisplay(loader, &state, force: force, automatic: automatic, asked: asked, log: log, decodeSize: decodeArea())
+        ScreenApp.startDisplay(
+            loader,
+            &state,
+            force: force,
+            automatic: automatic,
+            asked: asked,
+            log: log,
+            decodeSize: decodeArea()
+        )
     }
 
     /// Display Image on the loader's thread.
-    static func startDisplay(_ loader: Loader, _ state: inout ScreenState, force: Bool, automatic: Bool, asked: Bool,
-                             log: Log, decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+    static func startDisplay(
+        _ loader: Loader,
+        _ state: inout ScreenState,
+        force: Bool,
+        automatic: Bool,
+        asked: Bool,
+        log: Log,
+        decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+    ) {
         let request = ScreenLogic.displayStarted(force: force, automatic: automatic, asked: asked, now: Date(), &state)
         log.write("display \(state.entry.url.absoluteString) force=\(force) automatic=\(automatic)")
         loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeSize)
@@ -36,10 +51,17 @@ extension ScreenApp {
     /// cached file again at the new size, with no check and no spinner, so
     /// that the art is as sharp as `render` would print it.
     func redecodeIfGrown() {
-        guard !loader.running, state.loading == nil, !state.isBundled, (state.historyIndex ?? 0) == 0, let image = state.image,
-              let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
-        let need = ScreenApp.decodeSize(for: image.info, columns: layout.columns, rows: layout.imageRows, options: options,
-                                        cell: terminal.cellPixels)
+        guard !loader.running, state.loading == nil, !state.isBundled, (state.historyIndex ?? 0) == 0,
+            let image = state.image,
+            let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
+        else { return }
+        let need = ScreenApp.decodeSize(
+            for: image.info,
+            columns: layout.columns,
+            rows: layout.imageRows,
+            options: options,
+            cell: terminal.cellPixels
+        )
         guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
         log.write("window grew: decoding again at \(need.width)x\(need.height)")
         loader.start(.redecode, entry: state.entry, index: state.index, decodeSize: decodeArea())
@@ -52,22 +74,47 @@ extension ScreenApp {
         ScreenApp.decodeArea(terminal.size, cell: terminal.cellPixels, options: options)
     }
 
-    static func decodeArea(_ size: (columns: Int, rows: Int), cell: (width: Int, height: Int),
-                                   options: Options) -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
-        let layout = Layout(columns: max(size.columns, Layout.minimum.columns), rows: max(size.rows, Layout.minimum.rows))
-        let columns = layout?.columns ?? 80, rows = layout?.imageRows ?? 20
+    static func decodeArea(
+        _ size: (columns: Int, rows: Int),
+        cell: (width: Int, height: Int),
+        options: Options
+    ) -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
+        let layout = Layout(
+            columns: max(size.columns, Layout.minimum.columns),
+            rows: max(size.rows, Layout.minimum.rows)
+        )
+        let columns = layout?.columns ?? 80
+        let rows = layout?.imageRows ?? 20
         return { info in ScreenApp.decodeSize(for: info, columns: columns, rows: rows, options: options, cell: cell) }
     }
 
     /// What the art needs, or, with pixels on, the picture's pixel box if
     /// larger (`f` switches between them without decoding again).
-    static func decodeSize(for info: SourceInfo, columns: Int, rows: Int, options: Options,
-                           cell: (width: Int, height: Int)) -> (width: Int, height: Int) {
-        let art = Renderer.artSize(for: info, columns: columns, rows: rows, cellAspect: options.cellAspect, symbols: options.symbols,
-                                   atMostSource: true).pixmap
+    static func decodeSize(
+        for info: SourceInfo,
+        columns: Int,
+        rows: Int,
+        options: Options,
+        cell: (width: Int, height: Int)
+    ) -> (width: Int, height: Int) {
+        let art = Renderer.artSize(
+            for: info,
+            columns: columns,
+            rows: rows,
+            cellAspect: options.cellAspect,
+            symbols: options.symbols,
+            atMostSource: true
+        ).pixmap
         guard options.pictureFormat.isPixels else { return art }
-        let box = PixelPlacement.fit(imageWidth: info.width, imageHeight: info.height, columns: columns, rows: rows,
-                                     cellWidth: cell.width, cellHeight: cell.height, centred: true)
+        let box = PixelPlacement.fit(
+            imageWidth: info.width,
+            imageHeight: info.height,
+            columns: columns,
+            rows: rows,
+            cellWidth: cell.width,
+            cellHeight: cell.height,
+            centred: true
+        )
         return (max(art.width, min(box.width, info.width)), max(art.height, min(box.height, info.height)))
     }
 
@@ -124,17 +171,31 @@ extension ScreenApp {
             log.write("picture ready: \(decoded.info.width)x\(decoded.info.height) \(decoded.info.format)")
         }
         if state.entries.indices.contains(result.index),
-           let due = NewImageHook.due(after: report, entry: state.entries[result.index], number: result.index + 1,
-                                      settings: options.list.settings) {
+            let due = NewImageHook.due(
+                after: report,
+                entry: state.entries[result.index],
+                number: result.index + 1,
+                settings: options.list.settings
+            )
+        {
             runHook(due, number: result.index + 1)
         }
         // A check from the gallery (r) shows in its tile.
         ScreenLogic.refreshTile(entry: result.index, copy: report.copy, &state)
         if result.index == state.index {
             // A no-store image is not asked for again every minute: the fixed interval.
-            let freshFor = report.result == .success(.notStored) ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
-            ScreenLogic.finished(report, image: result.image, automatic: result.automatic, now: Date(), source: result.path,
-                                 freshFor: freshFor, &state)
+            let freshFor =
+                report.result == .success(.notStored)
+                ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
+            ScreenLogic.finished(
+                report,
+                image: result.image,
+                automatic: result.automatic,
+                now: Date(),
+                source: result.path,
+                freshFor: freshFor,
+                &state
+            )
             if case .success? = result.image { taken.picture = true }
             // Decoded for the window as it was when the load started: the
             // launch's before ncurses gave its size, or any before a resize.

@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import URLCacheKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,27 +54,48 @@ public final class ScreenApp {
     /// the decode, so the first frame comes sooner. `window` (TIOCGWINSZ's
     /// size) and `cellPixels` size that first decode; a window that turns
     /// out larger gets the image decoded again, as after a resize.
-    public init(options: Options, window: (columns: Int, rows: Int), cellPixels: (width: Int, height: Int),
-                openTerminal: () throws(ScreenError) -> Terminal) throws(ScreenError) {
+    public init(
+        options: Options,
+        window: (columns: Int, rows: Int),
+        cellPixels: (width: Int, height: Int),
+        openTerminal: () throws(ScreenError) -> Terminal
+    ) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
-        let context = DecodeContext(background: options.background, samples: Renderer.samples(options.symbols), wakeups: wakeups)
+        let context = DecodeContext(
+            background: options.background,
+            samples: Renderer.samples(options.symbols),
+            wakeups: wakeups
+        )
         decodeContext = context
         loader = Loader(context, controller: options.controller)
         zoomed = ZoomedViews(decoder: ViewDecoder(context))
         thumbnails = ThumbnailDecoder(context)
         self.options = options
         log = Log(path: options.logPath)
-        state = ScreenState(entries: options.list.entries, offline: options.controller.offline,
-                            pixelsAvailable: options.pictureFormat.isPixels, refreshInterval: options.controller.refreshInterval)
-        ScreenApp.startDisplay(loader, &state, force: false, automatic: false, asked: false, log: log,
-                               decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options))
+        state = ScreenState(
+            entries: options.list.entries,
+            offline: options.controller.offline,
+            pixelsAvailable: options.pictureFormat.isPixels,
+            refreshInterval: options.controller.refreshInterval
+        )
+        ScreenApp.startDisplay(
+            loader,
+            &state,
+            force: false,
+            automatic: false,
+            asked: false,
+            log: log,
+            decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options)
+        )
         do { terminal = try openTerminal() } catch {
             // As when q is pressed during a download: nothing half-written is kept.
             loader.cancel()
             throw error
         }
-        view = ScreenView(renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
-                          cellAspect: options.cellAspect)
+        view = ScreenView(
+            renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
+            cellAspect: options.cellAspect
+        )
         view.pictureFormat = options.pictureFormat
         view.registers = options.registers
         view.route = options.route
@@ -125,8 +147,15 @@ public final class ScreenApp {
             // picture just replaced would be thrown away. (Nothing to do
             // when one is ready, or nothing moves.)
             prepareNextFrame()
-            let deadline = ScreenLogic.nextWake(state, now: Date(), interval: state.checkInterval, spinnerPeriod: ScreenView.spinnerPeriod)
-            let woken = Woken(EventPoll.wait([terminal.inputDescriptor, wakeups.readEnd, signals.readEnd], until: deadline))
+            let deadline = ScreenLogic.nextWake(
+                state,
+                now: Date(),
+                interval: state.checkInterval,
+                spinnerPeriod: ScreenView.spinnerPeriod
+            )
+            let woken = Woken(
+                EventPoll.wait([terminal.inputDescriptor, wakeups.readEnd, signals.readEnd], until: deadline)
+            )
             if woken.terminal.hungUp {
                 log.write("the terminal hung up: quitting")
                 perform(ScreenLogic.quit(&state))
@@ -226,8 +255,17 @@ public final class ScreenApp {
             let geometry = layout.flatMap { view.geometry(state, $0, cell: terminal.cellPixels) }
             let grid = state.gallery == nil ? nil : layout.map(view.galleryLayout)
             let galleryOpen = state.gallery != nil
-            perform(ScreenLogic.handle(event, &state, toolbar: Toolbar(width: terminal.size.columns),
-                                       toolbarRow: layout?.toolbarRow, box: box, geometry: geometry, gallery: grid))
+            perform(
+                ScreenLogic.handle(
+                    event,
+                    &state,
+                    toolbar: Toolbar(width: terminal.size.columns),
+                    toolbarRow: layout?.toolbarRow,
+                    box: box,
+                    geometry: geometry,
+                    gallery: grid
+                )
+            )
             // Thumbnails still waiting are for a gallery gone.
             if galleryOpen && state.gallery == nil { thumbnails.cancel() }
         }
@@ -286,7 +324,9 @@ public final class ScreenApp {
         let environment = ProcessInfo.processInfo.environment
         let result = Result { () throws(SaveError) -> SavedCopy.Outcome in
             let items: [HistoryItem]
-            do throws(CacheError) { items = try options.controller.cache.history(state.entry.url) } catch { throw .cache(error) }
+            do throws(CacheError) { items = try options.controller.cache.history(state.entry.url) } catch {
+                throw .cache(error)
+            }
             // The file the picture on screen was decoded from: a kept one
             // `[` chose, else the current one.
             guard case let .file(path)? = state.imageSource, let item = items.first(where: { $0.path == path }) else {
@@ -303,7 +343,8 @@ public final class ScreenApp {
     /// a resize, `f`) is asked for, decoded for the image area as it is now.
     private func showView() {
         guard state.viewport.isZoomed, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows),
-              let geometry = view.geometry(state, layout, cell: terminal.cellPixels) else { return }
+            let geometry = view.geometry(state, layout, cell: terminal.cellPixels)
+        else { return }
         zoomed.show(&state, geometry: geometry, log: log, size: decodeArea())
     }
 }

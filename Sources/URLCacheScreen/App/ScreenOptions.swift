@@ -27,8 +27,15 @@ extension ScreenApp {
         /// (`Detection.kittyAnimates`: kitty itself, not through tmux).
         public var kittyAnimates = false
 
-        public init(list: URLList, controller: URLCacheController, symbols: SymbolSet = .halves,
-                    dither: Dither = .none, background: RGB8 = RGB8(0, 0, 0), cellAspect: Double = 0.5, logPath: String? = nil) {
+        public init(
+            list: URLList,
+            controller: URLCacheController,
+            symbols: SymbolSet = .halves,
+            dither: Dither = .none,
+            background: RGB8 = RGB8(0, 0, 0),
+            cellAspect: Double = 0.5,
+            logPath: String? = nil
+        ) {
             self.list = list
             self.controller = controller
             self.symbols = symbols

@@ -74,7 +74,8 @@ final class ViewDecoder: Sendable {
             let started = Date()
             let image = Swift.Result { () throws(DecodeError) -> PixelImage in
                 let size = request.size
-                return try request.source.decode(context, region: request.decoded, size: { _ in size }).pixmap.pixelImage()
+                return try request.source.decode(context, region: request.decoded, size: { _ in size }).pixmap
+                    .pixelImage()
             }
             let result = Result(request: request, image: image, seconds: Date().timeIntervalSince(started))
             state.withLock { $0.result = result }
@@ -95,15 +96,30 @@ struct DecodeContext: Sendable {
 extension ScreenState.PictureSource {
     /// The picture decoded again from where it came from (a region of it,
     /// or all), at the size `size` picks: the zoom's and the gallery's decodes.
-    func decode(_ context: DecodeContext, region: ImageRegion? = nil,
-                size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) throws(DecodeError) -> DecodedImage {
+    func decode(
+        _ context: DecodeContext,
+        region: ImageRegion? = nil,
+        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+    ) throws(DecodeError) -> DecodedImage {
         let (background, samples) = (context.background, context.samples)
         switch self {
         case let .file(path):
-            return try ImageDecoder.decode(path: path, background: background, samples: samples, region: region, size: size)
+            return try ImageDecoder.decode(
+                path: path,
+                background: background,
+                samples: samples,
+                region: region,
+                size: size
+            )
         case let .bundled(url):
             guard let bytes = BundledImage.bytes(for: url) else { throw .unsupportedFormat("no bundled picture") }
-            return try ImageDecoder.decode(bytes: bytes, background: background, samples: samples, region: region, size: size)
+            return try ImageDecoder.decode(
+                bytes: bytes,
+                background: background,
+                samples: samples,
+                region: region,
+                size: size
+            )
         }
     }
 }
@@ -126,14 +142,26 @@ struct ZoomedViews {
     /// from the pixels at hand where they have it (a pan inside the last
     /// decode's margin); else those pixels scaled up at once, and the
     /// region with its margin asked for, at the scale `size` picks for it.
-    mutating func show(_ state: inout ScreenState, geometry: ViewGeometry, log: Log,
-                       size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)) {
+    mutating func show(
+        _ state: inout ScreenState,
+        geometry: ViewGeometry,
+        log: Log,
+        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+    ) {
         let region = geometry.region(state.viewport)
         guard state.zoomed?.region != region, let format = state.image?.info.format else { return }
         let wanted = size(region.info(format))
         asked = Date()
         if ScreenLogic.showPreview(region: region, size: wanted, &state) {
-            log.write(String(format: "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand", region.x, region.y, region.width, region.height))
+            log.write(
+                String(
+                    format: "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand",
+                    region.x,
+                    region.y,
+                    region.width,
+                    region.height
+                )
+            )
             decodeToLog = 0
             return
         }
@@ -149,9 +177,25 @@ struct ZoomedViews {
         if pixels(decoded).width * pixels(decoded).height > ZoomedViews.marginPixels { decoded = region }
         // Logged when asked, not only when decoded: a key that comes before
         // the decode drops it, and the view was still the one on screen.
-        log.write(String(format: "view %.1f,%.1f %.1fx%.1f asked, shown scaled up until decoded", region.x, region.y, region.width, region.height))
-        decoder.request(ViewDecoder.Request(generation: generation, source: source, region: region, shown: wanted,
-                                            decoded: decoded, size: pixels(decoded)))
+        log.write(
+            String(
+                format: "view %.1f,%.1f %.1fx%.1f asked, shown scaled up until decoded",
+                region.x,
+                region.y,
+                region.width,
+                region.height
+            )
+        )
+        decoder.request(
+            ViewDecoder.Request(
+                generation: generation,
+                source: source,
+                region: region,
+                shown: wanted,
+                decoded: decoded,
+                size: pixels(decoded)
+            )
+        )
     }
 
     /// The most pixels a view and its margin are decoded at: 160×48 cells
@@ -164,10 +208,25 @@ struct ZoomedViews {
     mutating func take(_ state: inout ScreenState, log: Log) -> Bool {
         guard let result = decoder.take() else { return false }
         let request = result.request
-        let wanted = request.generation == generation && state.zoomed?.region == request.region && state.imageSource == request.source
+        let wanted =
+            request.generation == generation && state.zoomed?.region == request.region
+            && state.imageSource == request.source
         let (r, d) = (request.region, request.decoded)
-        log.write(String(format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms with its margin (%.1f,%.1f %.1fx%.1f)%@", r.x, r.y,
-                         r.width, r.height, result.seconds * 1000, d.x, d.y, d.width, d.height, wanted ? "" : " (stale: dropped)"))
+        log.write(
+            String(
+                format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms with its margin (%.1f,%.1f %.1fx%.1f)%@",
+                r.x,
+                r.y,
+                r.width,
+                r.height,
+                result.seconds * 1000,
+                d.x,
+                d.y,
+                d.width,
+                d.height,
+                wanted ? "" : " (stale: dropped)"
+            )
+        )
         guard wanted else { return false }
         switch result.image {
         case let .success(decoded):
@@ -182,7 +241,13 @@ struct ZoomedViews {
     /// After a draw: the key-to-sharp-view time, once its sharp view is drawn.
     mutating func drawn(log: Log) {
         guard let decode = decodeToLog else { return }
-        log.write(String(format: "view shown %.1f ms after the key (decode %.1f ms)", Date().timeIntervalSince(asked) * 1000, decode * 1000))
+        log.write(
+            String(
+                format: "view shown %.1f ms after the key (decode %.1f ms)",
+                Date().timeIntervalSince(asked) * 1000,
+                decode * 1000
+            )
+        )
         decodeToLog = nil
     }
 }

@@ -126,13 +126,16 @@ public enum FrameCompositor {
     /// The steps for `frame` on a terminal showing `shown`, and what it
     /// shows after them.
     public static func compose(_ frame: Frame, on shown: Shown) -> (steps: Steps, shown: Shown) {
-        var steps = Steps(), next = shown
+        var steps = Steps()
+        var next = shown
         var repaint = shown.repaintPending
         // ncurses may clear a row's blank stretches in one stroke (to the
         // end of the line, or from its start) where its text changed: art
         // and pictures that a repaint erases go out again on those rows.
         let touched = shown.texts == frame.texts ? [] : changedRows(from: shown.texts, to: frame.texts)
-        func touches<Content>(_ placed: Placed<Content>) -> Bool { touched.contains { (placed.row..<(placed.row + placed.rows)).contains($0) } }
+        func touches<Content>(_ placed: Placed<Content>) -> Bool {
+            touched.contains { (placed.row..<(placed.row + placed.rows)).contains($0) }
+        }
         // Pictures under a box are not shown while it is open.
         let wanted = frame.pictures.filter { !frame.covered($0) }
         // Another frame of the animation kitty holds, at its cells: kitty
@@ -149,8 +152,15 @@ public enum FrameCompositor {
         }
         // A full repaint starts from a screen ncurses clears itself.
         if repaint, shown.art.isCurses { next.art = .none }
-        (next.art, steps.artInCurses, steps.arts, repaint) = art(frame, owner: next.art, repaint: repaint, touches: touches)
-        if !repaint, case let .written(old) = shown.art { (steps.arts, steps.changes) = changes(steps.arts, over: old, touches: touches) }
+        (next.art, steps.artInCurses, steps.arts, repaint) = art(
+            frame,
+            owner: next.art,
+            repaint: repaint,
+            touches: touches
+        )
+        if !repaint, case let .written(old) = shown.art {
+            (steps.arts, steps.changes) = changes(steps.arts, over: old, touches: touches)
+        }
         steps.repaintAll = repaint
         // A full repaint clears the screen, and every picture with it.
         let writes = pictureWrites(wanted, shown: shown, repaint: repaint, removed: steps.removals, touches: touches)
@@ -163,8 +173,14 @@ public enum FrameCompositor {
     }
 
     /// Who draws the frame's art, and whether every cell must be repainted.
-    private static func art(_ frame: Frame, owner: ArtOwner, repaint: Bool, touches: (Placed<CellGrid>) -> Bool)
-        -> (owner: ArtOwner, curses: [Placed<CellGrid>], write: [Placed<CellGrid>], repaint: Bool) {
+    private static func art(
+        _ frame: Frame,
+        owner: ArtOwner,
+        repaint: Bool,
+        touches: (Placed<CellGrid>) -> Bool
+    )
+        -> (owner: ArtOwner, curses: [Placed<CellGrid>], write: [Placed<CellGrid>], repaint: Bool)
+    {
         guard !frame.arts.isEmpty else {
             // The art went away. Art ncurses does not know of is cleared by
             // repainting the whole screen; its own it clears itself.
@@ -181,7 +197,9 @@ public enum FrameCompositor {
             if case .written = owner { return (.curses(frame.arts), frame.arts, [], true) }
             // The box gone, new art (an animation's next frame) is ours to
             // write again, after one repaint that makes ncurses forget its copy.
-            if !covered, case let .curses(held) = owner, held != frame.arts { return (.written(frame.arts), [], frame.arts, true) }
+            if !covered, case let .curses(held) = owner, held != frame.arts {
+                return (.written(frame.arts), [], frame.arts, true)
+            }
             return (.curses(frame.arts), frame.arts, [], repaint)
         }
         guard case let .written(old) = owner else { return (.written(frame.arts), [], frame.arts, repaint) }
@@ -195,12 +213,17 @@ public enum FrameCompositor {
 
     /// Of the art to write, what replaces art at the same cells, untouched
     /// by a change of text: only its changed cells need writing.
-    private static func changes(_ write: [Placed<CellGrid>], over old: [Placed<CellGrid>],
-                                touches: (Placed<CellGrid>) -> Bool) -> (whole: [Placed<CellGrid>], changes: [ArtChange]) {
-        var whole: [Placed<CellGrid>] = [], changes: [ArtChange] = []
+    private static func changes(
+        _ write: [Placed<CellGrid>],
+        over old: [Placed<CellGrid>],
+        touches: (Placed<CellGrid>) -> Bool
+    ) -> (whole: [Placed<CellGrid>], changes: [ArtChange]) {
+        var whole: [Placed<CellGrid>] = []
+        var changes: [ArtChange] = []
         for art in write {
             if !touches(art), let before = old.first(where: { $0.sameCells(as: art) }),
-               before.content.columns == art.content.columns, before.content.rows == art.content.rows {
+                before.content.columns == art.content.columns, before.content.rows == art.content.rows
+            {
                 changes.append(ArtChange(from: before.content, to: art))
             } else {
                 whole.append(art)
@@ -211,7 +234,8 @@ public enum FrameCompositor {
 
     /// The rows whose text differs between two frames.
     static func changedRows(from old: [TextSpan], to new: [TextSpan]) -> Set<Int> {
-        let before = Dictionary(grouping: old, by: \.row), after = Dictionary(grouping: new, by: \.row)
+        let before = Dictionary(grouping: old, by: \.row)
+        let after = Dictionary(grouping: new, by: \.row)
         return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
     }
 

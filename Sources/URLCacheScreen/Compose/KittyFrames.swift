@@ -67,11 +67,21 @@ extension FrameCompositor {
     ///
     /// A repaint clears kitty's pictures, frames and all: the frame is
     /// then sent whole, as the first of a new set.
-    static func pictureWrites(_ wanted: [Placed<PixelPicture>], shown: Shown, repaint: Bool, removed: [PixelPicture],
-                              touches: (Placed<PixelPicture>) -> Bool)
-        -> (whole: [Placed<PixelPicture>], switches: [FrameSwitch], removals: [PixelPicture], held: KittyFrames?,
-            shown: [Placed<PixelPicture>]) {
-        var whole: [Placed<PixelPicture>] = [], switches: [FrameSwitch] = [], removals: [PixelPicture] = []
+    static func pictureWrites(
+        _ wanted: [Placed<PixelPicture>],
+        shown: Shown,
+        repaint: Bool,
+        removed: [PixelPicture],
+        touches: (Placed<PixelPicture>) -> Bool
+    )
+        -> (
+            whole: [Placed<PixelPicture>], switches: [FrameSwitch], removals: [PixelPicture], held: KittyFrames?,
+            shown: [Placed<PixelPicture>]
+        )
+    {
+        var whole: [Placed<PixelPicture>] = []
+        var switches: [FrameSwitch] = []
+        var removals: [PixelPicture] = []
         // Each with the frame that stays up in its place, if any.
         var unsent: [(picture: Placed<PixelPicture>, stays: Placed<PixelPicture>?)] = []
         var held = repaint ? nil : shown.kittyFrames
@@ -91,7 +101,8 @@ extension FrameCompositor {
                 switches.append(FrameSwitch(picture: picture, number: number, add: add))
                 continue
             }
-            guard repaint || !shown.pictures.contains(picture) || (picture.content.erasedByRepaint && touches(picture)) else { continue }
+            guard repaint || !shown.pictures.contains(picture) || (picture.content.erasedByRepaint && touches(picture))
+            else { continue }
             guard !picture.content.isSwitchOnly else {
                 unsent.append((picture, repaint ? nil : up))
                 continue
@@ -105,7 +116,9 @@ extension FrameCompositor {
         }
         // Frames of a picture no longer shown went with its removal.
         let shownNow = wanted.compactMap { picture in unsent.first { $0.picture == picture }.map(\.stays) ?? picture }
-        if let id = held?.id, !shownNow.contains(where: { $0.content.id == id && $0.content.frame != nil }) { held = nil }
+        if let id = held?.id, !shownNow.contains(where: { $0.content.id == id && $0.content.frame != nil }) {
+            held = nil
+        }
         return (whole, switches, removals, held, shownNow)
     }
 }

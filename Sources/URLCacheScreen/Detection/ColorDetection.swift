@@ -7,8 +7,11 @@ public enum ColorDetection {
     /// convention asks of command-line options); else none when NO_COLOR is
     /// set; truecolour when COLORTERM says so; otherwise what terminfo
     /// reports for TERM (a `*-direct` entry is truecolour).
-    public static func mode(requested: ColorMode?, environment: [String: String],
-                            terminfo: TerminfoDatabase = SystemTerminfo()) -> ColorMode {
+    public static func mode(
+        requested: ColorMode?,
+        environment: [String: String],
+        terminfo: TerminfoDatabase = SystemTerminfo()
+    ) -> ColorMode {
         if let requested { return requested }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""

@@ -1,4 +1,3 @@
-
 /// tmux's `allow-passthrough` for our own pane only: turned on while
 /// pictures go through it (kitty's placeholders, a named format), and put
 /// back as it was afterwards, on every way out. tmux drops a wrapped
@@ -19,12 +18,23 @@ public struct PassthroughSwitch: Sendable, Equatable {
         guard let server = TmuxClient.server(environment), let pane = server.pane else { return nil }
         let socket = server.socket
         // The pane's own value, then the one in force.
-        let asked = TmuxClient.run(socket: socket, ["show-options", "-pqv", "-t", pane, "allow-passthrough", ";",
-                                  "display-message", "-p", "-t", pane, "in force:#{allow-passthrough}"], environment: environment)
+        let asked = TmuxClient.run(
+            socket: socket,
+            [
+                "show-options", "-pqv", "-t", pane, "allow-passthrough", ";",
+                "display-message", "-p", "-t", pane, "in force:#{allow-passthrough}",
+            ],
+            environment: environment
+        )
         guard let asked else { return nil }
         let (own, inForce) = parse(asked)
         guard !passesThrough(inForce) else { return nil }
-        guard TmuxClient.run(socket: socket, ["set-option", "-p", "-t", pane, "allow-passthrough", "on"], environment: environment) != nil
+        guard
+            TmuxClient.run(
+                socket: socket,
+                ["set-option", "-p", "-t", pane, "allow-passthrough", "on"],
+                environment: environment
+            ) != nil
         else { return nil }
         return PassthroughSwitch(socket: socket, pane: pane, previous: own)
     }
@@ -35,8 +45,12 @@ public struct PassthroughSwitch: Sendable, Equatable {
     public func restore(environment: [String: String]) {
         _ = TerminalQuery.ask(TerminalQuery.barrier)
         let unset = previous.isEmpty
-        _ = TmuxClient.run(socket: socket, ["set-option", "-p"] + (unset ? ["-u"] : []) + ["-t", pane, "allow-passthrough"]
-                                   + (unset ? [] : [previous]), environment: environment)
+        _ = TmuxClient.run(
+            socket: socket,
+            ["set-option", "-p"] + (unset ? ["-u"] : []) + ["-t", pane, "allow-passthrough"]
+                + (unset ? [] : [previous]),
+            environment: environment
+        )
     }
 
     /// The answer to the query in `turnOn`: the pane's own value (empty

@@ -1,5 +1,6 @@
 import BlockArt
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,8 +71,13 @@ public enum PictureDetection {
     /// `tmux` is what tmux said of its client; `requestedColors` is
     /// `--colors`. `terminfo` serves the rule for colours when no terminal
     /// is known (NO_COLOR, COLORTERM, terminfo).
-    public static func decide(environment env: [String: String], replies: TerminalReplies?, tmux: TmuxClient? = nil,
-                              requestedColors: ColorMode?, terminfo: TerminfoDatabase = SystemTerminfo()) -> Detection {
+    public static func decide(
+        environment env: [String: String],
+        replies: TerminalReplies?,
+        tmux: TmuxClient? = nil,
+        requestedColors: ColorMode?,
+        terminfo: TerminfoDatabase = SystemTerminfo()
+    ) -> Detection {
         var reasons: [String] = []
         let fallbackColors = ColorDetection.mode(requested: requestedColors, environment: env, terminfo: terminfo)
         let noColor = requestedColors == nil && !(env["NO_COLOR"] ?? "").isEmpty
@@ -86,25 +92,43 @@ public enum PictureDetection {
             reasons.append("environment: \(describe(env)) → \(known.name)")
             let tmuxDirect = tmux?.truecolor(terminfo: terminfo)
             if let tmux {
-                reasons.append("tmux client: TERM=\(tmux.termName), XTVERSION \(tmux.termType.isEmpty ? "none" : tmux.termType), "
-                    + "features \(tmux.features.sorted().joined(separator: ",")), "
-                    + (tmuxDirect == true ? "passes direct colour" : "maps colours to 256"))
+                reasons.append(
+                    "tmux client: TERM=\(tmux.termName), XTVERSION \(tmux.termType.isEmpty ? "none" : tmux.termType), "
+                        + "features \(tmux.features.sorted().joined(separator: ",")), "
+                        + (tmuxDirect == true ? "passes direct colour" : "maps colours to 256")
+                )
             }
             if let sixel = replies?.sixelRegisters { reasons.append("replies: XTSMGRAPHICS \(sixel) sixel registers") }
             var chosen = colors(known.truecolor || tmuxDirect == true)
             // tmux's word on its client outweighs a COLORTERM leaked from the
             // terminal it was started in: without RGB it maps colours to 256.
             if tmuxDirect == false, requestedColors == nil { chosen = ColorDetection.capped(chosen, at: .palette256) }
-            var detection = Detection(format: known.format, colors: chosen, symbols: known.symbols,
-                                      registers: registers(replies), cellPixels: replies?.cellPixels, terminal: known.name, reasons: reasons)
+            var detection = Detection(
+                format: known.format,
+                colors: chosen,
+                symbols: known.symbols,
+                registers: registers(replies),
+                cellPixels: replies?.cellPixels,
+                terminal: known.name,
+                reasons: reasons
+            )
             if known.name == "tmux", !(env["TMUX"] ?? "").isEmpty {
-                let pictures = TmuxPictures(placeholders: tmux.map { TerminalIdentity.drawsPlaceholders(termType: $0.termType, termName: $0.termName) } ?? false,
-                                            sixel: tmux?.features.contains("sixel") == true && replies?.sixel == true)
+                let pictures = TmuxPictures(
+                    placeholders: tmux.map {
+                        TerminalIdentity.drawsPlaceholders(termType: $0.termType, termName: $0.termName)
+                    } ?? false,
+                    sixel: tmux?.features.contains("sixel") == true && replies?.sixel == true
+                )
                 detection.tmux = pictures
                 detection.format = pictures.format
-                detection.reasons.append("tmux pictures: " + (pictures.sixel ? "tmux draws sixel (client feature sixel)"
-                    : pictures.placeholders ? "the terminal outside draws kitty's Unicode placeholders, sent through the passthrough"
-                    : "none (no sixel in tmux, no placeholders outside)"))
+                detection.reasons.append(
+                    "tmux pictures: "
+                        + (pictures.sixel
+                            ? "tmux draws sixel (client feature sixel)"
+                            : pictures.placeholders
+                                ? "the terminal outside draws kitty's Unicode placeholders, sent through the passthrough"
+                                : "none (no sixel in tmux, no placeholders outside)")
+                )
             }
             return detection
         }
@@ -113,40 +137,64 @@ public enum PictureDetection {
         // that holds whether or not it answers.
         let xtermPatch = env["XTERM_VERSION"].flatMap(TerminalIdentity.xtermPatch)
         guard let replies, replies.complete else {
-            reasons.append(replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline")
-            return Detection(format: .symbols, colors: colors(TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)), symbols: .blocks,
-                             registers: SixelEncoder.defaultRegisters, cellPixels: nil, terminal: xtermPatch != nil ? "xterm" : "unknown",
-                             reasons: reasons)
+            reasons.append(
+                replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline"
+            )
+            return Detection(
+                format: .symbols,
+                colors: colors(TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)),
+                symbols: .blocks,
+                registers: SixelEncoder.defaultRegisters,
+                cellPixels: nil,
+                terminal: xtermPatch != nil ? "xterm" : "unknown",
+                reasons: reasons
+            )
         }
         let answered = TerminalIdentity.answered(replies)
-        let rgb = replies.capabilities["RGB"] != nil || replies.capabilities["colors"].flatMap(Int.init).map { $0 >= 1 << 24 } == true
+        let rgb =
+            replies.capabilities["RGB"] != nil
+            || replies.capabilities["colors"].flatMap(Int.init).map { $0 >= 1 << 24 } == true
         let direct = TerminalIdentity.renditionKeepsDirectColor(replies.rendition)
         let truecolor = rgb || direct || answered.truecolor || TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)
         reasons.append(describe(replies, answered: answered) + (xtermPatch.map { ", XTERM_VERSION patch \($0)" } ?? ""))
         let format: PictureFormat = replies.kittyGraphics ? .kitty : (replies.sixel ? .sixel : .symbols)
         let name = replies.version == nil && xtermPatch != nil ? "xterm" : answered.name
-        return Detection(format: format, colors: colors(truecolor), symbols: replies.kittyGraphics ? .sextants : .blocks,
-                         registers: registers(replies), cellPixels: replies.cellPixels, terminal: name, reasons: reasons)
+        return Detection(
+            format: format,
+            colors: colors(truecolor),
+            symbols: replies.kittyGraphics ? .sextants : .blocks,
+            registers: registers(replies),
+            cellPixels: replies.cellPixels,
+            terminal: name,
+            reasons: reasons
+        )
     }
 
     /// The replies, one line for `probe`.
     static func describe(_ replies: TerminalReplies, answered: TerminalIdentity.Answered) -> String {
         func list(_ values: [Int]?) -> String { values.map { $0.map(String.init).joined(separator: ";") } ?? "none" }
-        var line = "replies: XTVERSION \(replies.version ?? "none"), DA2 \(list(replies.secondaryAttributes)), "
+        var line =
+            "replies: XTVERSION \(replies.version ?? "none"), DA2 \(list(replies.secondaryAttributes)), "
             + "DA1 \(list(replies.deviceAttributes))"
         guard answered.parsesStrings else { return line + "; DCS and APC not sent (it may print them)" }
-        var second = [replies.kittyGraphics ? "kitty graphics OK" : "no kitty graphics",
-                      replies.rendition.map { "DECRQSS SGR \($0)" } ?? "no DECRQSS answer"]
+        var second = [
+            replies.kittyGraphics ? "kitty graphics OK" : "no kitty graphics",
+            replies.rendition.map { "DECRQSS SGR \($0)" } ?? "no DECRQSS answer",
+        ]
         if let registers = replies.sixelRegisters { second.append("\(registers) sixel registers") }
-        if !replies.capabilities.isEmpty { second.append("XTGETTCAP " + replies.capabilities.keys.sorted().joined(separator: " ")) }
+        if !replies.capabilities.isEmpty {
+            second.append("XTGETTCAP " + replies.capabilities.keys.sorted().joined(separator: " "))
+        }
         line += "; parses DCS and APC, so asked again: " + second.joined(separator: ", ")
         return line
     }
 
     /// The variables detection reads, as set.
     static func describe(_ env: [String: String]) -> String {
-        let names = ["TERM", "TERM_PROGRAM", "COLORTERM", "TMUX", "STY", "KITTY_WINDOW_ID", "WT_SESSION", "KONSOLE_VERSION",
-                     "VTE_VERSION", "XTERM_VERSION", "NO_COLOR"]
+        let names = [
+            "TERM", "TERM_PROGRAM", "COLORTERM", "TMUX", "STY", "KITTY_WINDOW_ID", "WT_SESSION", "KONSOLE_VERSION",
+            "VTE_VERSION", "XTERM_VERSION", "NO_COLOR",
+        ]
         let set = names.compactMap { name in env[name].map { "\(name)=\($0.printableASCII(prefix: 40))" } }
         return set.isEmpty ? "nothing set" : set.joined(separator: " ")
     }
@@ -172,7 +220,10 @@ extension PictureDetection {
     /// terminal the environment names, its registers; otherwise the
     /// terminal's answers, CSI first, strings only where they are parsed.
     /// Returns the terminal's answers too (nil when nothing was asked).
-    public static func detect(environment: [String: String], requestedColors: ColorMode?) -> (Detection, TerminalQuery.Answer?) {
+    public static func detect(
+        environment: [String: String],
+        requestedColors: ColorMode?
+    ) -> (Detection, TerminalQuery.Answer?) {
         var answer: TerminalQuery.Answer?
         var tmux: TmuxClient?
         if let known = TerminalIdentity.known(environment) {
@@ -186,20 +237,34 @@ extension PictureDetection {
         } else if let first = TerminalQuery.ask(TerminalQuery.identify) {
             answer = first
             if first.replies.complete, TerminalIdentity.answered(first.replies).parsesStrings,
-               let second = TerminalQuery.ask(TerminalQuery.strings(sixel: first.replies.sixel)) {
+                let second = TerminalQuery.ask(TerminalQuery.strings(sixel: first.replies.sixel))
+            {
                 answer = first.followed(by: second)
             }
         }
-        var detection = decide(environment: environment, replies: answer?.replies, tmux: tmux, requestedColors: requestedColors)
+        var detection = decide(
+            environment: environment,
+            replies: answer?.replies,
+            tmux: tmux,
+            requestedColors: requestedColors
+        )
         // No CSI 16 t answer: the text area's pixels (CSI 14 t) over its cells.
         if detection.cellPixels == nil, let area = answer?.replies.areaPixels,
-           let cells = WindowSize.of(STDOUT_FILENO) ?? WindowSize.of(STDIN_FILENO), area.width >= cells.columns, area.height >= cells.rows {
+            let cells = WindowSize.of(STDOUT_FILENO) ?? WindowSize.of(STDIN_FILENO), area.width >= cells.columns,
+            area.height >= cells.rows
+        {
             detection.cellPixels = (area.width / cells.columns, area.height / cells.rows)
         }
         if let answer {
             let ms = answer.elapsed.milliseconds
-            detection.reasons.append(String(format: "reply time: %.1f ms, %d bytes%@", ms, answer.byteCount,
-                                            answer.timedOut ? " (deadline passed)" : ""))
+            detection.reasons.append(
+                String(
+                    format: "reply time: %.1f ms, %d bytes%@",
+                    ms,
+                    answer.byteCount,
+                    answer.timedOut ? " (deadline passed)" : ""
+                )
+            )
         }
         return (detection, answer)
     }
@@ -212,7 +277,10 @@ extension PictureDetection {
         guard detection.format == .kitty, detection.route(for: .kitty) == .direct, isLocal(environment) else { return }
         let shared = TerminalQuery.readsSharedMemory()
         if shared { detection.kittyMedium = .sharedMemory }
-        detection.reasons.append(shared ? "kitty reads our shared memory (t=s): the pixels go that way, not as base64"
-                                        : "kitty did not read our shared memory: the pixels go as base64 in the escape codes")
+        detection.reasons.append(
+            shared
+                ? "kitty reads our shared memory (t=s): the pixels go that way, not as base64"
+                : "kitty did not read our shared memory: the pixels go as base64 in the escape codes"
+        )
     }
 }

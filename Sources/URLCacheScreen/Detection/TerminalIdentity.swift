@@ -26,21 +26,36 @@ enum TerminalIdentity {
         if set("STY") || term.hasPrefix("screen") {
             return Known(name: "GNU screen", format: .symbols, symbols: .blocks, truecolor: false)
         }
-        if term == "xterm-kitty" || set("KITTY_WINDOW_ID") { return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true) }
-        if term == "xterm-ghostty" || program == "ghostty" { return Known(name: "Ghostty", format: .kitty, symbols: .sextants, truecolor: true) }
+        if term == "xterm-kitty" || set("KITTY_WINDOW_ID") {
+            return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true)
+        }
+        if term == "xterm-ghostty" || program == "ghostty" {
+            return Known(name: "Ghostty", format: .kitty, symbols: .sextants, truecolor: true)
+        }
         if program == "WezTerm" { return Known(name: "WezTerm", format: .kitty, symbols: .sextants, truecolor: true) }
         if program == "iTerm.app" { return Known(name: "iTerm2", format: .iterm, symbols: .blocks, truecolor: true) }
         if let version = env["KONSOLE_VERSION"].flatMap({ Int($0) }) {
             // Konsole draws kitty's graphics since 22.04.
-            return Known(name: "Konsole", format: version >= 220400 ? .kitty : .symbols, symbols: .blocks, truecolor: true)
+            return Known(
+                name: "Konsole",
+                format: version >= 220400 ? .kitty : .symbols,
+                symbols: .blocks,
+                truecolor: true
+            )
         }
         if term.hasPrefix("foot") { return Known(name: "foot", format: .sixel, symbols: .sextants, truecolor: true) }
         if term.hasPrefix("mlterm") { return Known(name: "mlterm", format: .sixel, symbols: .blocks, truecolor: true) }
         // st answers DA1 alone, so only its TERM tells; it has drawn direct
         // colour since 0.6, whatever its 256-colour terminfo entry says.
-        if term == "st" || term.hasPrefix("st-") { return Known(name: "st", format: .symbols, symbols: .blocks, truecolor: true) }
-        if term.hasPrefix("alacritty") { return Known(name: "alacritty", format: .symbols, symbols: .blocks, truecolor: true) }
-        if set("WT_SESSION") { return Known(name: "Windows Terminal", format: .sixel, symbols: .blocks, truecolor: true) }
+        if term == "st" || term.hasPrefix("st-") {
+            return Known(name: "st", format: .symbols, symbols: .blocks, truecolor: true)
+        }
+        if term.hasPrefix("alacritty") {
+            return Known(name: "alacritty", format: .symbols, symbols: .blocks, truecolor: true)
+        }
+        if set("WT_SESSION") {
+            return Known(name: "Windows Terminal", format: .sixel, symbols: .blocks, truecolor: true)
+        }
         if let vte = env["VTE_VERSION"].flatMap({ Int($0) }) {
             // GNOME Terminal and the other VTE terminals: no pixels in the
             // VTE builds distributions ship; direct colour since 0.36.

@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,10 +37,12 @@ public enum TerminalQuery {
     /// for `RGB` and `colors`, and XTSMGRAPHICS for the sixel colour
     /// registers when DA1 said sixel.
     public static func strings(sixel: Bool) -> [UInt8] {
-        bytes("\u{1B}_Gi=\(kittyProbeID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-            + "\u{1B}[38;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
-            + "\u{1B}P+q524742\u{1B}\\" + "\u{1B}P+q636F6C6F7273\u{1B}\\"
-            + (sixel ? sixelRegistersQuery : "") + primaryAttributes)
+        bytes(
+            "\u{1B}_Gi=\(kittyProbeID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+                + "\u{1B}[38;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
+                + "\u{1B}P+q524742\u{1B}\\" + "\u{1B}P+q636F6C6F7273\u{1B}\\"
+                + (sixel ? sixelRegistersQuery : "") + primaryAttributes
+        )
     }
 
     /// XTSMGRAPHICS: how many colour registers sixel may use. A CSI, but one
@@ -89,7 +92,12 @@ public enum TerminalQuery {
         /// This answer and a later burst's, as one.
         func followed(by next: Answer) -> Answer {
             let all = bytes + next.bytes
-            return Answer(replies: TerminalReplies.parse(all), bytes: all, elapsed: elapsed + next.elapsed, timedOut: next.timedOut)
+            return Answer(
+                replies: TerminalReplies.parse(all),
+                bytes: all,
+                elapsed: elapsed + next.elapsed,
+                timedOut: next.timedOut
+            )
         }
     }
 

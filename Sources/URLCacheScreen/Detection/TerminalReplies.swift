@@ -40,10 +40,17 @@ public struct TerminalReplies: Sendable {
         var replies = TerminalReplies()
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == 0x1B, i + 1 < bytes.count else { i += 1; continue }
+            guard bytes[i] == 0x1B, i + 1 < bytes.count else {
+                i += 1
+                continue
+            }
             switch bytes[i + 1] {
             case UInt8(ascii: "["):
-                guard let end = (i + 2..<bytes.count).first(where: { (0x40...0x7E).contains(bytes[$0]) || bytes[$0] == 0x1B }) else {
+                guard
+                    let end = (i + 2..<bytes.count).first(where: {
+                        (0x40...0x7E).contains(bytes[$0]) || bytes[$0] == 0x1B
+                    })
+                else {
                     return replies  // cut short: the rest has not come yet
                 }
                 if bytes[end] != 0x1B { replies.takeCSI(Array(bytes[(i + 2)..<end]), final: bytes[end]) }
@@ -104,7 +111,8 @@ public struct TerminalReplies: Sendable {
         case UInt8(ascii: "S") where text.hasPrefix("?"):
             // Item 1 (colour registers), status 0 (success), the count.
             if let v = TerminalReplies.numbers(String(text.dropFirst())), v.count >= 3, v[0] == 1, v[1] == 0,
-               (2...65536).contains(v[2]) {
+                (2...65536).contains(v[2])
+            {
                 sixelRegisters = v[2]
             }
         case UInt8(ascii: "t"):
@@ -132,12 +140,16 @@ public struct TerminalReplies: Sendable {
         let text = String(decoding: body, as: UTF8.self)
         if text.hasPrefix(">|") {
             let name = text.dropFirst(2)
-            if !name.isEmpty, name.count <= 80, name.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) { version = String(name) }
+            if !name.isEmpty, name.count <= 80, name.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
+                version = String(name)
+            }
             return
         }
         if text.hasPrefix("1$r"), text.hasSuffix("m") {
             let sgr = text.dropFirst(3).dropLast()
-            if sgr.count <= 80, sgr.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";" || $0 == ":") }) { rendition = String(sgr) }
+            if sgr.count <= 80, sgr.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";" || $0 == ":") }) {
+                rendition = String(sgr)
+            }
             return
         }
         guard text.hasPrefix("1+r") else { return }

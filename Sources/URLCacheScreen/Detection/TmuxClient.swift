@@ -22,8 +22,11 @@ public struct TmuxClient: Sendable, Equatable {
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
         let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, !(parts[0].isEmpty && parts[2].isEmpty) else { return nil }
-        return TmuxClient(features: Set(parts[0].split(separator: ",").map(String.init)),
-                          termType: parts[1].printableASCII(prefix: 80), termName: parts[2].printableASCII(prefix: 80))
+        return TmuxClient(
+            features: Set(parts[0].split(separator: ",").map(String.init)),
+            termType: parts[1].printableASCII(prefix: 80),
+            termName: parts[2].printableASCII(prefix: 80)
+        )
     }
 
     /// tmux passes direct colour on to its client: it found the RGB
@@ -40,13 +43,16 @@ public struct TmuxClient: Sendable, Equatable {
         guard let server = server(environment) else { return nil }
         // The pane we run in, so tmux answers for the client that shows it.
         let target = server.pane.map { ["-t", $0] } ?? []
-        return run(socket: server.socket, ["display-message", "-p"] + target + [format], environment: environment).flatMap(parse)
+        return run(socket: server.socket, ["display-message", "-p"] + target + [format], environment: environment)
+            .flatMap(parse)
     }
 
     /// The tmux server this process runs under (`TMUX`'s socket) and its
     /// pane (`TMUX_PANE`); nil outside tmux.
     static func server(_ environment: [String: String]) -> (socket: String, pane: String?)? {
-        guard let socket = environment["TMUX"].flatMap({ $0.split(separator: ",").first }), !socket.isEmpty else { return nil }
+        guard let socket = environment["TMUX"].flatMap({ $0.split(separator: ",").first }), !socket.isEmpty else {
+            return nil
+        }
         let pane = environment["TMUX_PANE"].flatMap { $0.isEmpty ? nil : $0 }
         return (String(socket), pane)
     }

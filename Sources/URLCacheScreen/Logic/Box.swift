@@ -42,7 +42,12 @@ public struct Box: Equatable, Sendable {
 
     /// Lays out `overlay` in `layout`, its text scrolled down `scroll` lines
     /// (clamped to what there is).
-    public static func make(_ overlay: ScreenState.Overlay, caption: ScreenState.Caption?, layout: Layout, scroll: Int) -> Box {
+    public static func make(
+        _ overlay: ScreenState.Overlay,
+        caption: ScreenState.Caption?,
+        layout: Layout,
+        scroll: Int
+    ) -> Box {
         let width = min(layout.columns - 4, 64)
         let (heading, body, labels) = content(overlay, caption: caption, width: width - 4)
         // The heading, borders, and the buttons or the scroll hint with the
@@ -53,16 +58,26 @@ public struct Box: Equatable, Sendable {
         let first = max(0, min(scroll, maxScroll))
         let bottomLines = (labels.isEmpty ? 0 : 1) + (maxScroll > 0 ? 1 : 0)
         let height = 1 + shown + 2 + (bottomLines > 0 ? bottomLines + 1 : 0)
-        let top = max(0, (layout.rows - height) / 2), left = (layout.columns - width) / 2
+        let top = max(0, (layout.rows - height) / 2)
+        let left = (layout.columns - width) / 2
         var buttons: [BoxButton] = []
         var column = left + (width - (labels.map(\.0.columns).reduce(0, +) + 2 * max(0, labels.count - 1))) / 2
         for (label, key) in labels {
             buttons.append(BoxButton(label: label, key: key, row: top + height - 2, column: column))
             column += label.columns + 2
         }
-        return Box(top: top, left: left, width: width, height: height, heading: heading,
-                   lines: Array(body[first..<(first + shown)]), first: first, total: body.count, maxScroll: maxScroll,
-                   buttons: buttons)
+        return Box(
+            top: top,
+            left: left,
+            width: width,
+            height: height,
+            heading: heading,
+            lines: Array(body[first..<(first + shown)]),
+            first: first,
+            total: body.count,
+            maxScroll: maxScroll,
+            buttons: buttons
+        )
     }
 
     /// The key a click at a cell stands for: a button's.
@@ -71,14 +86,19 @@ public struct Box: Equatable, Sendable {
     }
 
     /// The heading, the text wrapped to `width`, and the buttons.
-    static func content(_ overlay: ScreenState.Overlay, caption: ScreenState.Caption?,
-                        width: Int) -> (String, [String], [(String, Key)]) {
+    static func content(
+        _ overlay: ScreenState.Overlay,
+        caption: ScreenState.Caption?,
+        width: Int
+    ) -> (String, [String], [(String, Key)]) {
         switch overlay {
         case let .alert(message):
             return ("Error", Layout.wrap(message, width: width), [("[ OK (Enter) ]", .enter)])
         case .confirmClear:
-            return ("Clear Cache", Layout.wrap("Do you really want to clear the cache?", width: width),
-                    [("[ OK (y) ]", .character("y")), ("[ Cancel (n) ]", .character("n"))])
+            return (
+                "Clear Cache", Layout.wrap("Do you really want to clear the cache?", width: width),
+                [("[ OK (y) ]", .character("y")), ("[ Cancel (n) ]", .character("n"))]
+            )
         case .help:
             return ("Keys", helpLines + ["", "Any other key closes this box."], [])
         case .about:
@@ -108,8 +128,12 @@ extension ScreenState {
     }
 }
 
-private extension String {
-    var trimmingSpaces: String {
-        String(drop(while: { $0 == " " || $0 == "\r" || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\r" || $0 == "\t" }).reversed())
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(
+            drop(while: { $0 == " " || $0 == "\r" || $0 == "\t" }).reversed().drop(while: {
+                $0 == " " || $0 == "\r" || $0 == "\t"
+            }).reversed()
+        )
     }
 }

@@ -81,12 +81,21 @@ public struct Gallery: Sendable, Equatable {
     /// The entries of the list, each as its cache holds it (`lookup`
     /// gives an entry's current copy, or nil; `bundled`, whether the binary
     /// carries a picture for a URL).
-    public static func entries(_ entries: [URLEntry], selected: Int, lookup: (URLEntry) -> CachedCopy?,
-                               bundled: (URL) -> Bool = { _ in false }) -> Gallery {
+    public static func entries(
+        _ entries: [URLEntry],
+        selected: Int,
+        lookup: (URLEntry) -> CachedCopy?,
+        bundled: (URL) -> Bool = { _ in false }
+    ) -> Gallery {
         let tiles = entries.enumerated().map { index, entry in
             let copy = lookup(entry)
-            return Tile(title: entry.displayName, date: copy?.updated, path: copy?.imagePath, target: index,
-                        bundled: copy == nil && bundled(entry.url) ? entry.url : nil)
+            return Tile(
+                title: entry.displayName,
+                date: copy?.updated,
+                path: copy?.imagePath,
+                target: index,
+                bundled: copy == nil && bundled(entry.url) ? entry.url : nil
+            )
         }
         return Gallery(kind: .entries, tiles: tiles, selected: selected)
     }
@@ -95,8 +104,12 @@ public struct Gallery: Sendable, Equatable {
     /// for each where it gave some.
     public static func history(_ items: [HistoryItem], entry: URLEntry, selected: Int) -> Gallery {
         let tiles = items.enumerated().map { index, item in
-            Tile(title: item.metadata?.title ?? (index == 0 ? entry.displayName : "\(entry.displayName) (\(index + 1))"),
-                 date: item.firstSeen, path: item.path, target: index)
+            Tile(
+                title: item.metadata?.title ?? (index == 0 ? entry.displayName : "\(entry.displayName) (\(index + 1))"),
+                date: item.firstSeen,
+                path: item.path,
+                target: index
+            )
         }
         return Gallery(kind: .history, tiles: tiles, selected: selected)
     }
@@ -119,7 +132,8 @@ public struct GalleryLayout: Equatable, Sendable {
     static let targetColumns = 24
 
     public init(_ layout: Layout, cellAspect: Double) {
-        let width = layout.columns - 2, gap = GalleryLayout.gap
+        let width = layout.columns - 2
+        let gap = GalleryLayout.gap
         across = max(1, (width + gap) / (GalleryLayout.targetColumns + gap))
         tileColumns = (width - (across - 1) * gap) / across
         // 4:3 in pixels: a cell is cellAspect as wide as it is tall. Room
@@ -145,7 +159,9 @@ public struct GalleryLayout: Equatable, Sendable {
     public func tile(atRow row: Int, column: Int, scroll: Int, count: Int) -> Int? {
         guard row >= top, column >= 1 else { return nil }
         let (tileRow, inRow) = ((row - top) / stride, (row - top) % stride)
-        let (tileColumn, inColumn) = ((column - 1) / (tileColumns + GalleryLayout.gap), (column - 1) % (tileColumns + GalleryLayout.gap))
+        let (tileColumn, inColumn) = (
+            (column - 1) / (tileColumns + GalleryLayout.gap), (column - 1) % (tileColumns + GalleryLayout.gap)
+        )
         guard tileRow < rowsShown, inRow < stride - 1, tileColumn < across, inColumn < tileColumns else { return nil }
         let index = (tileRow + scroll) * across + tileColumn
         return index < count ? index : nil

@@ -38,8 +38,13 @@ extension ScreenLogic {
     /// An event while the gallery is open and no box is over it. The arrows
     /// (and h j k l) move, Enter or a click on the chosen tile opens it, Esc,
     /// `g` or `G` go back, `r` checks the tile's entry, the wheel scrolls.
-    static func handleGallery(_ event: InputEvent, _ state: inout ScreenState, layout: GalleryLayout?,
-                              toolbar: Toolbar, toolbarRow: Int?) -> [Effect] {
+    static func handleGallery(
+        _ event: InputEvent,
+        _ state: inout ScreenState,
+        layout: GalleryLayout?,
+        toolbar: Toolbar,
+        toolbarRow: Int?
+    ) -> [Effect] {
         guard let layout else {
             // Too small a window to draw it: going back and quitting still work.
             guard case let .key(key) = event else { return [] }
@@ -63,7 +68,8 @@ extension ScreenLogic {
                 state.gallery = nil
                 return press(button, &state)
             }
-            guard let tile = layout.tile(atRow: row, column: column, scroll: gallery.scroll, count: gallery.tiles.count) else { return [] }
+            guard let tile = layout.tile(atRow: row, column: column, scroll: gallery.scroll, count: gallery.tiles.count)
+            else { return [] }
             if tile == gallery.selected { return openTile(&state) }
             select(tile, &state, layout)
             return []
@@ -81,15 +87,16 @@ extension ScreenLogic {
         guard let gallery = state.gallery else { return [] }
         let page = layout.across * layout.rowsShown
         let command = KeyTable.command(for: key, in: .gallery)
-        let move: Int? = switch command {
-        case .moveLeft: -1
-        case .moveRight: 1
-        case .moveUp: -layout.across
-        case .moveDown: layout.across
-        case .pageUp: -page
-        case .pageDown: page
-        default: nil
-        }
+        let move: Int? =
+            switch command {
+            case .moveLeft: -1
+            case .moveRight: 1
+            case .moveUp: -layout.across
+            case .moveDown: layout.across
+            case .pageUp: -page
+            case .pageDown: page
+            default: nil
+            }
         if let move {
             select(gallery.selected + move, &state, layout)
             return []
@@ -165,7 +172,8 @@ extension ScreenLogic {
     /// shows what the cache holds now, and its thumbnail is made again.
     public static func refreshTile(entry index: Int, copy: CachedCopy?, _ state: inout ScreenState) {
         guard var gallery = state.gallery, gallery.kind == .entries,
-              let at = gallery.tiles.firstIndex(where: { $0.target == index }) else { return }
+            let at = gallery.tiles.firstIndex(where: { $0.target == index })
+        else { return }
         if let old = gallery.tiles[at].source { gallery.thumbnails[old] = nil }
         gallery.tiles[at].date = copy?.updated
         gallery.tiles[at].path = copy?.imagePath

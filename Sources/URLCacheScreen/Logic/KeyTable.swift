@@ -70,55 +70,88 @@ public enum KeyTable {
         KeyRow("d, Enter", "Display Image", [(.character("d"), .display), (.enter, .display)]),
         KeyRow("r", "re-check now", [(.character("r"), .recheck)]),
         KeyRow("c", "Clear Cache", [(.character("c"), .clearCache)]),
-        KeyRow("← → / p n", "previous / next image",
-               [(.left, .previous), (.right, .next), (.character("p"), .previous), (.character("n"), .next)]),
+        KeyRow(
+            "← → / p n",
+            "previous / next image",
+            [(.left, .previous), (.right, .next), (.character("p"), .previous), (.character("n"), .next)]
+        ),
         KeyRow("Esc", "cancel a download", [(.escape, .cancel)]),
         KeyRow("f", "pixels / block art", [(.character("f"), .pixels)]),
         KeyRow("[ ]", "older / newer kept image", [(.character("["), .older), (.character("]"), .newer)]),
-        KeyRow("g G", "gallery: every entry / this one's kept images",
-               [(.character("g"), .gallery), (.character("G"), .galleryHistory)]),
+        KeyRow(
+            "g G",
+            "gallery: every entry / this one's kept images",
+            [(.character("g"), .gallery), (.character("G"), .galleryHistory)]
+        ),
         KeyRow("i", "about this image", [(.character("i"), .about)]),
-        KeyRow("+ - 0", "zoom in / out / fit (the wheel too)",
-               [(.character("+"), .zoomIn), (.character("="), .zoomIn), (.character("-"), .zoomOut), (.character("0"), .fit)], in: .view),
+        KeyRow(
+            "+ - 0",
+            "zoom in / out / fit (the wheel too)",
+            [
+                (.character("+"), .zoomIn), (.character("="), .zoomIn), (.character("-"), .zoomOut),
+                (.character("0"), .fit),
+            ],
+            in: .view
+        ),
         // At fit, h stays help and j k l do nothing.
-        KeyRow("h j k l", "pan a zoomed view (Shift+arrows, a drag)", scoped: [
-            KeyBinding(key: .character("h"), command: .panLeft, scope: .zoomed),
-            KeyBinding(key: .character("j"), command: .panDown, scope: .view),
-            KeyBinding(key: .character("k"), command: .panUp, scope: .view),
-            KeyBinding(key: .character("l"), command: .panRight, scope: .view),
-            KeyBinding(key: .shiftLeft, command: .panLeft, scope: .view),
-            KeyBinding(key: .shiftRight, command: .panRight, scope: .view),
-            KeyBinding(key: .shiftUp, command: .panUp, scope: .view),
-            KeyBinding(key: .shiftDown, command: .panDown, scope: .view),
-        ]),
+        KeyRow(
+            "h j k l",
+            "pan a zoomed view (Shift+arrows, a drag)",
+            scoped: [
+                KeyBinding(key: .character("h"), command: .panLeft, scope: .zoomed),
+                KeyBinding(key: .character("j"), command: .panDown, scope: .view),
+                KeyBinding(key: .character("k"), command: .panUp, scope: .view),
+                KeyBinding(key: .character("l"), command: .panRight, scope: .view),
+                KeyBinding(key: .shiftLeft, command: .panLeft, scope: .view),
+                KeyBinding(key: .shiftRight, command: .panRight, scope: .view),
+                KeyBinding(key: .shiftUp, command: .panUp, scope: .view),
+                KeyBinding(key: .shiftDown, command: .panDown, scope: .view),
+            ]
+        ),
         KeyRow("space .", "pause / step an animation", [(.character(" "), .playback), (.character("."), .nextFrame)]),
         KeyRow("s", "save a copy (~/Pictures/urlcache)", [(.character("s"), .save)]),
-        KeyRow("j k", "scroll a long box (PgUp PgDn too)", scoped: [
-            KeyBinding(key: .character("j"), command: .scrollDown, scope: .box),
-            KeyBinding(key: .down, command: .scrollDown, scope: .box),
-            KeyBinding(key: .character("k"), command: .scrollUp, scope: .box),
-            KeyBinding(key: .up, command: .scrollUp, scope: .box),
-            KeyBinding(key: .pageDown, command: .pageDown, scope: .box),
-            KeyBinding(key: .pageUp, command: .pageUp, scope: .box),
-            // Only where they close nothing: an alert's Space is its OK.
-            KeyBinding(key: .character(" "), command: .pageDown, scope: .reading),
-            KeyBinding(key: .character("b"), command: .pageUp, scope: .reading),
-        ]),
+        KeyRow(
+            "j k",
+            "scroll a long box (PgUp PgDn too)",
+            scoped: [
+                KeyBinding(key: .character("j"), command: .scrollDown, scope: .box),
+                KeyBinding(key: .down, command: .scrollDown, scope: .box),
+                KeyBinding(key: .character("k"), command: .scrollUp, scope: .box),
+                KeyBinding(key: .up, command: .scrollUp, scope: .box),
+                KeyBinding(key: .pageDown, command: .pageDown, scope: .box),
+                KeyBinding(key: .pageUp, command: .pageUp, scope: .box),
+                // Only where they close nothing: an alert's Space is its OK.
+                KeyBinding(key: .character(" "), command: .pageDown, scope: .reading),
+                KeyBinding(key: .character("b"), command: .pageUp, scope: .reading),
+            ]
+        ),
         KeyRow("o", "offline on / off", [(.character("o"), .offline)]),
         KeyRow("?", "this help", [(.character("?"), .help), (.character("h"), .help)]),
         KeyRow("q", "quit", [(.character("q"), .quit), (.interrupt, .quit)]),
         // The gallery's own keys; its title line says the main ones.
-        KeyRow.gallery("← → ↑ ↓ / h l k j, PgUp PgDn", "move", [
-            (.left, .moveLeft), (.character("h"), .moveLeft), (.right, .moveRight), (.character("l"), .moveRight),
-            (.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown),
-            (.pageUp, .pageUp), (.pageDown, .pageDown),
-        ]),
+        KeyRow.gallery(
+            "← → ↑ ↓ / h l k j, PgUp PgDn",
+            "move",
+            [
+                (.left, .moveLeft), (.character("h"), .moveLeft), (.right, .moveRight), (.character("l"), .moveRight),
+                (.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown),
+                (.pageUp, .pageUp), (.pageDown, .pageDown),
+            ]
+        ),
         KeyRow.gallery("Enter", "open the chosen tile", [(.enter, .open)]),
-        KeyRow.gallery("Esc g G", "back to the picture", [(.escape, .back), (.character("g"), .back), (.character("G"), .back)]),
-        KeyRow.gallery("r ? f q", "re-check the tile's entry, help, pixels, quit", [
-            (.character("r"), .recheck), (.character("?"), .help), (.character("f"), .pixels),
-            (.character("q"), .quit), (.interrupt, .quit),
-        ]),
+        KeyRow.gallery(
+            "Esc g G",
+            "back to the picture",
+            [(.escape, .back), (.character("g"), .back), (.character("G"), .back)]
+        ),
+        KeyRow.gallery(
+            "r ? f q",
+            "re-check the tile's entry, help, pixels, quit",
+            [
+                (.character("r"), .recheck), (.character("?"), .help), (.character("f"), .pixels),
+                (.character("q"), .quit), (.interrupt, .quit),
+            ]
+        ),
     ]
 
     /// Every binding, in the table's order.

@@ -22,8 +22,20 @@ enum LoadRequest: Sendable, Equatable {
 extension ScreenLogic {
     /// Display Image starts (the spinner turns): what the loader is asked.
     /// `asked`: a person pressed Display Image or re-check.
-    static func displayStarted(force: Bool, automatic: Bool, asked: Bool, now: Date, _ state: inout ScreenState) -> LoadRequest {
-        state.loading = ScreenState.Loading(index: state.index, started: now, progress: nil, automatic: automatic, asked: asked)
+    static func displayStarted(
+        force: Bool,
+        automatic: Bool,
+        asked: Bool,
+        now: Date,
+        _ state: inout ScreenState
+    ) -> LoadRequest {
+        state.loading = ScreenState.Loading(
+            index: state.index,
+            started: now,
+            progress: nil,
+            automatic: automatic,
+            asked: asked
+        )
         return .display(force: force, automatic: automatic, offline: state.offline, offerEarly: state.image == nil)
     }
 

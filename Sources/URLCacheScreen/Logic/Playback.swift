@@ -90,8 +90,13 @@ extension ScreenLogic {
     /// An animation was opened for the picture on screen, its first frame
     /// up and the next due after `firstDelay`. One paused or played out
     /// that a check brought again (`resumed`) stays so.
-    static func animationOpened(frames: Int?, firstDelay: Duration, now: Date, resumed: (paused: Bool, ended: Bool)?,
-                                _ state: inout ScreenState) {
+    static func animationOpened(
+        frames: Int?,
+        firstDelay: Duration,
+        now: Date,
+        resumed: (paused: Bool, ended: Bool)?,
+        _ state: inout ScreenState
+    ) {
         state.playback = Playback(frames: frames, due: now.addingTimeInterval(firstDelay.seconds))
         if let resumed, resumed.paused || resumed.ended {
             state.playback?.paused = resumed.paused
@@ -204,7 +209,15 @@ public struct FrameTiming: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let mean = shown > 0 ? total / Double(shown) : 0
-        return String(format: "%d frames shown, %d passed over to catch up, %d late by more than %.0f ms, %.1f ms late on average, %.1f ms at most",
-                      shown, skipped, late, FrameTiming.lateAfter * 1000, mean * 1000, worst * 1000)
+        return String(
+            format:
+                "%d frames shown, %d passed over to catch up, %d late by more than %.0f ms, %.1f ms late on average, %.1f ms at most",
+            shown,
+            skipped,
+            late,
+            FrameTiming.lateAfter * 1000,
+            mean * 1000,
+            worst * 1000
+        )
     }
 }

@@ -35,8 +35,15 @@ public enum ScreenLogic {
     /// `box` is the open box as drawn, for its buttons and its scrolling.
     /// `geometry` is the zoom's, for the image on screen; `gallery` the
     /// gallery's layout, while it is open.
-    public static func handle(_ event: InputEvent, _ state: inout ScreenState, toolbar: Toolbar, toolbarRow: Int?,
-                              box: Box? = nil, geometry: ViewGeometry? = nil, gallery: GalleryLayout? = nil) -> [Effect] {
+    public static func handle(
+        _ event: InputEvent,
+        _ state: inout ScreenState,
+        toolbar: Toolbar,
+        toolbarRow: Int?,
+        box: Box? = nil,
+        geometry: ViewGeometry? = nil,
+        gallery: GalleryLayout? = nil
+    ) -> [Effect] {
         // Every press starts afresh: a drag begins only on the picture.
         if case .click = event { state.dragStart = nil }
         if state.gallery != nil, state.overlay == nil, event != .key(.suspend) {
@@ -113,7 +120,11 @@ public enum ScreenLogic {
         case let .success(outcome):
             var path = outcome.path
             if !home.isEmpty, home != "/", path.hasPrefix(home + "/") { path = "~" + path.dropFirst(home.count) }
-            if case .alreadyThere = outcome { state.status = "Already saved as \(path)" } else { state.status = "Saved to \(path)" }
+            if case .alreadyThere = outcome {
+                state.status = "Already saved as \(path)"
+            } else {
+                state.status = "Saved to \(path)"
+            }
             state.statusIsError = false
         case let .failure(error):
             state.status = "Not saved: \(error.description)"
@@ -122,18 +133,24 @@ public enum ScreenLogic {
     }
 
     /// A key while a box is open: it answers the box, or scrolls its text.
-    private static func handleBox(_ overlay: ScreenState.Overlay, _ key: Key, _ state: inout ScreenState, box: Box?) -> [Effect] {
+    private static func handleBox(
+        _ overlay: ScreenState.Overlay,
+        _ key: Key,
+        _ state: inout ScreenState,
+        box: Box?
+    ) -> [Effect] {
         let page = max(1, (box?.lines.count ?? 1) - 1)
         // Space and b page only where they close nothing: an alert's Space is its OK.
         let reading = overlay == .about || overlay == .help
         let command = reading ? KeyTable.command(for: key, in: .box, .reading) : KeyTable.command(for: key, in: .box)
-        let scroll: Int? = switch command {
-        case .scrollDown: 1
-        case .scrollUp: -1
-        case .pageDown: page
-        case .pageUp: -page
-        default: nil
-        }
+        let scroll: Int? =
+            switch command {
+            case .scrollDown: 1
+            case .scrollUp: -1
+            case .pageDown: page
+            case .pageUp: -page
+            default: nil
+            }
         if let scroll, let box, box.scrolls {
             state.boxScroll = max(0, min(box.maxScroll, box.first + scroll))
             return []
@@ -146,7 +163,7 @@ public enum ScreenLogic {
             return [.clearCache]
         // q closes a question as it closes every other box: it is not swallowed.
         case (.confirmClear, .escape), (.confirmClear, .character("n")), (.confirmClear, .character("N")),
-             (.confirmClear, .character("q")):
+            (.confirmClear, .character("q")):
             state.overlay = nil
         case (.help, _), (.about, _):
             state.overlay = nil
@@ -230,8 +247,15 @@ public enum ScreenLogic {
     /// `source`: the file `image` was decoded from; `freshFor`: how long
     /// the copy stays fresh, when the server's word sets it (nil, the
     /// default, is the fixed interval: pass it on every load that checked).
-    public static func finished(_ report: DisplayReport, image: Result<DecodedImage, DecodeError>?, automatic: Bool,
-                                now: Date, source: String? = nil, freshFor: TimeInterval? = nil, _ state: inout ScreenState) {
+    public static func finished(
+        _ report: DisplayReport,
+        image: Result<DecodedImage, DecodeError>?,
+        automatic: Bool,
+        now: Date,
+        source: String? = nil,
+        freshFor: TimeInterval? = nil,
+        _ state: inout ScreenState
+    ) {
         state.freshFor = freshFor
         let asked = state.loading?.asked ?? !automatic
         // A zoomed view stays on the same picture (a check that found it
@@ -285,11 +309,13 @@ public enum ScreenLogic {
             // again and again.
             state.lastFailedCheck = now
             if error.isCancellation {
-                state.status = report.copy == nil ? "Download cancelled" : "Download cancelled; showing the cached image"
+                state.status =
+                    report.copy == nil ? "Download cancelled" : "Download cancelled; showing the cached image"
                 state.statusIsError = false
                 return
             }
-            state.status = report.copy == nil ? error.description : "Check failed, showing the cached image: \(error.description)"
+            state.status =
+                report.copy == nil ? error.description : "Check failed, showing the cached image: \(error.description)"
             state.statusIsError = true
             if asked { state.overlay = .alert(error.description) }
         }
@@ -313,7 +339,9 @@ public enum ScreenLogic {
     /// cancelled they wait five minutes (or the interval, if shorter). nil while loading or while a
     /// box is open, or with nothing shown.
     public static func nextAutomaticCheck(_ state: ScreenState, interval: TimeInterval) -> Date? {
-        guard state.loading == nil, state.overlay == nil, !state.offline, let updated = state.updated else { return nil }
+        guard state.loading == nil, state.overlay == nil, !state.offline, let updated = state.updated else {
+            return nil
+        }
         let spacing = max(interval, 60)
         var due = updated.addingTimeInterval(spacing)
         if let failed = state.lastFailedCheck { due = max(due, failed.addingTimeInterval(min(spacing, 300))) }
@@ -331,7 +359,12 @@ public enum ScreenLogic {
     /// while loading, else at the next automatic check or the animation's
     /// next frame, whichever comes first; nil: only an event
     /// wakes it.
-    public static func nextWake(_ state: ScreenState, now: Date, interval: TimeInterval, spinnerPeriod: TimeInterval) -> Date? {
+    public static func nextWake(
+        _ state: ScreenState,
+        now: Date,
+        interval: TimeInterval,
+        spinnerPeriod: TimeInterval
+    ) -> Date? {
         if let loading = state.loading {
             let frames = (now.timeIntervalSince(loading.started) / spinnerPeriod).rounded(.down) + 1
             let tick = loading.started.addingTimeInterval(frames * spinnerPeriod)

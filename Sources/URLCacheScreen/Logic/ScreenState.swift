@@ -74,7 +74,12 @@ public struct ScreenState: Sendable {
 
     /// `offline` and `pixelsAvailable` as the command line and the
     /// terminal set them at the start.
-    public init(entries: [URLEntry], offline: Bool = false, pixelsAvailable: Bool = false, refreshInterval: TimeInterval = RefreshPolicy.defaultInterval) {
+    public init(
+        entries: [URLEntry],
+        offline: Bool = false,
+        pixelsAvailable: Bool = false,
+        refreshInterval: TimeInterval = RefreshPolicy.defaultInterval
+    ) {
         self.entries = entries
         self.offline = offline
         self.pixelsAvailable = pixelsAvailable
@@ -203,7 +208,9 @@ public struct ScreenState: Sendable {
 
         /// From the cache's record; nil when it holds none of the words.
         init?(_ metadata: CacheRecord?) {
-            guard let metadata, metadata.title != nil || metadata.credit != nil || metadata.description != nil else { return nil }
+            guard let metadata, metadata.title != nil || metadata.credit != nil || metadata.description != nil else {
+                return nil
+            }
             title = metadata.title
             credit = metadata.credit
             description = metadata.description

@@ -40,11 +40,24 @@ public struct ViewGeometry: Equatable, Sendable {
     /// The geometry of a `columns` × `rows` image area whose top row is
     /// `top`: in pixels of `cell` size, or in block art of `samples` per
     /// cell and `cellAspect` (a cell's width over its height).
-    public static func area(image: SourceInfo, columns: Int, rows: Int, top: Int, pixels cell: (width: Int, height: Int)?,
-                            samples: (x: Int, y: Int), cellAspect: Double) -> ViewGeometry {
-        let (across, down) = cell.map { (Double(max(1, $0.width)), Double(max(1, $0.height))) } ?? (1, 1 / max(0.05, cellAspect))
-        var geometry = ViewGeometry(imageWidth: image.width, imageHeight: image.height, areaWidth: Double(columns) * across,
-                                    areaHeight: Double(rows) * down, sampleSize: cell == nil ? 1 / Double(max(1, samples.x)) : 1)
+    public static func area(
+        image: SourceInfo,
+        columns: Int,
+        rows: Int,
+        top: Int,
+        pixels cell: (width: Int, height: Int)?,
+        samples: (x: Int, y: Int),
+        cellAspect: Double
+    ) -> ViewGeometry {
+        let (across, down) =
+            cell.map { (Double(max(1, $0.width)), Double(max(1, $0.height))) } ?? (1, 1 / max(0.05, cellAspect))
+        var geometry = ViewGeometry(
+            imageWidth: image.width,
+            imageHeight: image.height,
+            areaWidth: Double(columns) * across,
+            areaHeight: Double(rows) * down,
+            sampleSize: cell == nil ? 1 / Double(max(1, samples.x)) : 1
+        )
         geometry.top = top
         geometry.cellWidth = across
         geometry.cellHeight = down
@@ -53,7 +66,8 @@ public struct ViewGeometry: Equatable, Sendable {
 
     /// Whether a cell is in the image area.
     public func contains(row: Int, column: Int) -> Bool {
-        row >= top && Double(row - top) * cellHeight < areaHeight && column >= 0 && Double(column) * cellWidth < areaWidth
+        row >= top && Double(row - top) * cellHeight < areaHeight && column >= 0
+            && Double(column) * cellWidth < areaWidth
     }
 
     /// The source point under the middle of a cell.
@@ -76,7 +90,8 @@ public struct ViewGeometry: Equatable, Sendable {
     /// larger than the image, kept inside it.
     public func region(_ view: Viewport) -> ImageRegion {
         let scale = Double(view.zoom) * fitScale
-        let width = min(Double(imageWidth), areaWidth / scale), height = min(Double(imageHeight), areaHeight / scale)
+        let width = min(Double(imageWidth), areaWidth / scale)
+        let height = min(Double(imageHeight), areaHeight / scale)
         let centre = clampedCentre(view.centre, width: width, height: height)
         return ImageRegion(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
     }
@@ -89,7 +104,8 @@ public struct ViewGeometry: Equatable, Sendable {
     /// cut from the pixels at hand.
     public func withMargin(_ region: ImageRegion) -> ImageRegion {
         let (dx, dy) = (region.width * ViewGeometry.panStep, region.height * ViewGeometry.panStep)
-        let x0 = max(0, region.x - dx), y0 = max(0, region.y - dy)
+        let x0 = max(0, region.x - dx)
+        let y0 = max(0, region.y - dy)
         let x1 = min(Double(imageWidth), region.x + region.width + dx)
         let y1 = min(Double(imageHeight), region.y + region.height + dy)
         return ImageRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -100,8 +116,10 @@ public struct ViewGeometry: Equatable, Sendable {
     public func sourcePoint(_ view: Viewport, atAreaX ux: Double, y uy: Double) -> (x: Double, y: Double) {
         let region = region(view)
         let scale = Double(view.zoom) * fitScale
-        let left = (areaWidth - region.width * scale) / 2, top = (areaHeight - region.height * scale) / 2
-        let x = region.x + (ux - left) / scale, y = region.y + (uy - top) / scale
+        let left = (areaWidth - region.width * scale) / 2
+        let top = (areaHeight - region.height * scale) / 2
+        let x = region.x + (ux - left) / scale
+        let y = region.y + (uy - top) / scale
         return (min(max(x, region.x), region.x + region.width), min(max(y, region.y), region.y + region.height))
     }
 
@@ -159,7 +177,9 @@ public struct ViewGeometry: Equatable, Sendable {
 
     private func clampedCentre(_ centre: SIMD2<Double>?, width: Double, height: Double) -> (x: Double, y: Double) {
         let wanted = centre ?? SIMD2(Double(imageWidth) / 2, Double(imageHeight) / 2)
-        return (min(max(wanted.x, width / 2), Double(imageWidth) - width / 2),
-                min(max(wanted.y, height / 2), Double(imageHeight) - height / 2))
+        return (
+            min(max(wanted.x, width / 2), Double(imageWidth) - width / 2),
+            min(max(wanted.y, height / 2), Double(imageHeight) - height / 2)
+        )
     }
 }

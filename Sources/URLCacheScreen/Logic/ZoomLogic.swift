@@ -17,7 +17,8 @@ extension ScreenLogic {
             guard let changed = viewKey(key, view, geometry) else { return nil }
             next = changed
         case let .wheel(up, row, column):
-            let point = geometry.contains(row: row, column: column) ? geometry.sourcePoint(view, row: row, column: column) : nil
+            let point =
+                geometry.contains(row: row, column: column) ? geometry.sourcePoint(view, row: row, column: column) : nil
             next = geometry.zoomed(view, steps: up ? 1 : -1, about: point)
         case let .click(row, column) where geometry.contains(row: row, column: column):
             state.dragStart = (row, column)
@@ -27,8 +28,11 @@ extension ScreenLogic {
             state.dragStart = nil
             let scale = Double(view.zoom) * geometry.fitScale
             // The picture follows the pointer: the view moves the other way.
-            next = geometry.moved(view, byX: -Double(column - start.column) * geometry.cellWidth / scale,
-                                  y: -Double(row - start.row) * geometry.cellHeight / scale)
+            next = geometry.moved(
+                view,
+                byX: -Double(column - start.column) * geometry.cellWidth / scale,
+                y: -Double(row - start.row) * geometry.cellHeight / scale
+            )
         default:
             return nil
         }
@@ -40,7 +44,8 @@ extension ScreenLogic {
     /// The viewport a key makes, or nil for a key that is not about the view.
     private static func viewKey(_ key: Key, _ view: Viewport, _ geometry: ViewGeometry) -> Viewport? {
         let quarter = ViewGeometry.panStep
-        let command = view.isZoomed ? KeyTable.command(for: key, in: .zoomed, .view) : KeyTable.command(for: key, in: .view)
+        let command =
+            view.isZoomed ? KeyTable.command(for: key, in: .zoomed, .view) : KeyTable.command(for: key, in: .view)
         switch command {
         case .zoomIn: return geometry.zoomed(view, steps: 1)
         case .zoomOut: return geometry.zoomed(view, steps: -1)
@@ -58,11 +63,16 @@ extension ScreenLogic {
     /// the scale `size` asks for, it is sharp (a pan inside their margin);
     /// else cut from the pixels that cover it, the fitted image's at
     /// worst, for the renderer to scale up. nil: no pixels.
-    public static func preview(_ state: ScreenState, region: ImageRegion,
-                               size: (width: Int, height: Int)? = nil) -> ScreenState.ZoomedPicture? {
+    public static func preview(
+        _ state: ScreenState,
+        region: ImageRegion,
+        size: (width: Int, height: Int)? = nil
+    ) -> ScreenState.ZoomedPicture? {
         guard let image = state.image else { return nil }
         let info = region.info(image.info.format)
-        var sharp = false, pixmap: Pixmap, bytes: PixelImage?
+        var sharp = false
+        var pixmap: Pixmap
+        var bytes: PixelImage?
         if let pixels = state.viewPixels, pixels.source == state.imageSource, pixels.region.covers(region) {
             let cut = cut(pixels.pixels, pixels.region, to: region, size: size)
             sharp = size.map { cutsSharp(state, region: region, size: $0) } ?? false
@@ -75,7 +85,12 @@ extension ScreenLogic {
             let whole = ImageRegion(x: 0, y: 0, width: Double(image.info.width), height: Double(image.info.height))
             pixmap = cut(image.pixmap, whole, to: region)
         }
-        return ScreenState.ZoomedPicture(image: DecodedImage(info: info, pixmap: pixmap), region: region, sharp: sharp, bytes: bytes)
+        return ScreenState.ZoomedPicture(
+            image: DecodedImage(info: info, pixmap: pixmap),
+            region: region,
+            sharp: sharp,
+            bytes: bytes
+        )
     }
 
     /// Whether the last sharp view's pixels, of this picture, cover
@@ -95,31 +110,60 @@ extension ScreenLogic {
     /// `region` cut from `pixels` (which show `shown`). At the scale `size`
     /// asks for (within half a pixel), exactly `size` pixels, so that
     /// nothing is resampled; else the whole pixels the region touches.
-    private static func cut(_ pixels: PixelImage, _ shown: ImageRegion, to region: ImageRegion,
-                            size: (width: Int, height: Int)?) -> PixelImage {
+    private static func cut(
+        _ pixels: PixelImage,
+        _ shown: ImageRegion,
+        to region: ImageRegion,
+        size: (width: Int, height: Int)?
+    ) -> PixelImage {
         let have = scale(pixels.width, pixels.height, shown)
         if let size, size.width <= pixels.width, size.height <= pixels.height {
             let need = scale(size.width, size.height, region)
             // Within half a pixel over the whole view: the same scale.
             if abs(have.x - need.x) * region.width <= 0.5 && abs(have.y - need.y) * region.height <= 0.5 {
-                let x = Int(((region.x - shown.x) * have.x).rounded()), y = Int(((region.y - shown.y) * have.y).rounded())
-                return pixels.cropped(x: min(x, pixels.width - size.width), y: min(y, pixels.height - size.height),
-                                      width: size.width, height: size.height)
+                let x = Int(((region.x - shown.x) * have.x).rounded())
+                let y = Int(((region.y - shown.y) * have.y).rounded())
+                return pixels.cropped(
+                    x: min(x, pixels.width - size.width),
+                    y: min(y, pixels.height - size.height),
+                    width: size.width,
+                    height: size.height
+                )
             }
         }
         let span = touched(region, in: shown, width: pixels.width, height: pixels.height)
-        return pixels.cropped(x: span.columns.lowerBound, y: span.rows.lowerBound, width: span.columns.count, height: span.rows.count)
+        return pixels.cropped(
+            x: span.columns.lowerBound,
+            y: span.rows.lowerBound,
+            width: span.columns.count,
+            height: span.rows.count
+        )
     }
 
     /// The whole pixels of `pixmap` (which shows `shown`) that `region` touches.
     private static func cut(_ pixmap: Pixmap, _ shown: ImageRegion, to region: ImageRegion) -> Pixmap {
         let span = touched(region, in: shown, width: pixmap.width, height: pixmap.height)
-        return pixmap.cropped(x: span.columns.lowerBound, y: span.rows.lowerBound, width: span.columns.count, height: span.rows.count)
+        return pixmap.cropped(
+            x: span.columns.lowerBound,
+            y: span.rows.lowerBound,
+            width: span.columns.count,
+            height: span.rows.count
+        )
     }
 
     /// The whole pixels `region` touches in a raster of `width` × `height` showing `shown`.
-    private static func touched(_ region: ImageRegion, in shown: ImageRegion, width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>) {
-        let relative = ImageRegion(x: region.x - shown.x, y: region.y - shown.y, width: region.width, height: region.height)
+    private static func touched(
+        _ region: ImageRegion,
+        in shown: ImageRegion,
+        width: Int,
+        height: Int
+    ) -> (columns: Range<Int>, rows: Range<Int>) {
+        let relative = ImageRegion(
+            x: region.x - shown.x,
+            y: region.y - shown.y,
+            width: region.width,
+            height: region.height
+        )
         let have = scale(width, height, shown)
         return relative.pixels(scaleX: have.x, scaleY: have.y, width: width, height: height)
     }
@@ -144,8 +188,14 @@ extension ScreenLogic {
 
     /// A view's sharp pixels came, decoded over `decoded` (its region and
     /// margin): kept for pans, and the view of `region` cut from them.
-    static func viewDecoded(_ pixels: PixelImage, source: ScreenState.PictureSource, decoded: ImageRegion, region: ImageRegion,
-                            size: (width: Int, height: Int), _ state: inout ScreenState) {
+    static func viewDecoded(
+        _ pixels: PixelImage,
+        source: ScreenState.PictureSource,
+        decoded: ImageRegion,
+        region: ImageRegion,
+        size: (width: Int, height: Int),
+        _ state: inout ScreenState
+    ) {
         state.viewPixels = ScreenState.ViewPixels(source: source, region: decoded, pixels: pixels)
         state.zoomed = nil
         state.zoomed = preview(state, region: region, size: size)

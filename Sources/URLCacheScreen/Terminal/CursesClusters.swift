@@ -1,4 +1,5 @@
 internal import CNCurses
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,8 +43,10 @@ extension CursesTerminal {
     func clusterRowsNow() -> ClusterRows {
         let rows = clusterRows.union(frameClusters.values.map(\.row))
         guard !rows.isEmpty else { return ClusterRows() }
-        return ClusterRows(clusters: frameClusters.values.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
-                           texts: frame.texts.filter { rows.contains($0.row) })
+        return ClusterRows(
+            clusters: frameClusters.values.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
+            texts: frame.texts.filter { rows.contains($0.row) }
+        )
     }
 
     /// Whether a cluster is an emoji sequence ncurses would split into cells
@@ -62,7 +65,9 @@ extension CursesTerminal {
     func forgetClusters(row: Int, columns: Range<Int>) {
         guard !frameClusters.isEmpty else { return }
         for x in (columns.lowerBound - 1)..<columns.upperBound where x >= 0 {
-            if let cluster = frameClusters[row << 16 | x], cluster.column + cluster.character.columns > columns.lowerBound {
+            if let cluster = frameClusters[row << 16 | x],
+                cluster.column + cluster.character.columns > columns.lowerBound
+            {
                 frameClusters[row << 16 | x] = nil
             }
         }

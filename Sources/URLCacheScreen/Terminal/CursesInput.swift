@@ -1,5 +1,6 @@
 import BlockArt
 internal import CNCurses
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,8 @@ extension CursesTerminal {
             if code == cnc_key_shift_up() { return .key(.shiftUp) }
             if code == cnc_key_shift_down() { return .key(.shiftDown) }
             if code == cnc_key_mouse() {
-                var y: Int32 = 0, x: Int32 = 0
+                var y: Int32 = 0
+                var x: Int32 = 0
                 let kind = cnc_mouse_event(&y, &x)
                 let (row, column) = (Int(y), Int(x))
                 switch kind {
@@ -62,8 +64,13 @@ extension CursesTerminal {
         var ch: wint_t = 0
         guard wget_wch(cnc_stdscr(), &ch) == OK else { return false }
         let introducer = UInt32(ch)
-        guard [UInt32(UInt8(ascii: "[")), UInt32(UInt8(ascii: "_")), UInt32(UInt8(ascii: "P")), UInt32(UInt8(ascii: "]"))]
-            .contains(introducer) else {
+        guard
+            [
+                UInt32(UInt8(ascii: "[")), UInt32(UInt8(ascii: "_")), UInt32(UInt8(ascii: "P")),
+                UInt32(UInt8(ascii: "]")),
+            ]
+            .contains(introducer)
+        else {
             unget_wch(wchar_t(bitPattern: introducer))
             return false
         }

@@ -1,7 +1,8 @@
 import BlockArt
+internal import CNCurses
 import Foundation
 import URLCacheSupport
-internal import CNCurses
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,15 +48,21 @@ public final class CursesTerminal: Terminal {
     /// `*-direct` terminfo entry: one is used when TERM's entry has none.
     /// `cellPixels` is what detection learnt from the terminal's replies,
     /// for a terminal whose TIOCGWINSZ gives no pixel size.
-    public init(environment: [String: String], colors wanted: ColorMode,
-                cellPixels replied: (width: Int, height: Int)? = nil, terminfoColors colors: Int) throws(ScreenError) {
+    public init(
+        environment: [String: String],
+        colors wanted: ColorMode,
+        cellPixels replied: (width: Int, height: Int)? = nil,
+        terminfoColors colors: Int
+    ) throws(ScreenError) {
         // One terminfo read per entry: `colors` is what the `check` that
         // said the entry can hold a screen found.
         let term = environment["TERM"] ?? ""
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
             let base = term.replacingOccurrences(of: "-256color", with: "").replacingOccurrences(of: "-color", with: "")
-            if let direct = [base + "-direct", "xterm-direct"].first(where: { (CursesTerminal.probe($0) ?? 0) >= 1 << 24 }) {
+            if let direct = [base + "-direct", "xterm-direct"].first(where: {
+                (CursesTerminal.probe($0) ?? 0) >= 1 << 24
+            }) {
                 chosen = direct
             }
         }
@@ -202,8 +209,10 @@ public final class CursesTerminal: Terminal {
     private func drawInCurses(_ grid: CellGrid, row: Int, column: Int) {
         for r in 0..<grid.rows {
             for c in 0..<grid.columns {
-                let y = row + r, x = column + c
-                guard y >= 0, y < size.rows, x >= 0, x < size.columns, !(y == size.rows - 1 && x == size.columns - 1) else { continue }
+                let y = row + r
+                let x = column + c
+                guard y >= 0, y < size.rows, x >= 0, x < size.columns, !(y == size.rows - 1 && x == size.columns - 1)
+                else { continue }
                 let cell = grid[c, r]
                 let pair = pairNumber(color(cell.foreground), color(cell.background))
                 _ = cnc_put_wch(Int32(y), Int32(x), wchar_t(bitPattern: cell.glyph.value), 0, pair)
@@ -242,7 +251,9 @@ public final class CursesTerminal: Terminal {
         steps.removals.forEach { writeOut($0.bytes.removal) }
         if !steps.artInCurses.isEmpty {
             steps.artInCurses.forEach { drawInCurses($0.content, row: $0.row, column: $0.column) }
-            for text in frame.texts { draw(text.text, row: text.row, column: text.columns.lowerBound, style: text.style) }
+            for text in frame.texts {
+                draw(text.text, row: text.row, column: text.columns.lowerBound, style: text.style)
+            }
         }
         if steps.repaintAll { clearok(cnc_stdscr(), true) }
         // Cluster rows are repainted and rewritten only when they change:
@@ -257,7 +268,11 @@ public final class CursesTerminal: Terminal {
         steps.pictures.forEach { writeKeepingCursor(placedBytes($0)) }
         steps.frameSwitches.forEach { writeOut(switchBytes($0)) }
         steps.arts.forEach { writeKeepingCursor(AnsiWriter.placedBytes($0.content, row: $0.row, column: $0.column)) }
-        steps.changes.forEach { writeKeepingCursor(AnsiWriter.placedChangedBytes(from: $0.from, to: $0.to.content, row: $0.to.row, column: $0.to.column)) }
+        steps.changes.forEach {
+            writeKeepingCursor(
+                AnsiWriter.placedChangedBytes(from: $0.from, to: $0.to.content, row: $0.to.row, column: $0.to.column)
+            )
+        }
         if rewriteClusters {
             writeClusters(clustersNow.clusters)
             shownClusterRows = clustersNow

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import URLCacheSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -128,7 +129,10 @@ enum EventPoll {
         }
         guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return descriptors.map { _ in PollResult() } }
         return fds.map {
-            PollResult(readable: $0.revents & Int16(POLLIN) != 0, hungUp: $0.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0)
+            PollResult(
+                readable: $0.revents & Int16(POLLIN) != 0,
+                hungUp: $0.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+            )
         }
     }
 }

@@ -1,3 +1,4 @@
+import URLCacheKit
 import URLCacheSupport
 
 /// Why the screen could not start. Each says what to do instead.
@@ -17,12 +18,14 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATerminal:
-            return "the screen needs a terminal on stdin and stdout; use 'urlcache render' or 'urlcache fetch' in scripts"
+            return
+                "the screen needs a terminal on stdin and stdout; use 'urlcache render' or 'urlcache fetch' in scripts"
         case let .unusableTerminal(term):
             let name = term.isEmpty ? "TERM is not set" : "TERM=\(term.terminalSafe) cannot position the cursor"
             return "\(name); try 'urlcache render IMAGE' to print the image instead"
         case let .unknownTerminal(term):
-            return "unknown terminal type TERM=\(term.terminalSafe) (no terminfo entry); set TERM to one this machine knows, "
+            return
+                "unknown terminal type TERM=\(term.terminalSafe) (no terminfo entry); set TERM to one this machine knows, "
                 + "e.g. xterm-256color, or try 'urlcache render IMAGE'"
         case let .cannotStart(term):
             return "ncurses could not start on TERM=\(term.terminalSafe); try 'urlcache render IMAGE'"
@@ -31,5 +34,3 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-
-import URLCacheKit

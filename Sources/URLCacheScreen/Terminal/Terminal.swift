@@ -61,8 +61,16 @@ public struct PixelPicture: Equatable, Sendable {
     /// added as a frame (`FrameCompositor.KittyFrames`).
     public var frame: Int?
 
-    public init(format: PictureFormat, id: UInt32, columns: Int, rows: Int, bytes: PictureBytes,
-                width: Int? = nil, height: Int? = nil, frame: Int? = nil) {
+    public init(
+        format: PictureFormat,
+        id: UInt32,
+        columns: Int,
+        rows: Int,
+        bytes: PictureBytes,
+        width: Int? = nil,
+        height: Int? = nil,
+        frame: Int? = nil
+    ) {
         self.format = format
         self.id = id
         self.columns = columns

@@ -1,6 +1,7 @@
 import BlockArt
-import Foundation
 internal import CNCurses
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,7 +37,10 @@ public struct WindowSize: Sendable, Equatable {
 
     /// A cell's size: from `window`'s pixel size, else what the terminal's
     /// replies said, else the assumed 8×16.
-    public static func cellPixels(_ window: WindowSize?, replied: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+    public static func cellPixels(
+        _ window: WindowSize?,
+        replied: (width: Int, height: Int)?
+    ) -> (width: Int, height: Int) {
         window?.cellPixels ?? replied ?? assumedCellPixels
     }
 
@@ -54,9 +58,15 @@ public struct WindowSize: Sendable, Equatable {
     /// or has no size yet.
     public static func of(_ fd: Int32) -> WindowSize? {
         var size = winsize()
-        guard isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return WindowSize(columns: Int(size.ws_col), rows: Int(size.ws_row),
-                          pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel))
+        guard isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return nil
+        }
+        return WindowSize(
+            columns: Int(size.ws_col),
+            rows: Int(size.ws_row),
+            pixelWidth: Int(size.ws_xpixel),
+            pixelHeight: Int(size.ws_ypixel)
+        )
     }
 }
 

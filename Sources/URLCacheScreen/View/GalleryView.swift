@@ -13,15 +13,28 @@ extension ScreenView {
         for (index, tile) in gallery.tiles.enumerated() {
             guard let origin = grid.origin(of: index, scroll: gallery.scroll) else { continue }
             if let note = thumbnail(index, gallery, grid, at: origin, pixels: pixels, terminal, &drawn) {
-                terminal.put(note.clipped(toColumns: grid.tileColumns), row: origin.row + (grid.pictureRows - 1) / 2,
-                             column: origin.column + max(0, (grid.tileColumns - note.columns) / 2), style: .dim)
+                terminal.put(
+                    note.clipped(toColumns: grid.tileColumns),
+                    row: origin.row + (grid.pictureRows - 1) / 2,
+                    column: origin.column + max(0, (grid.tileColumns - note.columns) / 2),
+                    style: .dim
+                )
             }
             let selected = index == gallery.selected
             var title = tile.title.terminalSafe.clipped(toColumns: grid.tileColumns)
             if selected { title += String(repeating: " ", count: max(0, grid.tileColumns - title.columns)) }
-            terminal.put(title, row: origin.row + grid.pictureRows, column: origin.column, style: selected ? .reverse : .bold)
-            terminal.put(tile.dateLine.clipped(toColumns: grid.tileColumns), row: origin.row + grid.pictureRows + 1,
-                         column: origin.column, style: .dim)
+            terminal.put(
+                title,
+                row: origin.row + grid.pictureRows,
+                column: origin.column,
+                style: selected ? .reverse : .bold
+            )
+            terminal.put(
+                tile.dateLine.clipped(toColumns: grid.tileColumns),
+                row: origin.row + grid.pictureRows + 1,
+                column: origin.column,
+                style: .dim
+            )
         }
         // Only what is on screen is kept: a scroll or a resize lets the rest go.
         thumbnails = drawn
@@ -36,24 +49,45 @@ extension ScreenView {
     /// the main view fits the picture; what to write in the box instead,
     /// if it has none. Drawn thumbnails are kept by tile: two entries of
     /// one file each have a picture (and a kitty id) of their own.
-    private func thumbnail(_ index: Int, _ gallery: Gallery, _ grid: GalleryLayout, at origin: (row: Int, column: Int),
-                           pixels: Bool, _ terminal: Terminal, _ drawn: inout Thumbnails) -> String? {
+    private func thumbnail(
+        _ index: Int,
+        _ gallery: Gallery,
+        _ grid: GalleryLayout,
+        at origin: (row: Int, column: Int),
+        pixels: Bool,
+        _ terminal: Terminal,
+        _ drawn: inout Thumbnails
+    ) -> String? {
         guard let source = gallery.tiles[index].source else { return "no picture yet" }
         guard let thumbnail = gallery.thumbnails[source] else { return "…" }
         guard let image = thumbnail.image else { return "cannot be shown" }
         if pixels {
-            guard let (picture, placement) = fittedPicture(image, columns: grid.tileColumns, rows: grid.pictureRows,
-                                                           cell: terminal.cellPixels, cache: thumbnails.pictures[index]) else {
+            guard
+                let (picture, placement) = fittedPicture(
+                    image,
+                    columns: grid.tileColumns,
+                    rows: grid.pictureRows,
+                    cell: terminal.cellPixels,
+                    cache: thumbnails.pictures[index]
+                )
+            else {
                 return "cannot be shown"
             }
             drawn.pictures[index] = picture
-            terminal.put(picture.picture, row: origin.row + placement.rowOffset, column: origin.column + placement.columnOffset)
+            terminal.put(
+                picture.picture,
+                row: origin.row + placement.rowOffset,
+                column: origin.column + placement.columnOffset
+            )
             return nil
         }
         let art = fittedArt(image, columns: grid.tileColumns, rows: grid.pictureRows, cache: thumbnails.arts[index])
         drawn.arts[index] = art
-        terminal.put(art.grid, row: origin.row + (grid.pictureRows - art.grid.rows) / 2,
-                     column: origin.column + (grid.tileColumns - art.grid.columns) / 2)
+        terminal.put(
+            art.grid,
+            row: origin.row + (grid.pictureRows - art.grid.rows) / 2,
+            column: origin.column + (grid.tileColumns - art.grid.columns) / 2
+        )
         return nil
     }
 

@@ -9,25 +9,46 @@ extension ScreenView {
         let art = fittedArt(image, columns: layout.columns, rows: layout.imageRows, cache: cached, kept: keptArts)
         cached = art
         if animating { keptArts.keep(art, for: art.key, size: art.grid.cells.count * MemoryLayout<Cell>.stride) }
-        return (art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2)
+        return (
+            art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2
+        )
     }
 
     /// `image` in block art, as large as fits `columns` × `rows` cells:
     /// `cache` when it was rendered the same, or a frame `kept`, else
     /// rendered now.
-    func fittedArt(_ image: DecodedImage, columns: Int, rows: Int, cache: FittedArt?,
-                   kept: KeptFrames<ArtKey, FittedArt>? = nil) -> FittedArt {
+    func fittedArt(
+        _ image: DecodedImage,
+        columns: Int,
+        rows: Int,
+        cache: FittedArt?,
+        kept: KeptFrames<ArtKey, FittedArt>? = nil
+    ) -> FittedArt {
         let key = artKey(image, columns: columns, rows: rows, frame: shownFrame, byIndex: framesByIndex)
         if let cache, cache.key == key { return cache }
         if let frame = kept?[key] { return frame }
-        return FittedArt(key: key, grid: Renderer.render(image.pixmap, columns: key.columns, rows: key.rows, options: renderOptions))
+        return FittedArt(
+            key: key,
+            grid: Renderer.render(image.pixmap, columns: key.columns, rows: key.rows, options: renderOptions)
+        )
     }
 
     /// What the art of `image` (as frame `frame`, told apart `byIndex`:
     /// see `imageID`) in `columns` × `rows` cells is kept under.
     private func artKey(_ image: DecodedImage, columns: Int, rows: Int, frame: Int, byIndex: Bool) -> ArtKey {
-        let fit = Geometry.fit(width: image.info.width, height: image.info.height, columns: columns, rows: rows, cellAspect: cellAspect)
-        return ArtKey(columns: fit.columns, rows: fit.rows, imageID: imageID(image, frame: frame, byIndex: byIndex), options: renderOptions)
+        let fit = Geometry.fit(
+            width: image.info.width,
+            height: image.info.height,
+            columns: columns,
+            rows: rows,
+            cellAspect: cellAspect
+        )
+        return ArtKey(
+            columns: fit.columns,
+            rows: fit.rows,
+            imageID: imageID(image, frame: frame, byIndex: byIndex),
+            options: renderOptions
+        )
     }
 
     /// Whether drawing `state` with frame `index` of its animation up
@@ -36,8 +57,10 @@ extension ScreenView {
     /// view or the gallery, nor for the first frame (`imageID`).
     public func holdsFrame(_ index: Int, _ state: ScreenState, on terminal: Terminal) -> Bool {
         guard index > 0, ScreenView.framesByIndex(state), !showsPixels(state), let image = state.shownImage,
-              let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return false }
-        return keptArts[artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index, byIndex: true)] != nil
+            let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
+        else { return false }
+        return keptArts[artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index, byIndex: true)]
+            != nil
     }
 
     /// What the caches tell images apart by, with the frame (by default

@@ -26,10 +26,24 @@ extension ScreenView {
     /// memory to the exact box, as large as fits, centred on whole cells.
     /// `bytes`: the image's sRGB bytes, if they are at hand.
     /// `held`: the frames kitty holds (`Terminal.kittyFrames`).
-    func picture(_ image: DecodedImage, bytes: PixelImage? = nil, _ layout: Layout,
-                 cell: (width: Int, height: Int), held: FrameCompositor.KittyFrames? = nil) -> (PixelPicture, PixelPlacement)? {
-        guard let (picture, placement) = fittedPicture(image, bytes: bytes, columns: layout.columns, rows: layout.imageRows,
-                                                       cell: cell, cache: cachedPicture, kept: keptPictures, held: held)
+    func picture(
+        _ image: DecodedImage,
+        bytes: PixelImage? = nil,
+        _ layout: Layout,
+        cell: (width: Int, height: Int),
+        held: FrameCompositor.KittyFrames? = nil
+    ) -> (PixelPicture, PixelPlacement)? {
+        guard
+            let (picture, placement) = fittedPicture(
+                image,
+                bytes: bytes,
+                columns: layout.columns,
+                rows: layout.imageRows,
+                cell: cell,
+                cache: cachedPicture,
+                kept: keptPictures,
+                held: held
+            )
         else { return nil }
         cachedPicture = picture
         // kitty keeps its frames itself.
@@ -45,18 +59,39 @@ extension ScreenView {
     /// when they are the size it is shown at); nil when encoding fails.
     /// An animation's frame that kitty `held` already is made without its
     /// pixels: kitty is only told to show it.
-    func fittedPicture(_ image: DecodedImage, bytes: PixelImage? = nil, columns: Int, rows: Int, cell: (width: Int, height: Int),
-                       cache: FittedPicture?, kept: KeptFrames<PictureKey, FittedPicture>? = nil,
-                       held: FrameCompositor.KittyFrames? = nil) -> (FittedPicture, PixelPlacement)? {
-        let placement = PixelPlacement.fit(imageWidth: image.info.width, imageHeight: image.info.height, columns: columns,
-                                           rows: rows, cellWidth: cell.width, cellHeight: cell.height, centred: true)
+    func fittedPicture(
+        _ image: DecodedImage,
+        bytes: PixelImage? = nil,
+        columns: Int,
+        rows: Int,
+        cell: (width: Int, height: Int),
+        cache: FittedPicture?,
+        kept: KeptFrames<PictureKey, FittedPicture>? = nil,
+        held: FrameCompositor.KittyFrames? = nil
+    ) -> (FittedPicture, PixelPlacement)? {
+        let placement = PixelPlacement.fit(
+            imageWidth: image.info.width,
+            imageHeight: image.info.height,
+            columns: columns,
+            rows: rows,
+            cellWidth: cell.width,
+            cellHeight: cell.height,
+            centred: true
+        )
         let framesID = framesInKitty(placement) ? framesImageID(placement) : nil
         let switchOnly = framesID != nil && held?.id == framesID && held?.numbers[shownFrame] != nil
-        let key = PictureKey(placement: placement, imageID: imageID(image), format: pictureFormat, kittyFrame: framesID != nil,
-                             switchOnly: switchOnly)
+        let key = PictureKey(
+            placement: placement,
+            imageID: imageID(image),
+            format: pictureFormat,
+            kittyFrame: framesID != nil,
+            switchOnly: switchOnly
+        )
         if let cache, cache.key == key { return (cache, placement) }
         if let frame = kept?[key] { return (frame, placement) }
-        if let framesID, switchOnly { return (FittedPicture(key: key, picture: kittyFrame(nil, id: framesID, placement)), placement) }
+        if let framesID, switchOnly {
+            return (FittedPicture(key: key, picture: kittyFrame(nil, id: framesID, placement)), placement)
+        }
         let exact = bytes.flatMap { $0.width == placement.width && $0.height == placement.height ? $0 : nil }
         let pixels = exact ?? image.pixmap.resampled(width: placement.width, height: placement.height).pixelImage()
         let picture = framesID.map { kittyFrame(pixels, id: $0, placement) } ?? encode(pixels, placement)
@@ -67,11 +102,26 @@ extension ScreenView {
     func encode(_ pixels: PixelImage, _ placement: PixelPlacement) -> PixelPicture? {
         let id = newPictureID()
         let options = PictureOptions(imageID: id, registers: registers, moveCursor: false, medium: kittyMedium)
-        guard let bytes = pixels.bytes(pictureFormat, options: options, route: route, columns: placement.columns, rows: placement.rows) else {
+        guard
+            let bytes = pixels.bytes(
+                pictureFormat,
+                options: options,
+                route: route,
+                columns: placement.columns,
+                rows: placement.rows
+            )
+        else {
             return nil
         }
-        return PixelPicture(format: pictureFormat, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
-                            width: placement.width, height: placement.height)
+        return PixelPicture(
+            format: pictureFormat,
+            id: id,
+            columns: placement.columns,
+            rows: placement.rows,
+            bytes: bytes,
+            width: placement.width,
+            height: placement.height
+        )
     }
 
     /// A new id for a picture (kitty's images are told apart by it).
@@ -103,11 +153,29 @@ extension ScreenView {
     /// picture, adds it as a frame, or only switches to it.
     func kittyFrame(_ pixels: PixelImage?, id: UInt32, _ placement: PixelPlacement) -> PixelPicture {
         let upload = pixels.map {
-            KittyGraphics.sharedUpload($0, id: id, moveCursor: false, compress: false, staging: kittyMedium == .sharedMemory)
+            KittyGraphics.sharedUpload(
+                $0,
+                id: id,
+                moveCursor: false,
+                compress: false,
+                staging: kittyMedium == .sharedMemory
+            )
         }
-        let bytes = PictureBytes(sequence: [], removal: PictureBytes.removal(.kitty, id: id, route: .direct), shared: upload)
-        return PixelPicture(format: .kitty, id: id, columns: placement.columns, rows: placement.rows, bytes: bytes,
-                            width: placement.width, height: placement.height, frame: shownFrame)
+        let bytes = PictureBytes(
+            sequence: [],
+            removal: PictureBytes.removal(.kitty, id: id, route: .direct),
+            shared: upload
+        )
+        return PixelPicture(
+            format: .kitty,
+            id: id,
+            columns: placement.columns,
+            rows: placement.rows,
+            bytes: bytes,
+            width: placement.width,
+            height: placement.height,
+            frame: shownFrame
+        )
     }
 
     /// Another animation (or none) is on screen: its frames go to a new

@@ -91,8 +91,12 @@ public final class ScreenView {
         terminal.erase()
         guard let layout = Layout(columns: size.columns, rows: size.rows) else {
             let message = "Terminal too small (need \(Layout.minimum.columns)×\(Layout.minimum.rows))"
-            terminal.put(message.prefix(columns: size.columns), row: size.rows / 2,
-                         column: max(0, (size.columns - message.columns) / 2), style: .bold)
+            terminal.put(
+                message.prefix(columns: size.columns),
+                row: size.rows / 2,
+                column: max(0, (size.columns - message.columns) / 2),
+                style: .bold
+            )
             terminal.refresh()
             return
         }
@@ -110,18 +114,29 @@ public final class ScreenView {
         drawStatus(state, layout, terminal, now: now)
         // While the bundled picture is shown this line says so, whatever the
         // status line says (a spinner, an error).
-        let updated = state.gallery.map(ScreenView.updatedLine) ?? "Updated: " + (state.isBundled ? ScreenView.neverBundled
-            : state.updated.map(UpdatedFormat.string) ?? (state.fieldsCleared || state.loading != nil ? "" : "never"))
+        let updated =
+            state.gallery.map(ScreenView.updatedLine) ?? "Updated: "
+            + (state.isBundled
+                ? ScreenView.neverBundled
+                : state.updated.map(UpdatedFormat.string)
+                    ?? (state.fieldsCleared || state.loading != nil ? "" : "never"))
         terminal.put(clip(updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         // Under the server's rules the wait is what its headers said, capped by the interval.
         let interval = ScreenView.describe(state.refreshInterval)
         let wait = serverFreshness ? "the server's freshness time (at most \(interval))" : interval
-        for (i, line) in Layout.infoText(interval: wait, width: layout.columns - 2).prefix(layout.infoLines).enumerated() {
+        for (i, line) in Layout.infoText(interval: wait, width: layout.columns - 2).prefix(layout.infoLines)
+            .enumerated()
+        {
             terminal.put(line, row: layout.infoRow + i, column: 1, style: .dim)
         }
         let toolbar = Toolbar(width: layout.columns)
         for item in toolbar.items {
-            terminal.put(item.text, row: layout.toolbarRow, column: item.column, style: state.loading != nil && item.button != .quit ? .dim : .reverse)
+            terminal.put(
+                item.text,
+                row: layout.toolbarRow,
+                column: item.column,
+                style: state.loading != nil && item.button != .quit ? .dim : .reverse
+            )
         }
         if let box = state.box(in: layout) { drawOverlay(box, terminal) }
         terminal.refresh()
@@ -133,7 +148,8 @@ public final class ScreenView {
     public func prepare(_ state: ScreenState, on terminal: Terminal) {
         noteFrame(state)
         guard state.gallery == nil, let image = state.shownImage,
-              let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows) else { return }
+            let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
+        else { return }
         _ = shown(image, state, layout, terminal)
     }
 
@@ -146,8 +162,14 @@ public final class ScreenView {
 
     private func shown(_ image: DecodedImage, _ state: ScreenState, _ layout: Layout, _ terminal: Terminal) -> Shown {
         if showsPixels(state),
-           let (picture, placement) = picture(image, bytes: state.shownBytes, layout, cell: terminal.cellPixels,
-                                              held: terminal.kittyFrames) {
+            let (picture, placement) = picture(
+                image,
+                bytes: state.shownBytes,
+                layout,
+                cell: terminal.cellPixels,
+                held: terminal.kittyFrames
+            )
+        {
             return .picture(picture, placement)
         }
         let (grid, top, left) = art(image, layout)
@@ -196,8 +218,15 @@ public final class ScreenView {
     public func geometry(_ state: ScreenState, _ layout: Layout, cell: (width: Int, height: Int)) -> ViewGeometry? {
         guard let image = state.image else { return nil }
         let pixels = showsPixels(state) ? cell : nil
-        return ViewGeometry.area(image: image.info, columns: layout.columns, rows: layout.imageRows, top: layout.imageTop,
-                                 pixels: pixels, samples: Renderer.samples(renderOptions.symbols), cellAspect: cellAspect)
+        return ViewGeometry.area(
+            image: image.info,
+            columns: layout.columns,
+            rows: layout.imageRows,
+            top: layout.imageTop,
+            pixels: pixels,
+            samples: Renderer.samples(renderOptions.symbols),
+            cellAspect: cellAspect
+        )
     }
 
     private func drawStatus(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal, now: Date) {
@@ -212,15 +241,20 @@ public final class ScreenView {
                 // "frame 12 of 48 · paused" leads while an animation stands still.
                 status = status.isEmpty ? frame : frame + " · " + status
             }
-            terminal.put(clip(status, layout.columns - 2), row: layout.statusRow, column: 1,
-                         style: state.statusIsError ? .bold : .plain)
+            terminal.put(
+                clip(status, layout.columns - 2),
+                row: layout.statusRow,
+                column: 1,
+                style: state.statusIsError ? .bold : .plain
+            )
             return
         }
         let elapsed = now.timeIntervalSince(loading.started)
         let frame = ScreenView.spinner[Int(elapsed / ScreenView.spinnerPeriod) % ScreenView.spinner.count]
         var text = "\(frame) " + (loading.revalidating ? ScreenLogic.revalidatingStatus : "Loading")
         if let waiting = loading.waiting {
-            text = "\(frame) waiting for another urlcache\(waiting.pid.map { " (pid \($0))" } ?? "") to finish with this image"
+            text =
+                "\(frame) waiting for another urlcache\(waiting.pid.map { " (pid \($0))" } ?? "") to finish with this image"
         } else if let progress = loading.progress, progress.received > 0 {
             text = "\(frame) \(ByteCount.format(progress.received))"
             if let total = progress.total, total > 0 {
@@ -229,7 +263,9 @@ public final class ScreenView {
                 let barWidth = max(0, min(30, layout.columns - text.columns - 24))
                 if barWidth >= 5 {
                     let filled = Int(fraction * Double(barWidth))
-                    text += " [" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled) + "]"
+                    text +=
+                        " [" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
+                        + "]"
                 }
             }
             if elapsed > 0.2 { text += " \(ByteCount.format(Int64(Double(progress.received) / elapsed)))/s" }
@@ -243,9 +279,19 @@ public final class ScreenView {
         // A terminal whose locale is not UTF-8 puts these in ASCII (+ - |).
         terminal.put("┌" + String(repeating: "─", count: width - 2) + "┐", row: top, column: left, style: .plain)
         for row in 1..<(height - 1) {
-            terminal.put("│" + String(repeating: " ", count: width - 2) + "│", row: top + row, column: left, style: .plain)
+            terminal.put(
+                "│" + String(repeating: " ", count: width - 2) + "│",
+                row: top + row,
+                column: left,
+                style: .plain
+            )
         }
-        terminal.put("└" + String(repeating: "─", count: width - 2) + "┘", row: top + height - 1, column: left, style: .plain)
+        terminal.put(
+            "└" + String(repeating: "─", count: width - 2) + "┘",
+            row: top + height - 1,
+            column: left,
+            style: .plain
+        )
         terminal.put(clip(box.heading, width - 4), row: top + 1, column: left + 2, style: .bold)
         for (i, text) in box.lines.enumerated() {
             terminal.put(clip(text, width - 4), row: top + 2 + i, column: left + 2, style: .plain)
