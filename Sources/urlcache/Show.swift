@@ -13,8 +13,8 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Open the screen (the default): Display Image, Clear Cache, Updated.",
-        discussion:
-            "Keys: d or Enter Display Image, r re-check now, c Clear Cache, Left Right (or p n) previous/next, [ ] older/newer kept image, i about the image, o offline, f pixels/block art, ? help, q quit."
+        // Written from the key table, as the screen's own help is.
+        discussion: KeyTable.manualLines.joined(separator: "\n")
     )
 
     @OptionGroup var list: ListOptions

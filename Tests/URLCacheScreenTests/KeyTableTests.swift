@@ -16,6 +16,7 @@ final class KeyTableTests: XCTestCase {
                 "h j k l    pan a zoomed view (Shift+arrows, a drag)", "space .    pause / step an animation",
                 "s          save a copy (~/Pictures/urlcache)", "j k        scroll a long box (PgUp PgDn too)",
                 "o          offline on / off", "?          this help", "q          quit",
+                "Ctrl-Z     suspend (fg brings it back)",
             ]
         )
     }

@@ -6,7 +6,7 @@ public enum Command: Sendable, Hashable {
     case display, recheck, clearCache, previous, next, cancel, pixels, older, newer
     case gallery, galleryHistory, about, save, offline, help, quit
     case zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown
-    case playback, nextFrame
+    case playback, nextFrame, suspend
     case scrollDown, scrollUp, pageDown, pageUp
     case moveLeft, moveRight, moveUp, moveDown, open, back
 }
@@ -26,6 +26,8 @@ public enum KeyScope: Sendable, Equatable {
     case reading
     /// The gallery, with no box over it.
     case gallery
+    /// Wherever the screen is: boxes, the gallery and downloads included.
+    case anywhere
 }
 
 /// One key and what it asks where.
@@ -128,6 +130,7 @@ public enum KeyTable {
         KeyRow("o", "offline on / off", [(.character("o"), .offline)]),
         KeyRow("?", "this help", [(.character("?"), .help), (.character("h"), .help)]),
         KeyRow("q", "quit", [(.character("q"), .quit), (.interrupt, .quit)]),
+        KeyRow("Ctrl-Z", "suspend (fg brings it back)", [(.suspend, .suspend)], in: .anywhere),
         // The gallery's own keys; its title line says the main ones.
         KeyRow.gallery(
             "← → ↑ ↓ / h l k j, PgUp PgDn",
@@ -176,6 +179,30 @@ public enum KeyTable {
             if case let .character(letter) = binding.key { table[binding.command] = letter }
         }
         return table
+    }()
+
+    /// The keys for `urlcache show --help` and so for the man page: every
+    /// row, the gallery's under a heading of their own, in ASCII, since
+    /// generate-manual drops every other character.
+    public static let manualLines: [String] = {
+        func lines(_ rows: [KeyRow]) -> [String] {
+            let arrows: [Character: String] = ["←": "Left", "→": "Right", "↑": "Up", "↓": "Down"]
+            let keys = rows.map { row in row.keys.map { arrows[$0] ?? String($0) }.joined() }
+            // Keys wider than the column have their meaning on a line of its own,
+            // so that an 80-column --help does not wrap it.
+            let width = min(keys.map(\.count).max() ?? 0, 18) + 2
+            var lines: [String] = []
+            for (keys, row) in zip(keys, rows) {
+                if keys.count + 2 > width {
+                    lines += ["  " + keys, String(repeating: " ", count: width + 2) + row.meaning]
+                } else {
+                    lines.append("  " + keys + String(repeating: " ", count: width - keys.count) + row.meaning)
+                }
+            }
+            return lines
+        }
+        return ["The screen's keys:"] + lines(rows.filter(\.inHelp)) + ["", "In the gallery:"]
+            + lines(rows.filter { !$0.inHelp })
     }()
 
     /// The help's lines: the keys in a column of their own. Made once: the

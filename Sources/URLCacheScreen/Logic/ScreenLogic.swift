@@ -61,7 +61,7 @@ public enum ScreenLogic {
         }
         guard case let .key(key) = event else { return [] }
         // Ctrl-Z works whatever is open or running: the state stays as it is.
-        if key == .suspend { return [.suspend] }
+        if KeyTable.command(for: key, in: .anywhere) == .suspend { return [.suspend] }
         if let overlay = state.overlay { return handleBox(overlay, key, &state, box: box) }
         guard let command = KeyTable.command(for: key, in: .screen) else { return [] }
         if let effects = anytime(command, &state) { return effects }
