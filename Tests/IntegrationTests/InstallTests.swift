@@ -35,8 +35,16 @@ final class InstallTests: XCTestCase {
             environment: ["MANPAGER": "cat", "MANWIDTH": "80", "PATH": "/usr/bin:/bin"]
         )
         XCTAssertEqual(man.status, 0, man.stderr)
+        XCTAssertEqual(man.stderr, "", "mdoc has nothing to warn of")
         for command in ["show", "fetch", "render", "list", "history", "clear", "probe", "--all", "--feed"] {
             XCTAssertTrue(man.stdout.contains(command), "\(command) in the manual")
+        }
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+            XCTAssertTrue(man.stdout.contains("\n\(section)\n"), "the manual's \(section) section")
+        }
+        // The screen's keys, from its key table: zoom, pan, gallery, save, playback, suspend.
+        for keys in ["+ - 0", "h j k l", "g G", "space .", "Ctrl-Z", "Esc g G"] {
+            XCTAssertTrue(man.stdout.contains("  \(keys)  "), "\(keys) in the manual's keys")
         }
         let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/urlcache", encoding: .utf8)
         XCTAssertTrue(bash.contains("complete") && bash.contains("fetch"), bash.prefix(200).description)
