@@ -103,7 +103,7 @@ final class ConfigAndCrashTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("USAGE: urlcache fetch"), help.stdout)
         let version = try urlcache(["--version"], home: home)
-        XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
+        XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.2.0")
     }
 
     func testBinaryCopiedAloneStillHasItsBuiltInList() throws {

@@ -26,7 +26,7 @@ final class InstallTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }
         let version = try runProgram(URL(fileURLWithPath: prefix + "/bin/urlcache"), ["--version"])
-        XCTAssertEqual(version.stdout, "0.1.0\n")
+        XCTAssertEqual(version.stdout, "0.2.0\n")
 
         // man renders the page, with every command in it.
         let man = try runProgram(
