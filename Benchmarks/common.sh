@@ -14,8 +14,7 @@ fi
 swift build -c release --static-swift-stdlib --product urlcache --package-path "$root" >&2   # as Scripts/run builds it
 urlcache="$root/.build/release/urlcache"
 python=/usr/bin/python3            # Debian's, with numpy and PIL
-artq="$root/../shared/tools/artq.py"
-[ -f "$artq" ] || { echo "artq.py not found at $artq (shared/ beside the project)" >&2; exit 1; }
+artq="$root/Benchmarks/artq.py"     # the block-art quality measure, for the scripts that measure it
 # Peak RSS (KiB) of one command line.
 rss() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
 # race ROUNDS KIND "PROGRAM COMMAND..." ...: the commands take turns (race.py),

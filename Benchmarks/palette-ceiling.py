@@ -19,7 +19,7 @@ import sys
 import numpy as np
 from PIL import Image
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import artq  # noqa: E402  (the measure itself: its resize, pooling and palette)
 
 

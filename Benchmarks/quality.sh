@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Block-art quality, measured by shared/tools/artq.py (PSNR against the
+# Block-art quality, measured by Benchmarks/artq.py (PSNR against the
 # source, light averaged linearly; 'coarse' = 2x4 per cell is the headline).
 # Prints, per image: ours, chafa and the oracle (the best truecolour art any
 # per-cell renderer could print with that glyph set), in truecolour and 256;

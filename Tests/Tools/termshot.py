@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-# A copy of shared/tools/termshot.py, so that the tests need nothing outside the repository;
-# it polls the screen until it settles where that one sleeps.
+# The tests' and benchmarks' screenshot tool: it polls the screen until it
+# settles rather than sleeping a fixed time.
 """termshot.py: run a command in a real terminal (xterm or kitty) under Xvfb,
 screenshot it, and measure how well a picture on it matches a source image.
 
