@@ -93,3 +93,4 @@ for name, path in zip(["urlcache screen", "urlcache render", "chafa"], sys.argv[
 PY
   timing "urlcache's screen in $terminal"
 done
+record_results

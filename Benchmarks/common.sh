@@ -15,6 +15,20 @@ swift build -c release --static-swift-stdlib --product urlcache --package-path "
 urlcache="$root/.build/release/urlcache"
 python=/usr/bin/python3            # Debian's, with numpy and PIL
 artq="$root/Benchmarks/artq.py"     # the block-art quality measure, for the scripts that measure it
+# What a script prints is its part of Benchmarks/RESULTS.md: stdout is kept
+# as it goes, and `record_results`, the last line of every script, writes it
+# there with the date and the machine (Benchmarks/results.py). A run cut
+# short writes nothing.
+printed="$(mktemp)"
+exec {terminal_out}>&1
+exec > >(tee "$printed")
+tee_pid=$!
+record_results() {
+  exec >&"$terminal_out"    # tee reads its end of file and finishes
+  wait "$tee_pid" 2>/dev/null || true
+  $python "$root/Benchmarks/results.py" "$root/Benchmarks/RESULTS.md" "$(basename "$0")" "$printed"
+  rm -f "$printed"
+}
 # Peak RSS (KiB) of one command line.
 rss() { /usr/bin/time -f %M bash -c "$1 >/dev/null" 2>&1 | tail -1; }
 # race ROUNDS KIND "PROGRAM COMMAND..." ...: the commands take turns (race.py),

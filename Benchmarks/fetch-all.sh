@@ -24,3 +24,4 @@ printf '%-34s %9s\n' "five entries, 1.5 s an answer" "median s"
 printf '%-34s %9s\n' "urlcache fetch --all" "${medians[0]}"
 printf '%-34s %9s\n' "urlcache fetch --entry N, 1 to 5" "${medians[1]}"
 $python -c "print('%-34s %9.2fx   (goal: about one answer, 1.5 s)' % ('ratio', ${medians[0]} / ${medians[1]}))"
+record_results

@@ -84,3 +84,4 @@ print(c, max(1, round(c * 0.5 * h / w))) if w / h > c * 0.5 / r else print(max(1
 d = $rc - $oc
 print('| $name | $oc | $rc | %.2f | $occ | $rcc | %s |' % (d, 'yes' if d <= 0.15 else '**no**'))"
 done
+record_results

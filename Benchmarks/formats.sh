@@ -34,3 +34,4 @@ race "${RUNS:-7}" avif-12MP \
   "urlcache $urlcache render $out/photo12.avif --size 160x48 --colors truecolor" \
   "chafa chafa --size 160x48 $out/photo12.avif"
 ratio avif/chafa "${medians[0]}" "${medians[1]}"
+record_results

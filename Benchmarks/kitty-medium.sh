@@ -41,3 +41,4 @@ for size in full 60x20; do
 done
 echo
 echo "rounds: $rounds, taken in turns; raw times in $work/times.txt"
+record_results

@@ -58,3 +58,4 @@ for i in "${!cmds[@]}"; do
   $python "$root/Benchmarks/race.py" --pty 150x50:1200x850 1 "/usr/bin/time -o $out/rss -f %M ${cmds[$i]}" >/dev/null
   echo "| \`${cmds[$i]//$root\//}\` | ${times[$i]} s | $(( $(cat "$out/rss") / 1024 )) MiB |"
 done
+record_results

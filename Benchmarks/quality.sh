@@ -54,3 +54,4 @@ else: print(max(1,round(r*w/h/0.5)), r)")
   printf '%-14s %-34s %-48s %s\n' "$name" "chafa 256 half" "chafa --colors 256 --symbols half" "$(measure "$img" "$out/chafa.ans")"
   printf '%-14s %-34s %-48s %6s\n' "$name" "ceiling 256 halves (coarse)" "palette-ceiling.py" "$($python "$root/Benchmarks/palette-ceiling.py" "$img" $fc $fr)"
 done
+record_results

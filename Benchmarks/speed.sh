@@ -53,3 +53,4 @@ echo "renderer alone (urlcache render --timings, 800x600 photo to 160x48):"
 for s in halves quadrants sextants; do for m in truecolor 256; do
   printf '%-10s %-10s %s\n' "$s" "$m" "$("$urlcache" render "$out/photo.png" --size 160x48 --colors $m --symbols $s --timings 2>&1 >/dev/null)"
 done; done
+record_results

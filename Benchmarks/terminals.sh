@@ -59,3 +59,4 @@ for t in "${terminals[@]}"; do
     printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$(basename "$photo")" "${db[urlcache]}" "${db[chafa]}" "${db[timg]}" "$best" "${stray[urlcache]}"
   done
 done
+record_results

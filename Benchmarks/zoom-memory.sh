@@ -31,3 +31,4 @@ for format in ${FORMATS:-symbols kitty sixel}; do
 print(f"{sys.argv[1]:<8} {f:8.1f} MiB {z:10.1f} MiB {z - f:8.1f} MiB {sys.argv[4]:>12}")' "$format" "$fit" "$zoomed" "$views"
 done
 echo "goal: zoom's extra memory under 64 MiB on 100 megapixels"
+record_results

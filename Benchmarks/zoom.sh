@@ -55,3 +55,4 @@ PY
   done
 done
 echo "goal: median key to sharp view at most 100 ms"
+record_results
