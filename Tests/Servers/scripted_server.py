@@ -33,6 +33,10 @@ Routes (NAME is a file under ROOT):
                      status an HTML body with them (a Location makes a redirect); values
                      expand {now+N} as /headers does (reach it as /as/NAME, mode scripted)
   /gzip/NAME         the body gzip-encoded, with validators
+  /cycle/NAME        a long-running screen's day, four answers in turn: a new image
+                     (NAME, then ROOT/NAME.next, then NAME again…, each a 200 with its
+                     validators), a 304 to the client's validators, a 503 with
+                     Retry-After: 2, a 206 Partial Content (Benchmarks/soak.sh)
   /redirect/NAME     301 to /plain/NAME
   /redirect-file     302 to file:///etc/passwd
   /redirect-loop     302 to itself
@@ -275,6 +279,20 @@ class Handler(BaseHTTPRequestHandler):
         except FileNotFoundError:
             mode = "plain"
         getattr(self, "route_" + mode)(name)
+
+    CYCLES = {}
+
+    def route_cycle(self, name):
+        with LOCK:
+            turn = Handler.CYCLES.get(name, 0)
+            Handler.CYCLES[name] = turn + 1
+        current = name if (turn // 4) % 2 == 0 else name + ".next"
+        step = turn % 4
+        if step == 2:
+            return self.reply(503, b"<html><body>busy</body></html>", "text/html", [("Retry-After", "2")])
+        if step == 3:
+            return self.route_partial(current)
+        self.conditional(current)
 
     def route_always304(self, name):
         self.reply(304)
