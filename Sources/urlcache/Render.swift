@@ -315,7 +315,7 @@ struct LookOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A cell's width over its height, 0.05–20 (default: from the terminal, else 0.5).",
+            "A cell's width over its height, 0.05 to 20 (default: from the terminal, else 0.5).",
             valueName: "r"
         )
     )
