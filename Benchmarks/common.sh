@@ -19,7 +19,7 @@ artq="$root/Benchmarks/artq.py"     # the block-art quality measure, for the scr
 # as it goes, and `record_results`, the last line of every script, writes it
 # there with the date and the machine (Benchmarks/results.py). A run cut
 # short writes nothing.
-printed="$(mktemp)"
+printed="$out/.printed-$(basename "$0")"   # in Benchmarks/out: a run cut short leaves nothing in /tmp
 exec {terminal_out}>&1
 exec > >(tee "$printed")
 tee_pid=$!

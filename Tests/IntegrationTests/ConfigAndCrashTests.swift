@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheHarness
+import URLCacheKit
 import URLCacheTestSupport
 import XCTest
 
@@ -103,7 +104,7 @@ final class ConfigAndCrashTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("USAGE: urlcache fetch"), help.stdout)
         let version = try urlcache(["--version"], home: home)
-        XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.2.0")
+        XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), URLCacheVersion.string)
     }
 
     func testBinaryCopiedAloneStillHasItsBuiltInList() throws {

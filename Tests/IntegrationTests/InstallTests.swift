@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheHarness
+import URLCacheKit
 import URLCacheTestSupport
 import XCTest
 
@@ -26,7 +27,7 @@ final class InstallTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }
         let version = try runProgram(URL(fileURLWithPath: prefix + "/bin/urlcache"), ["--version"])
-        XCTAssertEqual(version.stdout, "0.2.0\n")
+        XCTAssertEqual(version.stdout, URLCacheVersion.string + "\n")
 
         // man renders the page, with every command in it.
         let man = try runProgram(

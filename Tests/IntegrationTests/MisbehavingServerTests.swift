@@ -1,5 +1,6 @@
 import Foundation
 import URLCacheHarness
+import URLCacheKit
 import URLCacheTestSupport
 import XCTest
 
@@ -145,7 +146,7 @@ final class MisbehavingServerTests: ScriptedServerTestCase {
 
     func testUserAgentNamesTheProgram() throws {
         _ = try fetch("/plain/sun.png")
-        XCTAssertEqual(server.requests.first?.userAgent?.hasPrefix("urlcache/"), true)
+        XCTAssertEqual(server.requests.first?.userAgent, "urlcache/" + URLCacheVersion.string)
     }
 
     /// A CDN that negotiates sends WebP to a client that asks for it; the
