@@ -73,7 +73,7 @@ final class BoxTests: XCTestCase {
     func testFSaysWhenThereAreNoPixels() {
         var state = ScreenState(entries: entries)
         _ = ScreenLogic.handle(.key(.character("f")), &state, toolbar: Toolbar(width: 80), toolbarRow: 19)
-        XCTAssertEqual(state.status, ScreenLogic.noPixelsStatus)
+        XCTAssertEqual(state.status.text, ScreenLogic.noPixelsStatus)
         XCTAssertTrue(state.showPixels, "nothing to switch")
     }
 }

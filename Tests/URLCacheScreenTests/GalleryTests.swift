@@ -222,7 +222,7 @@ final class GalleryTests: XCTestCase {
         XCTAssertEqual(handle(.key(.enter), &state, layout(80, 24)), [.history(step: 2)])
         ScreenLogic.openGallery(Gallery.history([], entry: entries[0], selected: 0), &state)
         XCTAssertNil(state.gallery)
-        XCTAssertEqual(state.status, ScreenLogic.nothingKeptStatus)
+        XCTAssertEqual(state.status.text, ScreenLogic.nothingKeptStatus)
     }
 
     func testTheGalleryDrawsEachTilesTitleDateAndPicture() {

@@ -36,7 +36,7 @@ final class LoadLogicTests: XCTestCase {
     func testStepsOverKeptImagesAskForTheirFilesAndStopAtTheEnds() {
         var state = ScreenState(entries: entries)
         XCTAssertNil(ScreenLogic.stepHistory([], step: 1, &state))
-        XCTAssertEqual(state.status, "No earlier images kept for this entry")
+        XCTAssertEqual(state.status.text, "No earlier images kept for this entry")
         let day = Date(timeIntervalSince1970: 1_800_000_000)
         let items = (0..<3).map {
             HistoryItem(
@@ -50,7 +50,7 @@ final class LoadLogicTests: XCTestCase {
         XCTAssertEqual(state.historyIndex, 1)
         XCTAssertEqual(ScreenLogic.stepHistory(items, step: 5, &state), .keptImage(path: "/c/1.2.img"))
         XCTAssertNil(ScreenLogic.stepHistory(items, step: 1, &state), "the oldest is on screen: nothing to decode")
-        XCTAssertTrue(state.status.hasPrefix("3 of 3 · "), state.status)
+        XCTAssertTrue(state.status.text.hasPrefix("3 of 3 · "), state.status.text)
     }
 
     func testADecodeOfAnotherFileGoesBackToFitAndOneOfTheSameKeepsTheZoom() {

@@ -48,23 +48,23 @@ final class ScreenLogicTests: XCTestCase {
     func testSSavesACachedPictureAndTheStatusSaysWhere() {
         var state = ScreenState(entries: entries)
         XCTAssertEqual(handle(.character("s"), &state), [])
-        XCTAssertEqual(state.status, ScreenLogic.nothingToSaveStatus)
+        XCTAssertEqual(state.status.text, ScreenLogic.nothingToSaveStatus)
         state.image = DecodedImage(
             info: SourceInfo(format: .png, width: 1, height: 1),
             pixmap: Pixmap(width: 1, height: 1)
         )
-        state.isBundled = true
+        state.imageSource = .bundled(state.entry.url)
         XCTAssertEqual(handle(.character("s"), &state), [], "the bundled picture is not in the cache")
-        state.isBundled = false
+        state.imageSource = nil
         state.loading = ScreenState.Loading(index: 0, started: Date(), progress: nil, automatic: true)
         XCTAssertEqual(handle(.character("s"), &state), [.save])
         ScreenLogic.saved(.success(.saved("/home/ada/Pictures/urlcache/2026-11-24 One.jpg")), home: "/home/ada", &state)
-        XCTAssertEqual(state.status, "Saved to ~/Pictures/urlcache/2026-11-24 One.jpg")
+        XCTAssertEqual(state.status.text, "Saved to ~/Pictures/urlcache/2026-11-24 One.jpg")
         ScreenLogic.saved(.success(.alreadyThere("/srv/2026-11-24 One.jpg")), home: "/home/ada", &state)
-        XCTAssertEqual(state.status, "Already saved as /srv/2026-11-24 One.jpg")
+        XCTAssertEqual(state.status.text, "Already saved as /srv/2026-11-24 One.jpg")
         ScreenLogic.saved(.failure(.writeFailed(path: "/mnt", errno: .noSpace)), home: "/home/ada", &state)
-        XCTAssertEqual(state.status, "Not saved: cannot save to /mnt: no space left on device")
-        XCTAssertTrue(state.statusIsError)
+        XCTAssertEqual(state.status.text, "Not saved: cannot save to /mnt: no space left on device")
+        XCTAssertTrue(state.status.isError)
     }
 
     func testWhileLoadingOnlyEscAndQuitAct() {
@@ -111,7 +111,7 @@ final class ScreenLogicTests: XCTestCase {
             now: Date(),
             &state
         )
-        XCTAssertEqual(state.status, "Newly cached image")
+        XCTAssertEqual(state.status.text, "Newly cached image")
         XCTAssertEqual(state.updated, updated)
         ScreenLogic.finished(
             DisplayReport(result: .failure(.transport(.cannotResolve(host: "a.example"))), copy: copy),
@@ -120,7 +120,7 @@ final class ScreenLogicTests: XCTestCase {
             now: Date(),
             &state
         )
-        XCTAssertTrue(state.status.contains("showing the cached image"), state.status)
+        XCTAssertTrue(state.status.text.contains("showing the cached image"), state.status.text)
         XCTAssertEqual(state.overlay, .alert("could not resolve host a.example"))
         XCTAssertEqual(handle(.enter, &state), [])
         XCTAssertNil(state.overlay, "Enter closes the alert")
@@ -137,7 +137,7 @@ final class ScreenLogicTests: XCTestCase {
         XCTAssertNil(state.overlay, "a cancel is no error")
         ScreenLogic.cleared(.success(1), &state)
         XCTAssertNil(state.updated)
-        XCTAssertEqual(state.status, "")
+        XCTAssertEqual(state.status.text, "")
     }
 
     func testAutomaticCheckWhenTheIntervalRunsOut() {
@@ -207,7 +207,7 @@ final class ScreenLogicTests: XCTestCase {
 
     func testViewDrawsTitleFieldsInfoAndToolbar() {
         var state = ScreenState(entries: entries)
-        state.status = "Previously cached image"
+        state.status = .info("Previously cached image")
         state.updated = Date()
         // Black over red, the edge inside a cell row: a half block must show.
         var pixels = Pixmap(width: 8, height: 5, fill: LinearRGB(1, 0, 0))
@@ -290,7 +290,7 @@ final class ScreenLogicTests: XCTestCase {
         state.loading = ScreenState.Loading(index: 0, started: Date(), progress: nil, automatic: false)
         ScreenLogic.showBundled(picture, &state)
         XCTAssertTrue(state.isBundled)
-        XCTAssertEqual(state.status, "Bundled image (not yet downloaded)")
+        XCTAssertEqual(state.status.text, "Bundled image (not yet downloaded)")
         XCTAssertNil(state.updated)
         let terminal = RecordingTerminal(columns: 60, rows: 20)
         ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: terminal, now: Date())
@@ -311,7 +311,7 @@ final class ScreenLogicTests: XCTestCase {
         )
         XCTAssertEqual(failed.image, picture)
         XCTAssertTrue(failed.isBundled)
-        XCTAssertEqual(failed.status, "could not resolve host h")
+        XCTAssertEqual(failed.status.text, "could not resolve host h")
         // The launch's check was asked by nobody: the status line says it, under the picture, with no box to close.
         XCTAssertNil(failed.overlay)
 
@@ -345,7 +345,7 @@ final class ScreenLogicTests: XCTestCase {
         )
         XCTAssertEqual(done.image, real)
         XCTAssertFalse(done.isBundled)
-        XCTAssertEqual(done.status, "Newly cached image")
+        XCTAssertEqual(done.status.text, "Newly cached image")
 
         // An image already on screen is never covered by the bundled one.
         var shown = done

@@ -53,8 +53,7 @@ final class WideTextTests: XCTestCase {
 
     func testStatusAlertAndHelpStayInside() {
         var wide = state(title: fuji)
-        wide.status = "Check failed, showing the cached image: サーバーが応答しませんでした 🌧🌧🌧🌧🌧🌧🌧🌧🌧🌧🌧🌧"
-        wide.statusIsError = true
+        wide.status = .error("Check failed, showing the cached image: サーバーが応答しませんでした 🌧🌧🌧🌧🌧🌧🌧🌧🌧🌧🌧🌧")
         for columns in [40, 41, 60, 79] {
             let terminal = draw(wide, columns: columns)
             XCTAssertEqual(terminal.overflows, [], "\(columns) columns")

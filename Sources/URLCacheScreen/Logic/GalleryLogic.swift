@@ -26,13 +26,11 @@ extension ScreenLogic {
     /// happens in the gallery from now on), and the zoom is left as it was.
     public static func openGallery(_ gallery: Gallery, _ state: inout ScreenState) {
         guard !gallery.tiles.isEmpty else {
-            state.status = nothingKeptStatus
-            state.statusIsError = false
+            state.status = .info(nothingKeptStatus)
             return
         }
         state.gallery = gallery
-        state.status = ""
-        state.statusIsError = false
+        state.status = .empty
     }
 
     /// An event while the gallery is open and no box is over it. The arrows
@@ -161,8 +159,7 @@ extension ScreenLogic {
     /// `f`: pixels or block art, where the terminal has both.
     static func togglePixels(_ state: inout ScreenState) {
         guard state.pixelsAvailable else {
-            state.status = noPixelsStatus
-            state.statusIsError = false
+            state.status = .info(noPixelsStatus)
             return
         }
         state.showPixels.toggle()

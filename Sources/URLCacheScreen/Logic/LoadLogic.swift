@@ -50,7 +50,7 @@ extension ScreenLogic {
     /// it is the one shown already, or there is none.
     static func stepHistory(_ items: [HistoryItem], step: Int, _ state: inout ScreenState) -> LoadRequest? {
         guard !items.isEmpty else {
-            state.status = "No earlier images kept for this entry"
+            state.status.text = "No earlier images kept for this entry"
             return nil
         }
         let shown = state.historyIndex ?? 0

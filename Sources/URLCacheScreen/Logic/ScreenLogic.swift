@@ -98,8 +98,7 @@ public enum ScreenLogic {
         // A copy reads the cache only: it may be taken while a download runs.
         case .save:
             guard state.image != nil, !state.isBundled else {
-                state.status = nothingToSaveStatus
-                state.statusIsError = false
+                state.status = .info(nothingToSaveStatus)
                 return []
             }
             return [.save]
@@ -121,14 +120,12 @@ public enum ScreenLogic {
             var path = outcome.path
             if !home.isEmpty, home != "/", path.hasPrefix(home + "/") { path = "~" + path.dropFirst(home.count) }
             if case .alreadyThere = outcome {
-                state.status = "Already saved as \(path)"
+                state.status = .info("Already saved as \(path)")
             } else {
-                state.status = "Saved to \(path)"
+                state.status = .info("Saved to \(path)")
             }
-            state.statusIsError = false
         case let .failure(error):
-            state.status = "Not saved: \(error.description)"
-            state.statusIsError = true
+            state.status = .error("Not saved: \(error.description)")
         }
     }
 
@@ -210,9 +207,9 @@ public enum ScreenLogic {
         if index != (state.historyIndex ?? 0) { state.resetView() }
         state.historyIndex = index
         state.caption = ScreenState.Caption(items[index].metadata)
-        state.status = "\(index + 1) of \(items.count) · \(UpdatedFormat.day(items[index].firstSeen))"
-        if index == 0 { state.status += " (current)" }
-        state.statusIsError = false
+        var text = "\(index + 1) of \(items.count) · \(UpdatedFormat.day(items[index].firstSeen))"
+        if index == 0 { text += " (current)" }
+        state.status = .info(text)
     }
 
     /// The bundled picture is ready while the first check goes on: shown,
@@ -221,10 +218,8 @@ public enum ScreenLogic {
         guard state.image == nil else { return }
         state.image = image
         state.imageSource = .bundled(state.entry.url)
-        state.isBundled = true
         state.updated = nil
-        state.status = BundledImage.statusLine
-        state.statusIsError = false
+        state.status = .info(BundledImage.statusLine)
     }
 
     /// The copy is in its stale-while-revalidate window: shown at once,
@@ -233,7 +228,6 @@ public enum ScreenLogic {
         guard state.image == nil else { return }
         state.image = image
         state.imageSource = .file(copy.imagePath)
-        state.isBundled = false
         state.updated = copy.updated
         state.caption = ScreenState.Caption(copy.metadata)
         state.loading?.revalidating = true
@@ -281,26 +275,23 @@ public enum ScreenLogic {
         case let .success(decoded)?:
             state.image = decoded
             state.imageSource = source.map(ScreenState.PictureSource.file)
-            state.isBundled = false
         case let .failure(error)?:
             state.image = nil
             state.imageSource = nil
             state.resetView()
-            state.isBundled = false
-            state.status = error.description
-            state.statusIsError = true
+            state.status = .error(error.description)
             if asked { state.overlay = .alert(error.description) }
             return
         case nil: break
         }
         switch report.result {
         case let .success(outcome):
-            state.status = outcome.statusLine
+            var text = outcome.statusLine
             // A damaged file that could still be shown says so.
             if case let .success(decoded)? = image, !decoded.warnings.isEmpty {
-                state.status += " (" + decoded.warnings.map(\.description).joined(separator: "; ") + ")"
+                text += " (" + decoded.warnings.map(\.description).joined(separator: "; ") + ")"
             }
-            state.statusIsError = false
+            state.status = .info(text)
             state.lastFailedCheck = nil
         case let .failure(error):
             // Any check that failed or was cancelled holds the next one by
@@ -309,14 +300,14 @@ public enum ScreenLogic {
             // again and again.
             state.lastFailedCheck = now
             if error.isCancellation {
-                state.status =
+                state.status = .info(
                     report.copy == nil ? "Download cancelled" : "Download cancelled; showing the cached image"
-                state.statusIsError = false
+                )
                 return
             }
-            state.status =
+            state.status = .error(
                 report.copy == nil ? error.description : "Check failed, showing the cached image: \(error.description)"
-            state.statusIsError = true
+            )
             if asked { state.overlay = .alert(error.description) }
         }
     }

@@ -9,8 +9,7 @@ public struct ScreenState: Sendable {
     public var entries: [URLEntry]
     public var index = 0
     /// The status line: one of the original's three, or what went wrong.
-    public var status = ""
-    public var statusIsError = false
+    public var status = StatusLine.empty
     /// The cached file's modification time: the last successful check.
     public var updated: Date?
     /// The decoded image, kept so that a resize re-renders without the file.
@@ -30,7 +29,7 @@ public struct ScreenState: Sendable {
     /// Where the first button went down on the picture: a drag's start.
     public var dragStart: (row: Int, column: Int)?
     /// The image is the picture the binary carries, not a downloaded one.
-    public var isBundled = false
+    public var isBundled: Bool { imageSource?.isBundled ?? false }
     /// Show the picture in pixels where the terminal can (`f` switches to
     /// block art and back, so people can compare).
     public var showPixels = true
@@ -98,14 +97,12 @@ public struct ScreenState: Sendable {
         image = nil
         imageSource = nil
         resetView()
-        isBundled = false
         updated = nil
         caption = nil
         historyIndex = nil
         freshFor = nil
         backOffUntil = nil
-        status = ""
-        statusIsError = false
+        status = .empty
         fieldsCleared = false
     }
 
@@ -156,6 +153,9 @@ public struct ScreenState: Sendable {
         case file(String)
         /// The picture the binary carries for this URL.
         case bundled(URL)
+
+        /// The picture the binary carries.
+        public var isBundled: Bool { if case .bundled = self { true } else { false } }
     }
 
     /// What is under way.

@@ -231,7 +231,7 @@ public final class ScreenView {
 
     private func drawStatus(_ state: ScreenState, _ layout: Layout, _ terminal: Terminal, now: Date) {
         guard let loading = state.loading else {
-            var status = state.offline ? "[offline] " + state.status : state.status
+            var status = state.offline ? "[offline] " + state.status.text : state.status.text
             if let gallery = state.gallery {
                 status = ScreenView.galleryStatus(gallery, status)
             } else if let zoom = geometry(state, layout, cell: terminal.cellPixels)?.describe(state.viewport) {
@@ -245,7 +245,7 @@ public final class ScreenView {
                 clip(status, layout.columns - 2),
                 row: layout.statusRow,
                 column: 1,
-                style: state.statusIsError ? .bold : .plain
+                style: state.status.isError ? .bold : .plain
             )
             return
         }
