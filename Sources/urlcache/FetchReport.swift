@@ -126,3 +126,11 @@ extension Array where Element == FetchReport {
         return statuses.contains(2) ? 2 : statuses.contains(1) ? 1 : statuses.contains(3) ? 3 : 0
     }
 }
+
+/// A feed's words about the image, a line each, made terminal-safe
+/// (`fetch` and `list` print them).
+func captionLines(_ metadata: CacheRecord?) -> [String] {
+    guard let metadata else { return [] }
+    return [("Title", metadata.title), ("Credit", metadata.credit), ("Image", metadata.imageURL)]
+        .compactMap { label, value in value.map { "\(label): \($0.terminalSafe)" } }
+}

@@ -1,6 +1,4 @@
-import Foundation
 import Synchronization
-import URLCacheKit
 
 #if canImport(Glibc)
 import Glibc
@@ -25,81 +23,15 @@ enum Interruption {
         }
     }
 
-    /// Display Image for a command: Ctrl-C or kill cancels it (the cache
-    /// as it was, no temporary file left), and then ends the process by
-    /// that signal; another urlcache holding the entry is named on stderr.
-    static func display(_ entry: URLEntry, force: Bool, with controller: URLCacheController) -> DisplayReport {
-        // One entry, one report: the pool returns one for each.
-        display([entry], force: force, with: controller, inFlight: 1)[0]
-    }
-
-    /// Display Image for each of `entries`, `inFlight` at a time (each
-    /// check on a thread of its own; two of one entry wait for each other
-    /// on its lock): the reports in the entries' order. Ctrl-C or kill
-    /// cancels every check under way and those not begun, then ends the
-    /// process by that signal.
-    static func display(
-        _ entries: [URLEntry],
-        force: Bool,
-        automatic: Bool = false,
-        with controller: URLCacheController,
-        inFlight: Int
-    ) -> [DisplayReport] {
+    /// Runs `work` with SIGINT, SIGTERM and SIGHUP caught: `work` is told
+    /// whether one arrived (to cancel what it does: the cache as it was, no
+    /// temporary file left), and afterwards the process ends by that
+    /// signal, as it would have.
+    static func catching<T>(_ work: (_ isCancelled: @escaping @Sendable () -> Bool) -> T) -> T {
         install()
-        let work = Work(count: entries.count)
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(inFlight, entries.count)) {
-            group.enter()
-            let thread = Thread {
-                while let index = work.take() {
-                    let image = entries.count == 1 ? "this image" : entries[index].url.absoluteString
-                    let observer = FetchObserver(
-                        isCancelled: { happened },
-                        waiting: { pid in
-                            printError(
-                                "urlcache: waiting for another urlcache\(pid.map { " (pid \($0))" } ?? "") to finish with \(image)"
-                            )
-                        }
-                    )
-                    work.put(
-                        controller.display(entries[index], force: force, automatic: automatic, observer: observer),
-                        at: index
-                    )
-                }
-                group.leave()
-            }
-            // The main thread's size: the check decodes what it downloads.
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        group.wait()
+        let result = work { happened }
         finish()
-        return work.reports
-    }
-
-    /// The entries' queue and their reports, shared by the checking threads.
-    private final class Work: Sendable {
-        private let next = Mutex(0)
-        private let done: Mutex<[DisplayReport?]>
-        private let count: Int
-
-        init(count: Int) {
-            self.count = count
-            done = Mutex(Array(repeating: nil, count: count))
-        }
-
-        /// The next entry to check; nil when all are taken.
-        func take() -> Int? {
-            next.withLock { next in
-                guard next < count else { return nil }
-                defer { next += 1 }
-                return next
-            }
-        }
-
-        func put(_ report: DisplayReport, at index: Int) { done.withLock { $0[index] = report } }
-
-        var reports: [DisplayReport] { done.withLock { $0.compactMap { $0 } } }
+        return result
     }
 
     /// Whether one of them arrived.

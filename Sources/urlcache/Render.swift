@@ -280,11 +280,10 @@ struct Render: ParsableCommand {
             if list.config != nil { throw error }
             urls = URLList(entries: [URLEntry(url: url)], source: "argument")
         }
-        let report = Interruption.display(
-            URLEntry(url: url),
-            force: force,
-            with: policy.controller(cache: list.cache, list: urls)
-        )
+        let pool = FetchPool(controller: policy.controller(cache: list.cache, list: urls), inFlight: 1)
+        let report = Interruption.catching { isCancelled in
+            pool.display([URLEntry(url: url)], force: force, isCancelled: isCancelled)[0]
+        }
         if case let .failure(error) = report.result {
             guard report.copy != nil else { throw .failed("\(image): \(error.description)") }
             printError("urlcache: \(image): \(error.description) (showing the cached copy)")
