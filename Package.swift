@@ -94,7 +94,10 @@ let package = Package(
         // tiers that start processes.
         .target(name: "URLCacheHarness", dependencies: ["URLCacheTestSupport"], path: "Tests/Harness"),
         .testTarget(name: "URLCacheSupportTests", dependencies: ["URLCacheSupport"]),
-        .testTarget(name: "URLCacheKitTests", dependencies: ["URLCacheKit", "BlockArt", "URLCacheTestSupport"]),
+        .testTarget(
+            name: "URLCacheKitTests",
+            dependencies: ["URLCacheKit", "BlockArt", "URLCacheSupport", "URLCacheTestSupport"]
+        ),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "URLCacheKit", "URLCacheTestSupport"]),
         .testTarget(name: "URLCacheScreenTests", dependencies: ["URLCacheScreen", "URLCacheTestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["URLCacheKit", "URLCacheTestSupport", "URLCacheHarness"]),

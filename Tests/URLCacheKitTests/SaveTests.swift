@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheSupport
 import XCTest
 
 @testable import URLCacheKit

@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheSupport
 
 /// What the cache keeps beside an image, in one record: the image's
 /// validators (stored verbatim: nginx answers 304 only to the exact

@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import URLCacheSupport
 
 /// Finds the URL list: `--config FILE`, else
 /// `$XDG_CONFIG_HOME/urlcache/URLCache.plist` (default `~/.config`), else the
@@ -14,7 +15,7 @@ public enum ConfigLocator {
     public static func load(explicit: String?, environment: [String: String]) throws(ConfigError) -> URLList {
         if let explicit { return try URLList.load(path: explicit) }
         let user = userListPath(environment: environment)
-        if FileManager.default.fileExists(atPath: user) { return try URLList.load(path: user) }
+        if Posix.exists(user) { return try URLList.load(path: user) }
         return try builtIn()
     }
 

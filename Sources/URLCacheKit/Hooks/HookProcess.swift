@@ -13,14 +13,11 @@ enum HookProcess {
     /// The executable `program` names: a path as given, else the first
     /// executable file of that name in PATH.
     static func locate(_ program: String) -> String? {
-        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        if program.contains("/") { return Posix.isExecutable(program) ? program : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for dir in path.split(separator: ":") where !dir.isEmpty {
             let candidate = "\(dir)/\(program)"
-            var info = stat()
-            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
-                return candidate
-            }
+            if Posix.isExecutableFile(candidate) { return candidate }
         }
         return nil
     }
@@ -39,7 +36,7 @@ enum HookProcess {
         do { fd = try Posix.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600) } catch {
             return .init(ending: .notStarted("no temporary file for its output: \(error)"), output: "")
         }
-        unlink(path)
+        try? Posix.unlinkIfPresent(path)
         defer { close(fd) }
         let pid: pid_t
         switch spawn(executable, arguments: arguments, environment: environment, output: fd) {

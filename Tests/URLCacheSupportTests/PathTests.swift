@@ -1,7 +1,6 @@
 import Foundation
+import URLCacheSupport
 import XCTest
-
-@testable import URLCacheKit
 
 /// Paths are cut by our own rule: Foundation's trapped on "a".
 final class PathTests: XCTestCase {

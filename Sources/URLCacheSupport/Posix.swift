@@ -1,24 +1,25 @@
 import Foundation
-import URLCacheSupport
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The few syscalls the cache and the list reader need: the one place where
-/// their failures become `Errno` values (retried on EINTR, never reported).
-enum Posix {
-    static func check(_ result: Int32) throws(Errno) {
+/// The few file syscalls the cache, the list reader, the hooks and saved
+/// copies need: the one place where their failures become `Errno` values
+/// (retried on EINTR, never reported). `package`, not public: its
+/// signatures carry C types (`mode_t`, descriptors).
+package enum Posix {
+    package static func check(_ result: Int32) throws(Errno) {
         if result != 0 { throw Errno.current }
     }
 
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o600) throws(Errno) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o600) throws(Errno) -> Int32 {
         try Errno.retryingOnInterrupt { Glibc.open(path, flags | O_CLOEXEC, mode) }
     }
 
     /// Reads a whole regular file of at most `limit` bytes; with
     /// `followLinks` false a symbolic link fails with ELOOP.
-    static func readFile(_ path: String, limit: Int, followLinks: Bool = true) throws(Errno) -> [UInt8] {
+    package static func readFile(_ path: String, limit: Int, followLinks: Bool = true) throws(Errno) -> [UInt8] {
         let fd = try open(path, O_RDONLY | (followLinks ? 0 : O_NOFOLLOW))
         defer { close(fd) }
         var info = stat()
@@ -32,7 +33,7 @@ enum Posix {
     /// What `fd` holds from where it stands to its end, read in chunks, or
     /// as soon as more than `limit` bytes are in (so the result may run past
     /// `limit` by one chunk: the caller decides what that means).
-    static func read(_ fd: Int32, stoppingPast limit: Int) throws(Errno) -> [UInt8] {
+    package static func read(_ fd: Int32, stoppingPast limit: Int) throws(Errno) -> [UInt8] {
         var bytes: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { chunk.deallocate() }
@@ -45,7 +46,7 @@ enum Posix {
     }
 
     /// The names in a directory, "." and ".." left out.
-    static func directoryEntries(_ path: String) throws(Errno) -> [String] {
+    package static func directoryEntries(_ path: String) throws(Errno) -> [String] {
         guard let dir = opendir(path) else { throw Errno.current }
         defer { closedir(dir) }
         var names: [String] = []
@@ -60,43 +61,43 @@ enum Posix {
         return names
     }
 
-    static func fsync(_ fd: Int32) throws(Errno) {
+    package static func fsync(_ fd: Int32) throws(Errno) {
         _ = try Errno.retryingOnInterrupt { Glibc.fsync(fd) }
     }
 
-    static func rename(_ from: String, _ to: String) throws(Errno) { try check(Glibc.rename(from, to)) }
+    package static func rename(_ from: String, _ to: String) throws(Errno) { try check(Glibc.rename(from, to)) }
 
     /// A second name for a file (the history keeps the image the current
     /// name is about to lose).
-    static func link(_ from: String, _ to: String) throws(Errno) { try check(Glibc.link(from, to)) }
+    package static func link(_ from: String, _ to: String) throws(Errno) { try check(Glibc.link(from, to)) }
 
     /// The file's size in bytes; nil when it does not exist.
-    static func fileSize(_ path: String) -> Int64? {
+    package static func fileSize(_ path: String) -> Int64? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return Int64(info.st_size)
     }
 
     /// Makes the directory's entries (a rename) durable.
-    static func syncDirectory(_ path: String) {
+    package static func syncDirectory(_ path: String) {
         guard let fd = try? open(path, O_RDONLY | O_DIRECTORY) else { return }
         _ = Glibc.fsync(fd)
         close(fd)
     }
 
-    static func timespec(_ date: Date) -> Glibc.timespec {
+    private static func timespec(_ date: Date) -> Glibc.timespec {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let nanos = (date.timeIntervalSince1970 - seconds) * 1e9
         return Glibc.timespec(tv_sec: Int(seconds), tv_nsec: Int(nanos))
     }
 
     /// Sets access and modification time of an open file.
-    static func setTimes(fd: Int32, _ date: Date) throws(Errno) {
+    package static func setTimes(fd: Int32, _ date: Date) throws(Errno) {
         var times = [timespec(date), timespec(date)]
         try check(futimens(fd, &times))
     }
 
-    static func setTimes(path: String, _ date: Date) throws(Errno) {
+    package static func setTimes(path: String, _ date: Date) throws(Errno) {
         var times = [timespec(date), timespec(date)]
         // A link is never followed (the caller's lookup has refused one).
         try check(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW))
@@ -104,7 +105,7 @@ enum Posix {
 
     /// The modification time, or nil when there is no such file; a
     /// symbolic link is not followed: ELOOP.
-    static func modificationTime(_ path: String) throws(Errno) -> Date? {
+    package static func modificationTime(_ path: String) throws(Errno) -> Date? {
         var info = stat()
         if lstat(path, &info) != 0 {
             if errno == ENOENT { return nil }
@@ -115,7 +116,7 @@ enum Posix {
         return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 
-    static func isDirectory(_ path: String) -> Bool? {
+    package static func isDirectory(_ path: String) -> Bool? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & S_IFMT == S_IFDIR
@@ -124,14 +125,14 @@ enum Posix {
     /// The directory `path` is in: "/a" for "/a/b", "/" for "/a", "" for a
     /// bare name. Foundation's `deletingLastPathComponent` traps on some
     /// one-letter paths (`--cache-dir c` crashed), so paths are cut here.
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         return slash == trimmed.startIndex ? "/" : String(withoutTrailingSlashes(trimmed[..<slash]))
     }
 
     /// The last component of `path`: "b.img" for "/a/b.img".
-    static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         if trimmed == "/" { return "/" }
         return String(trimmed[(trimmed.lastIndex(of: "/").map { trimmed.index(after: $0) } ?? trimmed.startIndex)...])
@@ -151,7 +152,7 @@ enum Posix {
     /// Makes sure a directory is at `path`: there already, or created with
     /// its parents (the last with `mode`) when nothing is; false when
     /// something else is there (`makeDirectories` takes an EEXIST for done).
-    static func ensureDirectory(_ path: String, mode: mode_t) throws(Errno) -> Bool {
+    package static func ensureDirectory(_ path: String, mode: mode_t) throws(Errno) -> Bool {
         switch isDirectory(path) {
         case true?: return true
         case false?: return false
@@ -162,7 +163,7 @@ enum Posix {
     }
 
     /// Creates the directory and its parents; the last one with `mode`.
-    static func makeDirectories(_ path: String, mode: mode_t) throws(Errno) {
+    private static func makeDirectories(_ path: String, mode: mode_t) throws(Errno) {
         if isDirectory(path) == true { return }
         let parent = parent(of: path)
         if !parent.isEmpty, parent != path, isDirectory(parent) != true {
@@ -173,20 +174,20 @@ enum Posix {
 
     /// The size of `path` (not followed) if it is a regular file: nil for
     /// a link, a FIFO that would block a read, a device, or nothing there.
-    static func regularFileSize(_ path: String) -> Int64? {
+    package static func regularFileSize(_ path: String) -> Int64? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int64(info.st_size)
     }
 
     /// Removes a file; a file already gone is not an error.
-    static func unlinkIfPresent(_ path: String) throws(Errno) {
+    package static func unlinkIfPresent(_ path: String) throws(Errno) {
         if unlink(path) != 0, errno != ENOENT { throw Errno.current }
     }
 
     /// Takes an exclusive advisory lock if no other process holds it:
     /// false when one does.
-    static func tryLockExclusive(_ fd: Int32) throws(Errno) -> Bool {
+    package static func tryLockExclusive(_ fd: Int32) throws(Errno) -> Bool {
         do {
             _ = try Errno.retryingOnInterrupt { flock(fd, LOCK_EX | LOCK_NB) }
             return true
@@ -197,10 +198,25 @@ enum Posix {
     }
 
     /// Whether `path` (its last component not followed) is the file open as `fd`.
-    static func sameFile(_ fd: Int32, _ path: String) -> Bool {
+    package static func sameFile(_ fd: Int32, _ path: String) -> Bool {
         var open = stat()
         var named = stat()
         guard fstat(fd, &open) == 0, lstat(path, &named) == 0 else { return false }
         return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
+    /// Whether something is at `path` (links followed: a dangling one is not).
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Whether we may execute `path` (`access(X_OK)`: a searchable directory passes too).
+    package static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+    /// A regular file (links followed) that we may execute.
+    package static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
     }
 }
