@@ -35,9 +35,11 @@ func readDatesOnce(_ bytes: [UInt8]) {
 func readRecordOnce(_ bytes: [UInt8]) {
     guard let record = CacheRecord.decode(Data(bytes)) else { return }
     let strings = [
-        record.url, record.etag, record.lastModified, record.contentType, record.imageURL, record.feedETag,
-        record.feedLastModified, record.title, record.credit, record.description, record.link,
-        record.cacheControl, record.expires, record.lifetime?.reason,
+        record.url, record.image.validators.etag, record.image.validators.lastModified, record.image.contentType,
+        record.image.url, record.feedValidators.etag,
+        record.feedValidators.lastModified, record.caption.title, record.caption.credit, record.caption.description,
+        record.caption.link,
+        record.freshness.cacheControl, record.freshness.expires, record.freshness.lifetime?.reason,
     ]
     for text in strings.compactMap({ $0 }) where text.terminalSafe.unicodeScalars.contains(where: { $0.value < 0x20 }) {
         fatalError("a control character survived terminalSafe")

@@ -95,8 +95,8 @@ struct FetchReport {
         }
         object["path"] = copy?.imagePath.terminalSafe
         object["updated"] = copy.map { UpdatedFormat.iso8601($0.updated) }
-        object["title"] = (copy?.metadata?.title ?? entry.title)?.terminalSafe
-        object["credit"] = copy?.metadata?.credit?.terminalSafe
+        object["title"] = (copy?.metadata?.caption.title ?? entry.title)?.terminalSafe
+        object["credit"] = copy?.metadata?.caption.credit?.terminalSafe
         let data =
             (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)
@@ -131,6 +131,6 @@ extension Array where Element == FetchReport {
 /// (`fetch` and `list` print them).
 func captionLines(_ metadata: CacheRecord?) -> [String] {
     guard let metadata else { return [] }
-    return [("Title", metadata.title), ("Credit", metadata.credit), ("Image", metadata.imageURL)]
+    return [("Title", metadata.caption.title), ("Credit", metadata.caption.credit), ("Image", metadata.image.url)]
         .compactMap { label, value in value.map { "\(label): \($0.terminalSafe)" } }
 }

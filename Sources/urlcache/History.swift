@@ -20,7 +20,7 @@ struct History: ParsableCommand {
         guard !items.isEmpty else { throw Failure.failed("\(chosen.displayName): nothing cached yet") }
         for (offset, item) in items.enumerated() {
             var line = "\(offset + 1). \(UpdatedFormat.string(item.firstSeen))"
-            if let title = item.metadata?.title { line += "  \(title)" }
+            if let title = item.metadata?.caption.title { line += "  \(title)" }
             if item.isCurrent { line += "  (current)" }
             Console.line(line)
             Console.line("   \(item.path)")

@@ -12,7 +12,7 @@ import Glibc
 /// "stale-while-revalidate for 40 min more: shown at once and checked in the background (max-age)".
 func freshness(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheController, _ now: Date) -> String {
     let server = controller.mode(for: entry) == .server
-    let lifetime = server ? copy.metadata?.lifetime : nil
+    let lifetime = server ? copy.metadata?.freshness.lifetime : nil
     var reason = server ? lifetime?.reason ?? "nothing recorded from the server" : "refreshInterval"
     if lifetime?.mustRevalidate == true { reason += ", must-revalidate" }
     switch controller.standing(of: entry, copy, now: now) {
@@ -92,7 +92,7 @@ func rememberedLines(
     guard let metadata = record else { return [] }
     // The controller's own rule: what would keep the next check from asking.
     var lines = [controller.rememberedAnswer(metadata, entry: entry, now: now)?.description].compactMap { $0 }
-    if let streak = metadata.failures {
+    if let streak = metadata.remembered.failures {
         let failed = streak.count == 1 ? "the last check failed" : "the last \(streak.count) checks failed"
         lines.append(
             failed
@@ -101,7 +101,7 @@ func rememberedLines(
                         + UpdatedFormat.time(streak.until, after: now) : "")
         )
     }
-    if controller.mode(for: entry) == .server, let moved = metadata.movedTo, moved.stands(at: now) {
+    if controller.mode(for: entry) == .server, let moved = metadata.remembered.movedTo, moved.stands(at: now) {
         lines.append(
             "moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))"
         )

@@ -24,8 +24,8 @@ extension ControllerTests {
         // A stale copy, and the server down: the streak starts.
         let down = StandInTransport([.failure(.cannotConnect(host: "images.example", detail: "refused"))])
         let failed = controller(down).display(URLEntry(url: url), automatic: true)
-        XCTAssertEqual(failed.copy?.metadata?.failures?.count, 1)
-        XCTAssertEqual(failed.copy?.metadata?.failures?.until, now.addingTimeInterval(300))
+        XCTAssertEqual(failed.copy?.metadata?.remembered.failures?.count, 1)
+        XCTAssertEqual(failed.copy?.metadata?.remembered.failures?.until, now.addingTimeInterval(300))
 
         // Four minutes on, an automatic check asks nothing; one a person asks for does.
         let quiet = StandInTransport([])
@@ -37,14 +37,18 @@ extension ControllerTests {
         let asked = StandInTransport([.failure(.stalled(seconds: 30))])
         let second = controller(asked, at: now.addingTimeInterval(250)).display(url)
         XCTAssertEqual(asked.requests.count, 1, "a check a person asks for is never held back")
-        XCTAssertEqual(second.copy?.metadata?.failures?.count, 2)
-        XCTAssertEqual(second.copy?.metadata?.failures?.until, now.addingTimeInterval(250 + 600), "then ten minutes")
+        XCTAssertEqual(second.copy?.metadata?.remembered.failures?.count, 2)
+        XCTAssertEqual(
+            second.copy?.metadata?.remembered.failures?.until,
+            now.addingTimeInterval(250 + 600),
+            "then ten minutes"
+        )
 
         // Past the wait, a 304 confirms the copy and ends the streak.
         let back = StandInTransport([.response(head(304, type: nil), body: [])])
         let confirmed = controller(back, at: now.addingTimeInterval(900)).display(URLEntry(url: url), automatic: true)
         XCTAssertEqual(confirmed.result, .success(.upToDate))
-        XCTAssertNil(confirmed.copy?.metadata?.failures)
+        XCTAssertNil(confirmed.copy?.metadata?.remembered.failures)
     }
 
     func testACancelOrAnAnswerRememberedIsNoFailure() throws {
@@ -53,12 +57,12 @@ extension ControllerTests {
             URLEntry(url: url),
             automatic: true
         )
-        XCTAssertNil(cancelled.copy?.metadata?.failures)
+        XCTAssertNil(cancelled.copy?.metadata?.remembered.failures)
         // A libcurl that refuses a safety setting fails here, not at the server.
         let refused = controller(
             StandInTransport([.failure(.optionRefused(option: "CURLOPT_PROTOCOLS_STR", detail: "unknown option"))])
         )
         .display(URLEntry(url: url), automatic: true)
-        XCTAssertNil(refused.copy?.metadata?.failures)
+        XCTAssertNil(refused.copy?.metadata?.remembered.failures)
     }
 }

@@ -11,13 +11,13 @@ final class CacheRecordReaderTests: XCTestCase {
         let record = try XCTUnwrap(
             CacheRecord.decode(try Data(contentsOf: Fixtures.cache.appendingPathComponent("feed-entry.meta")))
         )
-        XCTAssertEqual(record.title, "Edge-on galaxy")
+        XCTAssertEqual(record.caption.title, "Edge-on galaxy")
         XCTAssertEqual(
             record.feedValidators,
             Validators(etag: "W/\"f1\"", lastModified: "Mon, 23 Nov 2026 21:12:55 GMT")
         )
-        XCTAssertEqual(record.lifetime?.reason, "max-age")
-        XCTAssertEqual(record.lifetime?.mustRevalidate, true)
+        XCTAssertEqual(record.freshness.lifetime?.reason, "max-age")
+        XCTAssertEqual(record.freshness.lifetime?.mustRevalidate, true)
     }
 
     /// The record's groups are the Swift side's: its file is the flat

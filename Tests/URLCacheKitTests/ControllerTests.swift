@@ -71,7 +71,7 @@ final class ControllerTests: XCTestCase {
         let copy = try XCTUnwrap(report.copy)
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: copy.imagePath))), png)
         XCTAssertEqual(copy.updated, now)
-        XCTAssertEqual(copy.metadata?.etag, "\"v1\"")
+        XCTAssertEqual(copy.metadata?.image.validators.etag, "\"v1\"")
         XCTAssertNil(transport.requests.first?.ifNoneMatch, "nothing cached: a plain GET")
         XCTAssertEqual(try stagingFiles(), [])
     }
@@ -82,7 +82,7 @@ final class ControllerTests: XCTestCase {
         let report = controller(transport).display(url)
         XCTAssertEqual(report.result, .success(.upToDate))
         XCTAssertEqual(transport.requests.first?.ifNoneMatch, "\"v1\"")
-        XCTAssertEqual(report.copy?.metadata?.etag, "\"v1\"")
+        XCTAssertEqual(report.copy?.metadata?.image.validators.etag, "\"v1\"")
         XCTAssertEqual(report.copy?.updated, now, "a successful check moves Updated")
     }
 
@@ -90,7 +90,7 @@ final class ControllerTests: XCTestCase {
         try seed()
         let report = controller(StandInTransport([.response(head(304, etag: "\"v2\""), body: [])])).display(url)
         XCTAssertEqual(report.result, .success(.upToDate))
-        XCTAssertEqual(report.copy?.metadata?.etag, "\"v2\"")
+        XCTAssertEqual(report.copy?.metadata?.image.validators.etag, "\"v2\"")
     }
 
     func testNotModifiedWithoutACopyIsAnError() throws {
@@ -165,7 +165,7 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(report.result, .success(.newlyCached))
         let copy = try XCTUnwrap(report.copy)
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: copy.imagePath))), otherPNG)
-        XCTAssertEqual(copy.metadata?.etag, "\"v2\"")
+        XCTAssertEqual(copy.metadata?.image.validators.etag, "\"v2\"")
     }
 
     func testTransportFailureKeepsTheCopy() throws {

@@ -76,8 +76,12 @@ final class FeedControllerTests: XCTestCase {
         XCTAssertEqual(url, "http://feeds.example/b.png")
         XCTAssertEqual(error, .httpStatus(status: 404, reason: "Not Found", contentType: "image/png"))
         XCTAssertEqual(failing.requests.first?.ifNoneMatch, "\"f1\"")
-        XCTAssertEqual(report.copy?.metadata?.feedETag, "\"f1\"", "the feed's new validators are not recorded")
-        XCTAssertEqual(report.copy?.metadata?.imageURL, "http://feeds.example/a.png")
+        XCTAssertEqual(
+            report.copy?.metadata?.feedValidators.etag,
+            "\"f1\"",
+            "the feed's new validators are not recorded"
+        )
+        XCTAssertEqual(report.copy?.metadata?.image.url, "http://feeds.example/a.png")
 
         // So the next check asks with the old validators, and gets the new item again.
         let again = StandInTransport([feed("/b.png", etag: "\"f2\""), image(200, etag: "\"i2\"", fill: 9)])
@@ -93,8 +97,8 @@ final class FeedControllerTests: XCTestCase {
         let report = controller(second, at: now).display(entry)
         XCTAssertEqual(report.result, .success(.upToDate))
         XCTAssertEqual(second.requests.last?.ifNoneMatch, "\"i1\"")
-        XCTAssertEqual(report.copy?.metadata?.feedETag, "\"f2\"")
-        XCTAssertEqual(report.copy?.metadata?.etag, "\"i1\"")
+        XCTAssertEqual(report.copy?.metadata?.feedValidators.etag, "\"f2\"")
+        XCTAssertEqual(report.copy?.metadata?.image.validators.etag, "\"i1\"")
     }
 
     func testAnUnchangedImageKeepsTheDayItWasFirstSeen() throws {

@@ -84,7 +84,7 @@ final class SaveTests: XCTestCase {
         XCTAssertEqual(SaveName.title(item, of: URLEntry(url: url)), "earth")
         XCTAssertEqual(SaveName.title(item, of: URLEntry(url: url, title: "Blue Marble")), "Blue Marble")
         item.metadata = CacheRecord(url: url.absoluteString)
-        item.metadata?.title = "Hurricane Nine"
+        item.metadata?.caption.title = "Hurricane Nine"
         XCTAssertEqual(SaveName.title(item, of: URLEntry(url: url, title: "Blue Marble")), "Hurricane Nine")
         XCTAssertEqual(
             SaveName.title(

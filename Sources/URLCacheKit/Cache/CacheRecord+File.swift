@@ -49,28 +49,3 @@ extension CacheRecord: Codable {
         try c.encodeIfPresent(remembered.failures, forKey: .failures)
     }
 }
-
-/// The file's flat names, for the readers that want one field (the list,
-/// the hook's variables, a saved copy's name, the tests).
-extension CacheRecord {
-    public var etag: String? { image.validators.etag }
-    public var lastModified: String? { image.validators.lastModified }
-    public var contentType: String? { image.contentType }
-    public var imageURL: String? { image.url }
-    public var feedETag: String? { feedValidators.etag }
-    public var feedLastModified: String? { feedValidators.lastModified }
-    public var title: String? {
-        get { caption.title }
-        set { caption.title = newValue }
-    }
-    public var credit: String? { caption.credit }
-    public var description: String? { caption.description }
-    public var link: String? { caption.link }
-    public var lifetime: Lifetime? { freshness.lifetime }
-    public var cacheControl: String? { freshness.cacheControl }
-    public var expires: String? { freshness.expires }
-    public var refusal: Refusal? { remembered.refusal }
-    public var movedTo: MovedPermanently? { remembered.movedTo }
-    public var patience: Patience? { remembered.patience }
-    public var failures: FailureStreak? { remembered.failures }
-}

@@ -18,8 +18,8 @@ extension CacheRecord {
         now: Date,
         cap: TimeInterval
     ) -> CacheRecord {
-        var record = CacheRecord(url: url.absoluteString, contentType: head.contentType ?? stored?.contentType)
-        record.keepValidators(of: head, download: download, stored: stored?.validators)
+        var record = CacheRecord(url: url.absoluteString, contentType: head.contentType ?? stored?.image.contentType)
+        record.keepValidators(of: head, download: download, stored: stored?.image.validators)
         record.keepFreshness(of: head, stored: stored, now: now, cap: cap)
         record.remembered.movedTo = movedTo
         return record
@@ -73,8 +73,8 @@ extension CacheRecord {
     {
         var record = self
         record.image.url = imageURL.absoluteString
-        record.image.contentType = head.contentType ?? cached?.contentType
-        record.keepValidators(of: head, download: download, stored: cached?.validators)
+        record.image.contentType = head.contentType ?? cached?.image.contentType
+        record.keepValidators(of: head, download: download, stored: cached?.image.validators)
         return record
     }
 
@@ -89,7 +89,7 @@ extension CacheRecord {
     /// One more failed check in a row, at `now`.
     func failing(at now: Date, cap: TimeInterval) -> CacheRecord {
         var record = self
-        record.remembered.failures = FailureStreak.after(failures, failedAt: now, cap: cap)
+        record.remembered.failures = FailureStreak.after(remembered.failures, failedAt: now, cap: cap)
         return record
     }
 
@@ -115,10 +115,10 @@ extension CacheRecord {
     /// stored headers a 304 did not repeat.
     private mutating func keepFreshness(of head: ResponseHead, stored: CacheRecord?, now: Date, cap: TimeInterval) {
         var merged = head
-        merged.cacheControl = head.cacheControl ?? stored?.cacheControl
-        merged.expires = head.expires ?? stored?.expires
+        merged.cacheControl = head.cacheControl ?? stored?.freshness.cacheControl
+        merged.expires = head.expires ?? stored?.freshness.expires
         if merged.validators.lastModified == nil {
-            merged.validators.lastModified = lastModified ?? stored?.lastModified
+            merged.validators.lastModified = image.validators.lastModified ?? stored?.image.validators.lastModified
         }
         freshness = Freshness(
             lifetime: Lifetime.of(merged, now: now, cap: cap),

@@ -77,9 +77,6 @@ public struct CacheRecord: Sendable, Equatable {
         )
     }
 
-    /// The image's validators, for the policy.
-    public var validators: Validators { image.validators }
-
     func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

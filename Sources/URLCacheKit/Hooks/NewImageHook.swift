@@ -87,8 +87,8 @@ public struct NewImageHook: Sendable, Equatable {
             path: copy.imagePath,
             url: entry.url,
             entry: number,
-            title: copy.metadata?.title ?? entry.title,
-            credit: copy.metadata?.credit
+            title: copy.metadata?.caption.title ?? entry.title,
+            credit: copy.metadata?.caption.credit
         )
     }
 

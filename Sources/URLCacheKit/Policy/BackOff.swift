@@ -49,7 +49,7 @@ extension FetchError {
 extension URLCacheController {
     /// An automatic check that must not ask yet: the streak's wait stands.
     func backingOff(_ metadata: CacheRecord?, automatic: Bool, now: Date) -> FetchError? {
-        guard automatic, let streak = metadata?.failures, streak.stands(at: now) else { return nil }
+        guard automatic, let streak = metadata?.remembered.failures, streak.stands(at: now) else { return nil }
         return .backingOff(streak)
     }
 

@@ -33,7 +33,7 @@ public enum RefreshPolicy {
         {
             return .useCached
         }
-        return conditions(validators ?? cached.metadata?.validators ?? Validators(), now: now)
+        return conditions(validators ?? cached.metadata?.image.validators ?? Validators(), now: now)
     }
 
     /// Where a copy stands.

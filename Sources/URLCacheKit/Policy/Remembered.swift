@@ -136,8 +136,8 @@ extension URLCacheController {
     /// Why this check must not ask now, from what the entry remembers: a
     /// server's request to wait, or (under its rules) a 404 that stands.
     public func rememberedAnswer(_ metadata: CacheRecord?, entry: URLEntry, now: Date) -> FetchError? {
-        if let patience = metadata?.patience, patience.stands(at: now) { return .askedToWait(patience) }
-        if mode(for: entry) == .server, let refusal = metadata?.refusal, refusal.stands(at: now) {
+        if let patience = metadata?.remembered.patience, patience.stands(at: now) { return .askedToWait(patience) }
+        if mode(for: entry) == .server, let refusal = metadata?.remembered.refusal, refusal.stands(at: now) {
             return .refusalRemembered(refusal)
         }
         return nil

@@ -73,7 +73,10 @@ extension URLCacheController {
     ) -> Resolution {
         guard let spec = entry.feed else {
             return .image(
-                ImageAsk(request: request(to: target, plan: plan, image: true), stored: cached?.metadata?.validators)
+                ImageAsk(
+                    request: request(to: target, plan: plan, image: true),
+                    stored: cached?.metadata?.image.validators
+                )
             )
         }
         // The cache's key is the entry's URL; the request may go straight
@@ -94,7 +97,13 @@ extension URLCacheController {
         } catch {
             return .stop(.failed(error))
         }
-        let movedTo = redirectMemory(head, asked: target, previous: cached?.metadata?.movedTo, now: now, entry: entry)
+        let movedTo = redirectMemory(
+            head,
+            asked: target,
+            previous: cached?.metadata?.remembered.movedTo,
+            now: now,
+            entry: entry
+        )
         guard case let .bytes(bytes) = body else {
             if case .errorStatus = body { return .stop(.errorStatus(head)) }
             return .stop(.unchanged(head, body, movedTo: movedTo))
@@ -113,8 +122,8 @@ extension URLCacheController {
         case let .image(url): (announced, still) = (url, nil)
         case let .still(url, kind, link): (announced, still) = (url, (kind, link))
         }
-        let same = !noStore && cached?.metadata?.imageURL == announced.absoluteString
-        let stored = same ? cached?.metadata?.validators : nil
+        let same = !noStore && cached?.metadata?.image.url == announced.absoluteString
+        let stored = same ? cached?.metadata?.image.validators : nil
         let conditions = same ? RefreshPolicy.conditions(stored ?? Validators(), now: now) : nil
         return .image(
             ImageAsk(

@@ -61,7 +61,7 @@ extension URLCacheController {
         now: Date
     ) -> Result<DisplayOutcome, FetchError> {
         let key = entry.url
-        let previous = mode(for: entry) == .server ? cached?.metadata?.movedTo : nil
+        let previous = mode(for: entry) == .server ? cached?.metadata?.remembered.movedTo : nil
         let movedTo = redirectMemory(head, asked: asked, previous: previous, now: now, entry: entry)
         let record = CacheRecord.imageAnswer(
             key,
@@ -150,7 +150,7 @@ extension URLCacheController {
     /// Whether the answer's `no-store` keeps it out of the cache: only
     /// under the server's rules.
     func forbidsStoring(_ record: CacheRecord, entry: URLEntry) -> Bool {
-        mode(for: entry) == .server && record.lifetime?.noStore == true
+        mode(for: entry) == .server && record.freshness.lifetime?.noStore == true
     }
 
     /// Acts on what an image transfer came to. `record` is what the entry

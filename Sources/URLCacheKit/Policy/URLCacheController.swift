@@ -103,7 +103,7 @@ public struct URLCacheController: Sendable {
             return DisplayReport(result: .failure(.cache(error)), copy: nil)
         }
         let now = clock.now()
-        let validators = entry.feed == nil ? cached?.metadata?.validators : cached?.metadata?.feedValidators
+        let validators = entry.feed == nil ? cached?.metadata?.image.validators : cached?.metadata?.feedValidators
         let plan = RefreshPolicy.plan(
             cached: cached,
             validators: validators,
@@ -124,7 +124,7 @@ public struct URLCacheController: Sendable {
             )
         }
         // A permanent redirect with a lifetime: straight to its target.
-        let remembered = mode(for: entry) == .server ? cached?.metadata?.movedTo : nil
+        let remembered = mode(for: entry) == .server ? cached?.metadata?.remembered.movedTo : nil
         let target = remembered?.target(at: now) ?? key
         // Resolve, transfer, settle.
         let result: Result<DisplayOutcome, FetchError>
@@ -152,7 +152,7 @@ public struct URLCacheController: Sendable {
         cached: CachedCopy?
     ) -> Result<DisplayOutcome, FetchError> {
         guard case let .failure(error) = result, !error.isCancellation, mode(for: entry) == .server,
-            let directive = cached?.metadata?.lifetime?.revalidationDirective
+            let directive = cached?.metadata?.freshness.lifetime?.revalidationDirective
         else { return result }
         return .failure(.staleRequiresRevalidation(error, directive: directive))
     }
@@ -167,13 +167,13 @@ public struct URLCacheController: Sendable {
     /// what the server's headers said (nothing known: check now).
     public func interval(for entry: URLEntry, _ cached: CachedCopy?) -> TimeInterval {
         guard mode(for: entry) == .server else { return refreshInterval }
-        return min(refreshInterval, cached?.metadata?.lifetime?.seconds ?? 0)
+        return min(refreshInterval, cached?.metadata?.freshness.lifetime?.seconds ?? 0)
     }
 
     /// Where `copy` of `entry` stands at `now`: its interval, then, under
     /// the server's rules, its `stale-while-revalidate` window.
     public func standing(of entry: URLEntry, _ copy: CachedCopy, now: Date) -> RefreshPolicy.Standing {
-        let window = mode(for: entry) == .server ? copy.metadata?.lifetime?.staleWhileRevalidate ?? 0 : 0
+        let window = mode(for: entry) == .server ? copy.metadata?.freshness.lifetime?.staleWhileRevalidate ?? 0 : 0
         return RefreshPolicy.standing(
             updated: copy.updated,
             interval: interval(for: entry, copy),

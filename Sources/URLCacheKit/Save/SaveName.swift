@@ -26,9 +26,9 @@ public enum SaveName {
     /// for the entry, else the image's file name without its extension
     /// ("earth" for …/earth.jpg), else the host.
     public static func title(_ item: HistoryItem, of entry: URLEntry) -> String {
-        if let title = item.metadata?.title, !clean(title).isEmpty { return title }
+        if let title = item.metadata?.caption.title, !clean(title).isEmpty { return title }
         if let title = entry.title, !clean(title).isEmpty { return title }
-        let url = item.metadata?.imageURL.flatMap(URL.init(string:)) ?? entry.url
+        let url = item.metadata?.image.url.flatMap(URL.init(string:)) ?? entry.url
         let stem = url.deletingPathExtension().lastPathComponent
         return clean(stem).isEmpty || stem == "/" ? url.host ?? "image" : stem
     }

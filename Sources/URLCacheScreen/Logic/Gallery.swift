@@ -105,7 +105,8 @@ public struct Gallery: Sendable, Equatable {
     public static func history(_ items: [HistoryItem], entry: URLEntry, selected: Int) -> Gallery {
         let tiles = items.enumerated().map { index, item in
             Tile(
-                title: item.metadata?.title ?? (index == 0 ? entry.displayName : "\(entry.displayName) (\(index + 1))"),
+                title: item.metadata?.caption.title
+                    ?? (index == 0 ? entry.displayName : "\(entry.displayName) (\(index + 1))"),
                 date: item.firstSeen,
                 path: item.path,
                 target: index

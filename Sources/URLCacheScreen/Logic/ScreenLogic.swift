@@ -265,7 +265,7 @@ public enum ScreenLogic {
         if case let .failure(.backingOff(streak)) = report.result {
             state.backOffUntil = streak.until
         } else {
-            state.backOffUntil = report.copy?.metadata?.failures?.until
+            state.backOffUntil = report.copy?.metadata?.remembered.failures?.until
         }
         if let copy = report.copy {
             state.updated = copy.updated

@@ -208,13 +208,12 @@ public struct ScreenState: Sendable {
 
         /// From the cache's record; nil when it holds none of the words.
         init?(_ metadata: CacheRecord?) {
-            guard let metadata, metadata.title != nil || metadata.credit != nil || metadata.description != nil else {
-                return nil
-            }
-            title = metadata.title
-            credit = metadata.credit
-            description = metadata.description
-            link = metadata.link
+            guard let words = metadata?.caption, words.title != nil || words.credit != nil || words.description != nil
+            else { return nil }
+            title = words.title
+            credit = words.credit
+            description = words.description
+            link = words.link
         }
     }
 }
