@@ -4,33 +4,6 @@ import URLCacheSupport
 import Glibc
 #endif
 
-/// What the header says about an image, in display orientation.
-public struct SourceInfo: Sendable, Equatable {
-    public var format: ImageFormat
-    public var width: Int
-    public var height: Int
-
-    public init(format: ImageFormat, width: Int, height: Int) {
-        self.format = format
-        self.width = width
-        self.height = height
-    }
-}
-
-/// A decoded, downscaled image.
-public struct DecodedImage: Sendable, Equatable {
-    public var info: SourceInfo
-    public var pixmap: Pixmap
-    /// What was wrong with the file, though it could be shown.
-    public var warnings: [DecodeWarning]
-
-    public init(info: SourceInfo, pixmap: Pixmap, warnings: [DecodeWarning] = []) {
-        self.info = info
-        self.pixmap = pixmap
-        self.warnings = warnings
-    }
-}
-
 /// Turns PNG, JPEG, GIF, WebP and AVIF files into pixmaps, reading rows as they are decoded
 /// and box-filtering them straight to the size asked for, so that peak
 /// memory follows the output size (interlaced PNGs too: each pass's rows

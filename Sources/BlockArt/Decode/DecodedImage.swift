@@ -1,0 +1,26 @@
+/// What the header says about an image, in display orientation.
+public struct SourceInfo: Sendable, Equatable {
+    public var format: ImageFormat
+    public var width: Int
+    public var height: Int
+
+    public init(format: ImageFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A decoded, downscaled image.
+public struct DecodedImage: Sendable, Equatable {
+    public var info: SourceInfo
+    public var pixmap: Pixmap
+    /// What was wrong with the file, though it could be shown.
+    public var warnings: [DecodeWarning]
+
+    public init(info: SourceInfo, pixmap: Pixmap, warnings: [DecodeWarning] = []) {
+        self.info = info
+        self.pixmap = pixmap
+        self.warnings = warnings
+    }
+}
