@@ -91,20 +91,6 @@ public final class CursesTerminal: Terminal {
 
     deinit { close() }
 
-    /// What can be known without ncurses: stdin and stdout are terminals,
-    /// and TERM names one that can hold a screen. Returns its colours.
-    @discardableResult
-    public static func check(environment: [String: String]) throws(ScreenError) -> Int {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
-        let term = environment["TERM"] ?? ""
-        guard !term.isEmpty, term != "dumb" else { throw .unusableTerminal(term: term) }
-        switch terminfo(term) {
-        case let .usable(colors): return colors
-        case .unknown: throw .unknownTerminal(term: term)
-        case .noCursor: throw .unusableTerminal(term: term)
-        }
-    }
-
     /// Restores the terminal. Safe to call more than once.
     public func close() {
         guard !closed else { return }
@@ -123,30 +109,6 @@ public final class CursesTerminal: Terminal {
         delscreen(screen)
         // Its pictures are gone: an object kitty has not read is of no use.
         staged.sweep(now: .now, patience: .zero)
-    }
-
-    /// The `colors` of terminfo entry `term`, when it exists and can address
-    /// the cursor (a terminal that cannot, cannot hold a screen); nil otherwise.
-    static func probe(_ term: String) -> Int? {
-        if case let .usable(colors) = terminfo(term) { return colors }
-        return nil
-    }
-
-    /// What terminfo says of a terminal type.
-    enum TerminfoEntry: Equatable {
-        /// No entry by that name.
-        case unknown
-        /// An entry, but it cannot move the cursor (no `cup`).
-        case noCursor
-        case usable(colors: Int)
-    }
-
-    static func terminfo(_ term: String) -> TerminfoEntry {
-        var status: Int32 = 0
-        defer { cnc_release_probe() }
-        guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return .unknown }
-        guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return .noCursor }
-        return .usable(colors: Int(tigetnum("colors")))
     }
 
     public var size: (columns: Int, rows: Int) { (Int(cnc_cols()), Int(cnc_lines())) }
