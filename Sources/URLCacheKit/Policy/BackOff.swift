@@ -48,8 +48,10 @@ extension FetchError {
 
 extension URLCacheController {
     /// An automatic check that must not ask yet: the streak's wait stands.
-    func backingOff(_ metadata: CacheRecord?, automatic: Bool, now: Date) -> FetchError? {
-        guard automatic, let streak = metadata?.remembered.failures, streak.stands(at: now) else { return nil }
+    func backingOff(_ metadata: CacheRecord?, _ check: Check) -> FetchError? {
+        guard check.automatic, let streak = metadata?.remembered.failures, streak.stands(at: check.now) else {
+            return nil
+        }
         return .backingOff(streak)
     }
 
@@ -57,14 +59,15 @@ extension URLCacheController {
     /// or alone when nothing is cached yet and the check was automatic (a
     /// URL a person mistyped leaves nothing behind). Failing to write it
     /// costs one request too many, so it is not reported.
-    func noteFailure(_ error: FetchError, key: URL, automatic: Bool, now: Date) {
+    func noteFailure(_ error: FetchError, _ check: Check) {
         guard error.countsAgainstTheServer else { return }
+        // The copy as it is now, not as the check found it.
         let copy: CachedCopy?
-        do { copy = try cache.lookup(key) } catch { return }
-        guard copy != nil || automatic else { return }
+        do { copy = try cache.lookup(check.key) } catch { return }
+        guard copy != nil || check.automatic else { return }
         // The fixed interval: under the server's rules a copy's own lifetime
         // may be 0, which would make no wait at all.
-        let record = currentRecord(key, cached: copy).failing(at: now, cap: refreshInterval)
-        try? cache.remember(key, record: record)
+        let record = currentRecord(check.key, cached: copy).failing(at: check.now, cap: refreshInterval)
+        try? cache.remember(check.key, record: record)
     }
 }

@@ -118,12 +118,12 @@ extension URLCacheController {
     /// under the server's rules. The next checks ask nothing until it is
     /// past. Failing to write it costs one request next time, so it is not
     /// reported.
-    func rememberErrorAnswer(_ head: ResponseHead, key: URL, cached: CachedCopy?, now: Date, entry: URLEntry) {
-        let refusal = mode(for: entry) == .server ? Refusal.of(head, now: now, cap: refreshInterval) : nil
-        let patience = Patience.of(head, now: now, cap: refreshInterval)
+    func rememberErrorAnswer(_ head: ResponseHead, _ check: Check) {
+        let refusal = mode(for: check.entry) == .server ? Refusal.of(head, now: check.now, cap: refreshInterval) : nil
+        let patience = Patience.of(head, now: check.now, cap: refreshInterval)
         guard refusal != nil || patience != nil else { return }
-        let record = currentRecord(key, cached: cached).remembering(refusal: refusal, patience: patience)
-        try? cache.remember(key, record: record)
+        let record = currentRecord(check.key, cached: check.cached).remembering(refusal: refusal, patience: patience)
+        try? cache.remember(check.key, record: record)
     }
 
     /// What a check's remembered answer is merged into: the copy's record,
@@ -146,15 +146,10 @@ extension URLCacheController {
     /// The redirect to keep after a check that asked `url`: the one this
     /// response came through, else the one the check went by while it
     /// stands; none under the fixed rule.
-    func redirectMemory(
-        _ head: ResponseHead,
-        asked url: URL,
-        previous: MovedPermanently?,
-        now: Date,
-        entry: URLEntry
-    ) -> MovedPermanently? {
-        guard mode(for: entry) == .server else { return nil }
+    func redirectMemory(_ head: ResponseHead, asked url: URL, _ check: Check) -> MovedPermanently? {
+        guard mode(for: check.entry) == .server else { return nil }
+        let now = check.now
         return MovedPermanently.of(head.permanentRedirect, from: url, now: now, cap: refreshInterval)
-            ?? previous.flatMap { $0.stands(at: now) ? $0 : nil }
+            ?? check.cached?.metadata?.remembered.movedTo.flatMap { $0.stands(at: now) ? $0 : nil }
     }
 }

@@ -50,9 +50,10 @@ extension URLCacheController {
     /// The one request builder: `url` on the conditions `plan` names;
     /// images accept the formats the decoders read, feeds are held to
     /// their own size limit. One deadline for every transfer of a check
-    /// (`limits` carries it).
-    func request(to url: URL, plan: RefreshPolicy.Plan?, image: Bool) -> TransferRequest {
+    /// (the check's).
+    func request(to url: URL, plan: RefreshPolicy.Plan?, image: Bool, _ check: Check) -> TransferRequest {
         var request = TransferRequest(url: url, limits: limits)
+        request.limits.deadline = check.deadline
         if image { request.accept = TransferRequest.imageTypes } else { request.limits.maxBytes = maxFeedBytes }
         if case let .check(ifNoneMatch, ifModifiedSince)? = plan {
             request.ifNoneMatch = ifNoneMatch
@@ -63,26 +64,25 @@ extension URLCacheController {
 
     /// The image `entry` asks for, or why none: `target` is where the entry
     /// is asked (a remembered permanent redirect's target, or its URL).
-    func resolve(
-        _ entry: URLEntry,
-        target: URL,
-        plan: RefreshPolicy.Plan,
-        cached: CachedCopy?,
-        now: Date,
-        observer: FetchObserver
-    ) -> Resolution {
-        guard let spec = entry.feed else {
+    func resolve(_ check: Check, target: URL, plan: RefreshPolicy.Plan) -> Resolution {
+        guard let spec = check.entry.feed else {
             return .image(
                 ImageAsk(
-                    request: request(to: target, plan: plan, image: true),
-                    stored: cached?.metadata?.image.validators
+                    request: request(to: target, plan: plan, image: true, check),
+                    stored: check.cached?.metadata?.image.validators
                 )
             )
         }
+        return resolveFeed(spec, check, target: target, plan: plan)
+    }
+
+    /// A feed entry: the feed asked at `target`, read, and the image it
+    /// names asked, or why none.
+    private func resolveFeed(_ spec: FeedSpec, _ check: Check, target: URL, plan: RefreshPolicy.Plan) -> Resolution {
         // The cache's key is the entry's URL; the request may go straight
         // to where a remembered permanent redirect points.
-        let key = entry.url
-        let feedRequest = request(to: target, plan: plan, image: false)
+        let (key, cached, now) = (check.key, check.cached, check.now)
+        let feedRequest = request(to: target, plan: plan, image: false, check)
         let head: ResponseHead
         let body: DownloadResult
         do {
@@ -92,18 +92,12 @@ extension URLCacheController {
                 stored: cached?.metadata?.feedValidators,
                 over: transport,
                 now: now,
-                observer: observer
+                observer: check.observer
             )
         } catch {
             return .stop(.failed(error))
         }
-        let movedTo = redirectMemory(
-            head,
-            asked: target,
-            previous: cached?.metadata?.remembered.movedTo,
-            now: now,
-            entry: entry
-        )
+        let movedTo = redirectMemory(head, asked: target, check)
         guard case let .bytes(bytes) = body else {
             if case .errorStatus = body { return .stop(.errorStatus(head)) }
             return .stop(.unchanged(head, body, movedTo: movedTo))
@@ -114,7 +108,7 @@ extension URLCacheController {
             return .stop(.failed(.feed(error)))
         }
         let record = CacheRecord.feedRead(key, head: head, item: item, movedTo: movedTo, now: now, cap: refreshInterval)
-        let noStore = forbidsStoring(record, entry: entry)
+        let noStore = forbidsStoring(record, entry: check.entry)
         let announced: URL
         let still: (kind: String, link: String?)?
         switch item.media {
@@ -127,7 +121,7 @@ extension URLCacheController {
         let conditions = same ? RefreshPolicy.conditions(stored ?? Validators(), now: now) : nil
         return .image(
             ImageAsk(
-                request: request(to: announced, plan: conditions, image: true),
+                request: request(to: announced, plan: conditions, image: true, check),
                 stored: stored,
                 feed: FeedAnswer(record: record, still: still, noStore: noStore, same: same)
             )

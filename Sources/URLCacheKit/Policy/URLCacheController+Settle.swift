@@ -8,46 +8,25 @@ import Foundation
 extension URLCacheController {
     /// Transfers the image `ask` names into the entry's staging area and
     /// settles its answer.
-    func fetchImage(
-        _ ask: ImageAsk,
-        entry: URLEntry,
-        cached: CachedCopy?,
-        now: Date,
-        observer: FetchObserver
-    ) -> Result<DisplayOutcome, FetchError> {
+    func fetchImage(_ ask: ImageAsk, _ check: Check) -> Result<DisplayOutcome, FetchError> {
         let received: (head: ResponseHead, download: DownloadResult)
         do {
             received = try ResponseReceiver.receive(
                 ask.request,
-                into: .staged(cache, key: entry.url),
+                into: .staged(cache, key: check.key),
                 stored: ask.stored,
                 over: transport,
-                now: now,
-                observer: observer
+                now: check.now,
+                observer: check.observer
             )
         } catch {
             guard ask.feed != nil else { return .failure(error) }
             return .failure(.announcedImage(url: ask.request.url.absoluteString, error: error))
         }
         guard let feed = ask.feed else {
-            return settlePlain(
-                received.head,
-                received.download,
-                asked: ask.request.url,
-                entry: entry,
-                cached: cached,
-                now: now
-            )
+            return settlePlain(received.head, received.download, asked: ask.request.url, check)
         }
-        return settleAnnounced(
-            received.head,
-            received.download,
-            feed: feed,
-            image: ask.request.url,
-            key: entry.url,
-            cached: cached,
-            now: now
-        )
+        return settleAnnounced(received.head, received.download, feed: feed, image: ask.request.url, check)
     }
 
     /// A plain entry's image answer. An error answer worth remembering is
@@ -56,27 +35,24 @@ extension URLCacheController {
         _ head: ResponseHead,
         _ download: DownloadResult,
         asked: URL,
-        entry: URLEntry,
-        cached: CachedCopy?,
-        now: Date
+        _ check: Check
     ) -> Result<DisplayOutcome, FetchError> {
-        let key = entry.url
-        let previous = mode(for: entry) == .server ? cached?.metadata?.remembered.movedTo : nil
-        let movedTo = redirectMemory(head, asked: asked, previous: previous, now: now, entry: entry)
+        // Under the fixed rule redirectMemory keeps none.
+        let movedTo = redirectMemory(head, asked: asked, check)
         let record = CacheRecord.imageAnswer(
-            key,
+            check.key,
             head: head,
             download: download,
-            stored: cached?.metadata,
+            stored: check.cached?.metadata,
             movedTo: movedTo,
-            now: now,
+            now: check.now,
             cap: refreshInterval
         )
-        if case .errorStatus = download { rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry) }
-        let store = !forbidsStoring(record, entry: entry)
-        return commit(key, head: head, download: download, cached: cached, now: now, record: record, store: store)
+        if case .errorStatus = download { rememberErrorAnswer(head, check) }
+        let store = !forbidsStoring(record, entry: check.entry)
+        return commit(head: head, download: download, record: record, store: store, check)
             .mapError { error in
-                Patience.of(head, now: now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error
+                Patience.of(head, now: check.now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error
             }
     }
 
@@ -87,27 +63,17 @@ extension URLCacheController {
         _ download: DownloadResult,
         feed: FeedAnswer,
         image: URL,
-        key: URL,
-        cached: CachedCopy?,
-        now: Date
+        _ check: Check
     ) -> Result<DisplayOutcome, FetchError> {
         let record = feed.record.announcing(
             image,
             head: head,
             download: download,
-            cached: feed.same ? cached?.metadata : nil
+            cached: feed.same ? check.cached?.metadata : nil
         )
         // A 304 for the image is only possible when it was asked
         // conditionally, i.e. for the cached copy.
-        let result = commit(
-            key,
-            head: head,
-            download: download,
-            cached: cached,
-            now: now,
-            record: record,
-            store: !feed.noStore
-        )
+        let result = commit(head: head, download: download, record: record, store: !feed.noStore, check)
         if case let .failure(error) = result {
             if case .cache = error { return result }
             return .failure(.announcedImage(url: image.absoluteString, error: error))
@@ -122,26 +88,25 @@ extension URLCacheController {
     /// A feed entry that transfers no image. Nothing is recorded until an
     /// image is settled, so a failed one is tried again next time; a
     /// `no-store` feed records nothing.
-    func settle(_ stop: FeedStop, entry: URLEntry, cached: CachedCopy?, now: Date) -> Result<DisplayOutcome, FetchError>
-    {
-        let key = entry.url
+    func settle(_ stop: FeedStop, _ check: Check) -> Result<DisplayOutcome, FetchError> {
+        let (key, cached, now) = (check.key, check.cached, check.now)
         switch stop {
         case let .failed(error):
             return .failure(error)
         case let .errorStatus(head):
-            rememberErrorAnswer(head, key: key, cached: cached, now: now, entry: entry)
+            rememberErrorAnswer(head, check)
             return .failure(.status(of: head))
         case let .unchanged(head, download, movedTo):
             guard let cached else { return .failure(.notModifiedWithoutCopy) }
             if case .unaskedNotModified = download { return .failure(.unaskedNotModified) }
             let record = cached.record(for: key)
                 .feedUnchanged(head: head, movedTo: movedTo, now: now, cap: refreshInterval)
-            return markChecked(key, record: record, cached: cached, now: now)
+            return markChecked(record, previous: cached, check)
         case let .noPicture(kind, link, feed, noStore):
             guard let cached else { return .failure(.noImageYet(kind: kind, link: link)) }
             if noStore { return .success(.notAnImageToday(kind: kind, link: link)) }
             let record = cached.record(for: key).keepingPicture(after: feed)
-            return markChecked(key, record: record, cached: cached, now: now).map { _ in
+            return markChecked(record, previous: cached, check).map { _ in
                 .notAnImageToday(kind: kind, link: link)
             }
         }
@@ -158,14 +123,13 @@ extension URLCacheController {
     /// server's rules): a new image is shown from outside the cache, and
     /// nothing is written in it.
     func commit(
-        _ key: URL,
         head: ResponseHead,
         download: DownloadResult,
-        cached: CachedCopy?,
-        now: Date,
         record: CacheRecord,
-        store: Bool
+        store: Bool,
+        _ check: Check
     ) -> Result<DisplayOutcome, FetchError> {
+        let (key, cached) = (check.key, check.cached)
         if !store, case let .staged(file, _) = download {
             if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
             do { try cache.keepTransient(file, for: key, metadata: record) } catch { return .failure(.cache(error)) }
@@ -174,7 +138,7 @@ extension URLCacheController {
         switch download {
         case .notModified, .unchangedByHeaders:
             guard let cached else { return .failure(.notModifiedWithoutCopy) }
-            return markChecked(key, record: record, cached: cached, now: now)
+            return markChecked(record, previous: cached, check)
         case .unaskedNotModified:
             return .failure(cached == nil ? .notModifiedWithoutCopy : .unaskedNotModified)
         case .errorStatus:
@@ -192,10 +156,10 @@ extension URLCacheController {
             )
         case let .staged(file, _):
             if let cached, FileComparison.sameContents(file.path, cached.imagePath) {
-                return markChecked(key, record: record, cached: cached, now: now)
+                return markChecked(record, previous: cached, check)
             }
             if let damage = DownloadVerification.damage(of: file.path) { return .failure(damage) }
-            do { try cache.commit(file, for: key, record: record, updated: now) } catch {
+            do { try cache.commit(file, for: key, record: record, updated: check.now) } catch {
                 return .failure(.cache(error))
             }
             return .success(.newlyCached)
@@ -204,12 +168,11 @@ extension URLCacheController {
 
     /// The check found the image current: its time and record move on.
     private func markChecked(
-        _ key: URL,
-        record: CacheRecord,
-        cached: CachedCopy,
-        now: Date
+        _ record: CacheRecord,
+        previous cached: CachedCopy,
+        _ check: Check
     ) -> Result<DisplayOutcome, FetchError> {
-        do { try cache.markChecked(key, at: now, record: record, previous: cached) } catch {
+        do { try cache.markChecked(check.key, at: check.now, record: record, previous: cached) } catch {
             return .failure(.cache(error))
         }
         return .success(.upToDate)

@@ -59,14 +59,11 @@ public struct URLCacheController: Sendable {
         if offline { return readOnly(key, because: nil) }
         let wait = LockWait(limit: limits.maxTime, onWait: observer.waiting, isCancelled: observer.isCancelled)
         // One maxTime for the whole check: the lock wait and every transfer.
-        var bounded = self
-        bounded.limits.deadline = ContinuousClock.now.advanced(
-            by: .milliseconds(Int(min(limits.maxTime, 31_536_000) * 1000))
-        )
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(min(limits.maxTime, 31_536_000) * 1000)))
         do {
             // withLock creates the directory first.
             return try cache.withLock(key, wait: wait) {
-                bounded.check(entry, force: force, automatic: automatic, observer: observer)
+                check(entry, force: force, automatic: automatic, observer: observer, deadline: deadline)
             }
         } catch {
             if case let .lockFailed(_, errno) = error, errno == .readOnlyFileSystem || errno == .permissionDenied {
@@ -96,13 +93,27 @@ public struct URLCacheController: Sendable {
         try cache.clear()
     }
 
-    private func check(_ entry: URLEntry, force: Bool, automatic: Bool, observer: FetchObserver) -> DisplayReport {
+    private func check(
+        _ entry: URLEntry,
+        force: Bool,
+        automatic: Bool,
+        observer: FetchObserver,
+        deadline: ContinuousClock.Instant
+    ) -> DisplayReport {
         let key = entry.url
         let cached: CachedCopy?
         do { cached = try cache.lookup(key) } catch {
             return DisplayReport(result: .failure(.cache(error)), copy: nil)
         }
         let now = clock.now()
+        let check = Check(
+            entry: entry,
+            cached: cached,
+            now: now,
+            deadline: deadline,
+            observer: observer,
+            automatic: automatic
+        )
         let validators = entry.feed == nil ? cached?.metadata?.image.validators : cached?.metadata?.feedValidators
         let plan = RefreshPolicy.plan(
             cached: cached,
@@ -115,32 +126,28 @@ public struct URLCacheController: Sendable {
         // With no image yet, the entry may still remember a server's answer.
         let remembers = cached == nil ? cache.answersWithoutImage(key) : cached?.metadata
         if !force,
-            let answer = rememberedAnswer(remembers, entry: entry, now: now)
-                ?? backingOff(remembers, automatic: automatic, now: now)
+            let answer = rememberedAnswer(remembers, entry: entry, now: now) ?? backingOff(remembers, check)
         {
-            return DisplayReport(
-                result: flagMustRevalidate(.failure(answer), entry: entry, cached: cached),
-                copy: cached
-            )
+            return DisplayReport(result: flagMustRevalidate(.failure(answer), check), copy: cached)
         }
         // A permanent redirect with a lifetime: straight to its target.
         let remembered = mode(for: entry) == .server ? cached?.metadata?.remembered.movedTo : nil
         let target = remembered?.target(at: now) ?? key
         // Resolve, transfer, settle.
         let result: Result<DisplayOutcome, FetchError>
-        switch resolve(entry, target: target, plan: plan, cached: cached, now: now, observer: observer) {
-        case let .image(ask): result = fetchImage(ask, entry: entry, cached: cached, now: now, observer: observer)
-        case let .stop(stop): result = settle(stop, entry: entry, cached: cached, now: now)
+        switch resolve(check, target: target, plan: plan) {
+        case let .image(ask): result = fetchImage(ask, check)
+        case let .stop(stop): result = settle(stop, check)
         }
         switch result {
-        case let .failure(error): noteFailure(error, key: key, automatic: automatic, now: now)
+        case let .failure(error): noteFailure(error, check)
         // The one success that keeps no image (a commit removes the record).
         case .success(.notStored) where cached == nil: cache.forgetAnswersWithoutImage(key)
         case .success: break
         }
         // A no-store image is shown from outside the cache.
         let copy = result == .success(.notStored) ? cache.transientCopy(for: key) : (try? cache.lookup(key)) ?? cached
-        return DisplayReport(result: flagMustRevalidate(result, entry: entry, cached: cached), copy: copy)
+        return DisplayReport(result: flagMustRevalidate(result, check), copy: copy)
     }
 
     /// A failed check of a copy whose server said `must-revalidate` or
@@ -148,11 +155,10 @@ public struct URLCacheController: Sendable {
     /// marked stale.
     private func flagMustRevalidate(
         _ result: Result<DisplayOutcome, FetchError>,
-        entry: URLEntry,
-        cached: CachedCopy?
+        _ check: Check
     ) -> Result<DisplayOutcome, FetchError> {
-        guard case let .failure(error) = result, !error.isCancellation, mode(for: entry) == .server,
-            let directive = cached?.metadata?.freshness.lifetime?.revalidationDirective
+        guard case let .failure(error) = result, !error.isCancellation, mode(for: check.entry) == .server,
+            let directive = check.cached?.metadata?.freshness.lifetime?.revalidationDirective
         else { return result }
         return .failure(.staleRequiresRevalidation(error, directive: directive))
     }
