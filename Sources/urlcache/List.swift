@@ -10,12 +10,11 @@ import Glibc
 
 /// "fresh for 9 min (max-age)", "stale: checked on the next Display Image (no-cache)",
 /// "stale-while-revalidate for 40 min more: shown at once and checked in the background (max-age)".
-func freshness(_ entry: URLEntry, _ copy: CachedCopy, _ controller: URLCacheController, _ now: Date) -> String {
-    let server = controller.mode(for: entry) == .server
-    let lifetime = server ? copy.metadata?.freshness.lifetime : nil
-    var reason = server ? lifetime?.reason ?? "nothing recorded from the server" : "refreshInterval"
+func freshness(_ copy: CachedCopy, _ rule: FreshnessRule, _ now: Date) -> String {
+    let lifetime = rule.lifetime(copy.metadata)
+    var reason = rule.followsServer ? lifetime?.reason ?? "nothing recorded from the server" : "refreshInterval"
     if lifetime?.mustRevalidate == true { reason += ", must-revalidate" }
-    switch controller.standing(of: entry, copy, now: now) {
+    switch rule.standing(copy, now: now) {
     case let .fresh(left):
         let window = (lifetime?.staleWhileRevalidate).flatMap {
             $0 > 0 ? ", then stale-while-revalidate for \(DurationText.words($0))" : nil
@@ -61,16 +60,17 @@ struct List: ParsableCommand {
                 continue
             }
             show("   \(entry.feed == nil ? "" : "feed: ")\(entry.url.absoluteString)")
+            let rule = controller.rule(for: entry)
             switch Result(catching: { () throws(CacheError) in try cache.lookup(entry.url) }) {
             case let .success(copy?):
                 show(
-                    "   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(entry, copy, controller, now))"
+                    "   cached, Updated: \(UpdatedFormat.string(copy.updated)), \(freshness(copy, rule, now))"
                 )
                 captionLines(copy.metadata).forEach { show("   " + $0) }
-                rememberedLines(entry, copy.metadata, controller, now).forEach { show("   " + $0) }
+                rememberedLines(copy.metadata, rule, now).forEach { show("   " + $0) }
             case .success(nil):
                 show("   not cached")
-                rememberedLines(entry, cache.answersWithoutImage(entry.url), controller, now).forEach {
+                rememberedLines(cache.answersWithoutImage(entry.url), rule, now).forEach {
                     show("   " + $0)
                 }
             case let .failure(error):
@@ -83,15 +83,10 @@ struct List: ParsableCommand {
 /// What the entry remembers besides its image (or with none yet): a
 /// server's request to wait, failed checks; under the server's rules, a
 /// 404 or 410 that still stands and a permanent redirect that is followed.
-func rememberedLines(
-    _ entry: URLEntry,
-    _ record: CacheRecord?,
-    _ controller: URLCacheController,
-    _ now: Date
-) -> [String] {
+func rememberedLines(_ record: CacheRecord?, _ rule: FreshnessRule, _ now: Date) -> [String] {
     guard let metadata = record else { return [] }
-    // The controller's own rule: what would keep the next check from asking.
-    var lines = [controller.rememberedAnswer(metadata, entry: entry, now: now)?.description].compactMap { $0 }
+    // The check's own rule: what would keep the next check from asking.
+    var lines = [rule.rememberedAnswer(in: metadata, at: now)?.description].compactMap { $0 }
     if let streak = metadata.remembered.failures {
         let failed = streak.count == 1 ? "the last check failed" : "the last \(streak.count) checks failed"
         lines.append(
@@ -101,7 +96,7 @@ func rememberedLines(
                         + UpdatedFormat.time(streak.until, after: now) : "")
         )
     }
-    if controller.mode(for: entry) == .server, let moved = metadata.remembered.movedTo, moved.stands(at: now) {
+    if let moved = rule.movedTo(metadata), moved.stands(at: now) {
         lines.append(
             "moved permanently to \(moved.target.terminalSafe) (followed directly until \(UpdatedFormat.time(moved.until, after: now)))"
         )

@@ -236,6 +236,24 @@ final class ScreenLogicTests: XCTestCase {
         )
     }
 
+    /// The info line names the entry's own rule: under the server's, the
+    /// wait is what its headers say, capped by the interval. A list may mix
+    /// rules, so it is the rule of the entry on screen.
+    func testTheInfoLineSaysTheRuleOfTheEntryOnScreen() {
+        let rules = [
+            FreshnessRule(mode: .server, refreshInterval: 86_400), FreshnessRule(mode: .fixed, refreshInterval: 86_400),
+        ]
+        var state = ScreenState(entries: entries, rules: rules)
+        let server = RecordingTerminal(columns: 100, rows: 30)
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: server, now: Date())
+        XCTAssertTrue(server.text.contains("the server's freshness time (at most 24 hours)"), server.text)
+        state.index = 1
+        let fixed = RecordingTerminal(columns: 100, rows: 30)
+        ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5).draw(state, on: fixed, now: Date())
+        XCTAssertFalse(fixed.text.contains("the server's freshness time"), fixed.text)
+        XCTAssertTrue(fixed.text.contains("if 24 hours has elapsed"), fixed.text)
+    }
+
     func testIntervalWording() {
         XCTAssertEqual(ScreenView.describe(86_400), "24 hours")
         XCTAssertEqual(ScreenView.describe(90), "90 seconds")

@@ -119,7 +119,7 @@ extension URLCacheController {
     /// past. Failing to write it costs one request next time, so it is not
     /// reported.
     func rememberErrorAnswer(_ head: ResponseHead, _ check: Check) {
-        let refusal = mode(for: check.entry) == .server ? Refusal.of(head, now: check.now, cap: refreshInterval) : nil
+        let refusal = check.rule.refusal(of: head, now: check.now)
         let patience = Patience.of(head, now: check.now, cap: refreshInterval)
         guard refusal != nil || patience != nil else { return }
         let record = currentRecord(check.key, cached: check.cached).remembering(refusal: refusal, patience: patience)
@@ -133,21 +133,11 @@ extension URLCacheController {
         return cache.answersWithoutImage(key) ?? CacheRecord(url: key.absoluteString)
     }
 
-    /// Why this check must not ask now, from what the entry remembers: a
-    /// server's request to wait, or (under its rules) a 404 that stands.
-    public func rememberedAnswer(_ metadata: CacheRecord?, entry: URLEntry, now: Date) -> FetchError? {
-        if let patience = metadata?.remembered.patience, patience.stands(at: now) { return .askedToWait(patience) }
-        if mode(for: entry) == .server, let refusal = metadata?.remembered.refusal, refusal.stands(at: now) {
-            return .refusalRemembered(refusal)
-        }
-        return nil
-    }
-
     /// The redirect to keep after a check that asked `url`: the one this
     /// response came through, else the one the check went by while it
     /// stands; none under the fixed rule.
     func redirectMemory(_ head: ResponseHead, asked url: URL, _ check: Check) -> MovedPermanently? {
-        guard mode(for: check.entry) == .server else { return nil }
+        guard check.rule.followsServer else { return nil }
         let now = check.now
         return MovedPermanently.of(head.permanentRedirect, from: url, now: now, cap: refreshInterval)
             ?? check.cached?.metadata?.remembered.movedTo.flatMap { $0.stands(at: now) ? $0 : nil }

@@ -19,6 +19,8 @@ extension URLCacheController {
         let observer: FetchObserver
         /// Nobody asked (a timed re-check, `fetch --all`): it backs off.
         let automatic: Bool
+        /// The freshness rule the entry follows, decided once.
+        let rule: FreshnessRule
 
         /// The cache's key.
         var key: URL { entry.url }

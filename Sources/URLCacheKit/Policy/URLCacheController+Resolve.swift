@@ -108,7 +108,7 @@ extension URLCacheController {
             return .stop(.failed(.feed(error)))
         }
         let record = CacheRecord.feedRead(key, head: head, item: item, movedTo: movedTo, now: now, cap: refreshInterval)
-        let noStore = forbidsStoring(record, entry: check.entry)
+        let noStore = check.rule.forbidsStoring(record)
         let announced: URL
         let still: (kind: String, link: String?)?
         switch item.media {

@@ -49,7 +49,7 @@ extension URLCacheController {
             cap: refreshInterval
         )
         if case .errorStatus = download { rememberErrorAnswer(head, check) }
-        let store = !forbidsStoring(record, entry: check.entry)
+        let store = !check.rule.forbidsStoring(record)
         return commit(head: head, download: download, record: record, store: store, check)
             .mapError { error in
                 Patience.of(head, now: check.now, cap: refreshInterval).map { .waitAsked(error, $0) } ?? error
@@ -110,12 +110,6 @@ extension URLCacheController {
                 .notAnImageToday(kind: kind, link: link)
             }
         }
-    }
-
-    /// Whether the answer's `no-store` keeps it out of the cache: only
-    /// under the server's rules.
-    func forbidsStoring(_ record: CacheRecord, entry: URLEntry) -> Bool {
-        mode(for: entry) == .server && record.freshness.lifetime?.noStore == true
     }
 
     /// Acts on what an image transfer came to. `record` is what the entry

@@ -112,27 +112,27 @@ public struct URLCacheController: Sendable {
             now: now,
             deadline: deadline,
             observer: observer,
-            automatic: automatic
+            automatic: automatic,
+            rule: rule(for: entry)
         )
         let validators = entry.feed == nil ? cached?.metadata?.image.validators : cached?.metadata?.feedValidators
         let plan = RefreshPolicy.plan(
             cached: cached,
             validators: validators,
             now: now,
-            interval: interval(for: entry, cached),
+            interval: check.rule.interval(cached),
             force: force
         )
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
         // With no image yet, the entry may still remember a server's answer.
         let remembers = cached == nil ? cache.answersWithoutImage(key) : cached?.metadata
         if !force,
-            let answer = rememberedAnswer(remembers, entry: entry, now: now) ?? backingOff(remembers, check)
+            let answer = check.rule.rememberedAnswer(in: remembers, at: now) ?? backingOff(remembers, check)
         {
             return DisplayReport(result: flagMustRevalidate(.failure(answer), check), copy: cached)
         }
         // A permanent redirect with a lifetime: straight to its target.
-        let remembered = mode(for: entry) == .server ? cached?.metadata?.remembered.movedTo : nil
-        let target = remembered?.target(at: now) ?? key
+        let target = check.rule.movedTo(cached?.metadata)?.target(at: now) ?? key
         // Resolve, transfer, settle.
         let result: Result<DisplayOutcome, FetchError>
         switch resolve(check, target: target, plan: plan) {
@@ -157,35 +157,16 @@ public struct URLCacheController: Sendable {
         _ result: Result<DisplayOutcome, FetchError>,
         _ check: Check
     ) -> Result<DisplayOutcome, FetchError> {
-        guard case let .failure(error) = result, !error.isCancellation, mode(for: check.entry) == .server,
-            let directive = check.cached?.metadata?.freshness.lifetime?.revalidationDirective
+        guard case let .failure(error) = result, !error.isCancellation,
+            let directive = check.rule.revalidationDirective(check.cached)
         else { return result }
         return .failure(.staleRequiresRevalidation(error, directive: directive))
     }
 
     /// The rule that applies to `entry`: the command line's, else the
-    /// entry's, else the list's.
-    public func mode(for entry: URLEntry) -> FreshnessMode {
-        commandLineFreshness ?? entry.freshness ?? freshness
-    }
-
-    /// Seconds the copy stays fresh after its check: the fixed interval, or
-    /// what the server's headers said (nothing known: check now).
-    public func interval(for entry: URLEntry, _ cached: CachedCopy?) -> TimeInterval {
-        guard mode(for: entry) == .server else { return refreshInterval }
-        return min(refreshInterval, cached?.metadata?.freshness.lifetime?.seconds ?? 0)
-    }
-
-    /// Where `copy` of `entry` stands at `now`: its interval, then, under
-    /// the server's rules, its `stale-while-revalidate` window.
-    public func standing(of entry: URLEntry, _ copy: CachedCopy, now: Date) -> RefreshPolicy.Standing {
-        let window = mode(for: entry) == .server ? copy.metadata?.freshness.lifetime?.staleWhileRevalidate ?? 0 : 0
-        return RefreshPolicy.standing(
-            updated: copy.updated,
-            interval: interval(for: entry, copy),
-            staleWhileRevalidate: window,
-            now: now
-        )
+    /// entry's, else the list's, capped by the refresh interval.
+    public func rule(for entry: URLEntry) -> FreshnessRule {
+        FreshnessRule(mode: commandLineFreshness ?? entry.freshness ?? freshness, refreshInterval: refreshInterval)
     }
 }
 

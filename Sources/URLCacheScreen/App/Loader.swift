@@ -193,7 +193,7 @@ final class Loader: Sendable {
         guard let copy = (try? controller.cache.lookup(entry.url)) ?? nil else {
             return (try? ScreenState.PictureSource.bundled(entry.url).decode(context, size: size)).map(Early.bundled)
         }
-        guard !force, case .revalidating = controller.standing(of: entry, copy, now: Date()) else { return nil }
+        guard !force, case .revalidating = controller.rule(for: entry).standing(copy, now: Date()) else { return nil }
         return (try? ScreenState.PictureSource.file(copy.imagePath).decode(context, size: size)).map {
             .revalidating($0, copy)
         }

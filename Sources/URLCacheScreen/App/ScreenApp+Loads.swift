@@ -186,7 +186,7 @@ extension ScreenApp {
             // A no-store image is not asked for again every minute: the fixed interval.
             let freshFor =
                 report.result == .success(.notStored)
-                ? nil : report.copy.map { options.controller.interval(for: state.entry, $0) }
+                ? nil : report.copy.map(state.rule.interval)
             ScreenLogic.finished(
                 report,
                 image: result.image,

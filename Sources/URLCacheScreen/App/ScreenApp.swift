@@ -76,7 +76,8 @@ public final class ScreenApp {
             entries: options.list.entries,
             offline: options.controller.offline,
             pixelsAvailable: options.pictureFormat.isPixels,
-            refreshInterval: options.controller.refreshInterval
+            refreshInterval: options.controller.refreshInterval,
+            rules: options.list.entries.map(options.controller.rule(for:))
         )
         ScreenApp.startDisplay(
             loader,
@@ -194,7 +195,6 @@ public final class ScreenApp {
         madeHeldFrame()
         showView()
         requestThumbnails()
-        view.serverFreshness = options.controller.mode(for: state.entry) == .server
         view.draw(state, on: terminal, now: Date())
         zoomed.drawn(log: log)
     }

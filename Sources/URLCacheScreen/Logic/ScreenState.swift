@@ -71,18 +71,28 @@ public struct ScreenState: Sendable {
     /// The fixed interval between checks (the list's `refreshInterval`).
     public var refreshInterval: TimeInterval
 
+    /// Each entry's freshness rule, decided once at the start.
+    public let rules: [FreshnessRule]
+
+    /// The rule of the entry on screen (the fixed one when none was given).
+    public var rule: FreshnessRule {
+        rules.indices.contains(index) ? rules[index] : FreshnessRule(mode: .fixed, refreshInterval: refreshInterval)
+    }
+
     /// `offline` and `pixelsAvailable` as the command line and the
     /// terminal set them at the start.
     public init(
         entries: [URLEntry],
         offline: Bool = false,
         pixelsAvailable: Bool = false,
-        refreshInterval: TimeInterval = RefreshPolicy.defaultInterval
+        refreshInterval: TimeInterval = RefreshPolicy.defaultInterval,
+        rules: [FreshnessRule] = []
     ) {
         self.entries = entries
         self.offline = offline
         self.pixelsAvailable = pixelsAvailable
         self.refreshInterval = refreshInterval
+        self.rules = rules
     }
 
     /// How long the copy on screen stays fresh: what the server said, or

@@ -8,8 +8,6 @@ import URLCacheSupport
 public final class ScreenView {
     public var renderOptions: RenderOptions
     public var cellAspect: Double
-    /// The entry on screen follows `--freshness server`: the info line says so.
-    public var serverFreshness = false
     var cached: FittedArt?
     /// How pictures are shown when the state asks for pixels (`.symbols`:
     /// never), with the sixel registers to use.
@@ -123,7 +121,7 @@ public final class ScreenView {
         terminal.put(clip(updated, layout.columns - 2), row: layout.updatedRow, column: 1, style: .plain)
         // Under the server's rules the wait is what its headers said, capped by the interval.
         let interval = ScreenView.describe(state.refreshInterval)
-        let wait = serverFreshness ? "the server's freshness time (at most \(interval))" : interval
+        let wait = state.rule.followsServer ? "the server's freshness time (at most \(interval))" : interval
         for (i, line) in Layout.infoText(interval: wait, width: layout.columns - 2).prefix(layout.infoLines)
             .enumerated()
         {
