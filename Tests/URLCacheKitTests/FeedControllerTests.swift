@@ -124,4 +124,47 @@ final class FeedControllerTests: XCTestCase {
         XCTAssertEqual(offline.display(entry).result, .failure(.offlineNothingCached))
         XCTAssertTrue(transport.requests.isEmpty)
     }
+
+    /// A 304 to a feed asked with no condition confirms nothing: with no
+    /// copy, there is nothing to confirm; with one, it is not the copy's.
+    func testAFeedsUnaskedNotModifiedConfirmsNothing() throws {
+        let unasked = StandInTransport.Reply.response(ResponseHead(status: 304, reason: "Not Modified"), body: [])
+        let none = StandInTransport([unasked])
+        XCTAssertEqual(controller(none, at: now).display(entry).result, .failure(.notModifiedWithoutCopy))
+        XCTAssertNil(none.requests.first?.ifNoneMatch)
+
+        // A copy whose feed gave no validators is checked with a plain GET.
+        let plainFeed = StandInTransport.Reply.response(
+            ResponseHead(status: 200, reason: "OK", contentType: "application/json"),
+            body: [Array(#"{"title": "Today", "hdurl": "/a.png"}"#.utf8)]
+        )
+        let first = StandInTransport([plainFeed, image(200, etag: "\"i1\"")])
+        XCTAssertEqual(controller(first, at: now).display(entry).result, .success(.newlyCached))
+        let later = StandInTransport([unasked])
+        let report = controller(later, at: now.addingTimeInterval(200_000)).display(entry)
+        XCTAssertEqual(report.result, .failure(.unaskedNotModified))
+        XCTAssertNil(later.requests.first?.ifNoneMatch)
+        XCTAssertEqual(report.copy?.metadata?.image.url, "http://feeds.example/a.png", "the copy is kept")
+    }
+
+    /// A feed over its limit is refused by its Content-Length before its
+    /// validators are looked at, even when they show it unchanged.
+    func testAFeedOverItsLimitIsRefusedEvenWhenItsHeadersShowItUnchanged() throws {
+        let first = StandInTransport([feed("/a.png", etag: "\"f1\""), image(200, etag: "\"i1\"")])
+        XCTAssertEqual(controller(first, at: now).display(entry).result, .success(.newlyCached))
+        let huge = StandInTransport([
+            .response(
+                ResponseHead(
+                    status: 200,
+                    reason: "OK",
+                    contentType: "application/json",
+                    contentLength: 3 << 20,
+                    validators: Validators(etag: "\"f1\"")
+                ),
+                body: []
+            )
+        ])
+        let report = controller(huge, at: now.addingTimeInterval(200_000)).display(entry)
+        XCTAssertEqual(report.result, .failure(.feed(.tooLarge(limit: 2 << 20))))
+    }
 }
