@@ -12,7 +12,7 @@ extension CacheRecord {
     static func imageAnswer(
         _ url: URL,
         head: ResponseHead,
-        download: DownloadResult,
+        download: ImageDownload,
         stored: CacheRecord?,
         movedTo: MovedPermanently?,
         now: Date,
@@ -69,8 +69,7 @@ extension CacheRecord {
     /// The feed's record with the image it announced: its URL, type and
     /// validators. `cached`: the cached copy's record when it is of the
     /// same image (its type and validators stand for what a 304 omits).
-    func announcing(_ imageURL: URL, head: ResponseHead, download: DownloadResult, cached: CacheRecord?) -> CacheRecord
-    {
+    func announcing(_ imageURL: URL, head: ResponseHead, download: ImageDownload, cached: CacheRecord?) -> CacheRecord {
         var record = self
         record.image.url = imageURL.absoluteString
         record.image.contentType = head.contentType ?? cached?.image.contentType
@@ -105,9 +104,9 @@ extension CacheRecord {
 
     /// The image validators to keep: the response's, but the stored ones
     /// after a 304 that carried none.
-    private mutating func keepValidators(of head: ResponseHead, download: DownloadResult, stored: Validators?) {
+    private mutating func keepValidators(of head: ResponseHead, download: ImageDownload, stored: Validators?) {
         var validators = head.validators
-        if case .notModified = download { validators = (stored ?? Validators()).updated(by: head.validators) }
+        if case .unread(.notModified) = download { validators = (stored ?? Validators()).updated(by: head.validators) }
         image.validators = validators
     }
 

@@ -32,7 +32,9 @@ extension URLCacheController {
     /// Why no image is transferred.
     enum FeedStop {
         /// The feed did not change (a 304, or headers that match): its head.
-        case unchanged(ResponseHead, DownloadResult, movedTo: MovedPermanently?)
+        case unchanged(ResponseHead, movedTo: MovedPermanently?)
+        /// A 304 to a feed asked with no condition: it confirms nothing.
+        case unaskedNotModified
         /// Today's item is no picture (a video): its kind and page, and the
         /// feed's record.
         case noPicture(kind: String, link: String?, feed: CacheRecord, noStore: Bool)
@@ -84,11 +86,11 @@ extension URLCacheController {
         let (key, cached, now) = (check.key, check.cached, check.now)
         let feedRequest = request(to: target, plan: plan, image: false, check)
         let head: ResponseHead
-        let body: DownloadResult
+        let body: FeedDownload
         do {
-            (head, body) = try ResponseReceiver.receive(
+            (head, body) = try FeedReceiver.receive(
                 feedRequest,
-                into: .memory(limit: maxFeedBytes),
+                limit: maxFeedBytes,
                 stored: cached?.metadata?.feedValidators,
                 over: transport,
                 now: now,
@@ -98,9 +100,12 @@ extension URLCacheController {
             return .stop(.failed(error))
         }
         let movedTo = redirectMemory(head, asked: target, check)
-        guard case let .bytes(bytes) = body else {
-            if case .errorStatus = body { return .stop(.errorStatus(head)) }
-            return .stop(.unchanged(head, body, movedTo: movedTo))
+        let bytes: [UInt8]
+        switch body {
+        case let .bytes(read): bytes = read
+        case .unread(.errorStatus): return .stop(.errorStatus(head))
+        case .unread(.unaskedNotModified): return .stop(.unaskedNotModified)
+        case .unread(.notModified), .unread(.unchangedByHeaders): return .stop(.unchanged(head, movedTo: movedTo))
         }
         let item: FeedItem
         do { item = try FeedReader.read(bytes, contentType: head.contentType, feedURL: key, select: spec.select) } catch

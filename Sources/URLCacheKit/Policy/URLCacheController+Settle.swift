@@ -9,11 +9,12 @@ extension URLCacheController {
     /// Transfers the image `ask` names into the entry's staging area and
     /// settles its answer.
     func fetchImage(_ ask: ImageAsk, _ check: Check) -> Result<DisplayOutcome, FetchError> {
-        let received: (head: ResponseHead, download: DownloadResult)
+        let received: (head: ResponseHead, download: ImageDownload)
         do {
-            received = try ResponseReceiver.receive(
+            received = try ImageReceiver.receive(
                 ask.request,
-                into: .staged(cache, key: check.key),
+                stagingIn: cache,
+                key: check.key,
                 stored: ask.stored,
                 over: transport,
                 now: check.now,
@@ -33,7 +34,7 @@ extension URLCacheController {
     /// kept; a server's Retry-After travels with the failure.
     private func settlePlain(
         _ head: ResponseHead,
-        _ download: DownloadResult,
+        _ download: ImageDownload,
         asked: URL,
         _ check: Check
     ) -> Result<DisplayOutcome, FetchError> {
@@ -48,7 +49,7 @@ extension URLCacheController {
             now: check.now,
             cap: refreshInterval
         )
-        if case .errorStatus = download { rememberErrorAnswer(head, check) }
+        if case .unread(.errorStatus) = download { rememberErrorAnswer(head, check) }
         let store = !check.rule.forbidsStoring(record)
         return commit(head: head, download: download, record: record, store: store, check)
             .mapError { error in
@@ -60,7 +61,7 @@ extension URLCacheController {
     /// failures name the image.
     private func settleAnnounced(
         _ head: ResponseHead,
-        _ download: DownloadResult,
+        _ download: ImageDownload,
         feed: FeedAnswer,
         image: URL,
         _ check: Check
@@ -96,9 +97,10 @@ extension URLCacheController {
         case let .errorStatus(head):
             rememberErrorAnswer(head, check)
             return .failure(.status(of: head))
-        case let .unchanged(head, download, movedTo):
+        case .unaskedNotModified:
+            return .failure(cached == nil ? .notModifiedWithoutCopy : .unaskedNotModified)
+        case let .unchanged(head, movedTo):
             guard let cached else { return .failure(.notModifiedWithoutCopy) }
-            if case .unaskedNotModified = download { return .failure(.unaskedNotModified) }
             let record = cached.record(for: key)
                 .feedUnchanged(head: head, movedTo: movedTo, now: now, cap: refreshInterval)
             return markChecked(record, previous: cached, check)
@@ -118,7 +120,7 @@ extension URLCacheController {
     /// nothing is written in it.
     func commit(
         head: ResponseHead,
-        download: DownloadResult,
+        download: ImageDownload,
         record: CacheRecord,
         store: Bool,
         _ check: Check
@@ -130,24 +132,15 @@ extension URLCacheController {
             return .success(.notStored)
         }
         switch download {
-        case .notModified, .unchangedByHeaders:
+        case .unread(.notModified), .unread(.unchangedByHeaders):
             guard let cached else { return .failure(.notModifiedWithoutCopy) }
             return markChecked(record, previous: cached, check)
-        case .unaskedNotModified:
+        case .unread(.unaskedNotModified):
             return .failure(cached == nil ? .notModifiedWithoutCopy : .unaskedNotModified)
-        case .errorStatus:
+        case .unread(.errorStatus):
             return .failure(.status(of: head))
         case let .rejected(format):
             return .failure(.notAnImage(what: format.description, status: head.status, contentType: head.contentType))
-        case let .bytes(bytes):
-            // Only a feed is read into memory; an image never is.
-            return .failure(
-                .notAnImage(
-                    what: ImageFormat.sniff(bytes).description,
-                    status: head.status,
-                    contentType: head.contentType
-                )
-            )
         case let .staged(file, _):
             if let cached, FileComparison.sameContents(file.path, cached.imagePath) {
                 return markChecked(record, previous: cached, check)
