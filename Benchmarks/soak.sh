@@ -16,12 +16,16 @@ terminals=("${@:-tmux kitty}")
 [ -f "$out/earth.jpg" ] || $python "$root/Benchmarks/make-images.py" "$out" >/dev/null
 work=$(mktemp -d)
 display=""
-trap 'set +e; tmux -L soak kill-server 2>/dev/null; kill $server $display 2>/dev/null; rm -rf "$work"' EXIT
+socket="soak-$$"   # a tmux server of this run's own: another run's exit leaves it alone
+trap 'set +e; tmux -L "$socket" kill-server 2>/dev/null; kill $server $display 2>/dev/null; rm -rf "$work"' EXIT
 
 # The server: two entries whose picture changes every fourth answer.
 mkdir "$work/www"
 cp "$out/earth.jpg" "$work/www/earth.jpg"
-cp "$root/Tests/Fixtures/images/earth2.jpg" "$work/www/earth.jpg.next"
+# The next picture is the same one mirrored: as large, so that which of the
+# two is on screen at a sample does not move the memory.
+$python -c 'import sys; from PIL import Image, ImageOps; ImageOps.mirror(Image.open(sys.argv[1])).save(sys.argv[2], "JPEG", quality=90)' \
+  "$out/earth.jpg" "$work/www/earth.jpg.next"
 cp "$root/Tests/Fixtures/images/sun.png" "$work/www/sun.png"
 cp "$root/Tests/Fixtures/images/sun2.png" "$work/www/sun.png.next"
 $python "$root/Tests/Servers/scripted_server.py" "$work/www" "$work/requests.log" > "$work/port" & server=$!
@@ -51,7 +55,7 @@ keys() {
   local key
   for key in + l 0 g Escape Right Left r; do
     if [ "$1" = tmux ]; then
-      tmux -L soak send-keys -t soak "$key"
+      tmux -L "$socket" send-keys -t soak "$key"
     else
       case "$key" in Escape) key=$'\e' ;; Right) key=$'\eOC' ;; Left) key=$'\eOD' ;; esac
       kitty @ --to "unix:$work/kitty.sock" send-text -- "$key" >/dev/null 2>&1 || true
@@ -63,12 +67,9 @@ keys() {
 start_screen() { # TERMINAL CACHE: starts the screen, prints its pid
   local command="$urlcache --config $work/list.plist --cache-dir $2 --refresh-interval 2"
   if [ "$1" = tmux ]; then
-    tmux -L soak -f /dev/null new-session -d -s soak -x 160 -y 50 \
+    tmux -L "$socket" -f /dev/null new-session -d -s soak -x 160 -y 50 \
       "env TERM=tmux-256color COLORTERM=truecolor NO_PROXY=127.0.0.1 $command"
   else
-    display=""
-    Xvfb :87 -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 & display=$!
-    sleep 1
     DISPLAY=:87 LIBGL_ALWAYS_SOFTWARE=1 NO_PROXY=127.0.0.1 kitty --config NONE -o allow_remote_control=yes \
       --listen-on "unix:$work/kitty.sock" -o initial_window_width=1280 -o initial_window_height=800 \
       $command >/dev/null 2>&1 &
@@ -85,7 +86,7 @@ start_screen() { # TERMINAL CACHE: starts the screen, prints its pid
 
 stop_screen() { # TERMINAL
   if [ "$1" = tmux ]; then
-    tmux -L soak kill-server 2>/dev/null || true
+    tmux -L "$socket" kill-server 2>/dev/null || true
   else
     pkill -f -- "--listen-on unix:$work/kitty.sock" 2>/dev/null || true
     kill "$display" 2>/dev/null || true
@@ -95,6 +96,12 @@ stop_screen() { # TERMINAL
 
 for terminal in "${terminals[@]}"; do
   cache="$work/cache-$terminal"
+  # Started here, not in start_screen's subshell, so that $display is known to stop it.
+  if [ "$terminal" = kitty ]; then
+    Xvfb :87 -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
+    display=$!
+    sleep 1
+  fi
   pid=$(start_screen "$terminal" "$cache")
   [ -n "$pid" ] || { echo "$terminal: the screen did not start" >&2; continue; }
   echo "$terminal, $minutes minutes: re-checks every 2 s, keys every 5 s"
