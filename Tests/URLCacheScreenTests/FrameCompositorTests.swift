@@ -183,7 +183,11 @@ final class FrameCompositorTests: XCTestCase {
             Frame(pictures: [picture(.kitty, id: 1, pixels: (80, 85))]),
             Frame(pictures: [picture(.kitty, id: 2, pixels: (80, 85))]),
         ])
-        XCTAssertEqual(kitty[1].removals, [picture(.kitty, id: 1).content], "never two kitty pictures up at once")
+        XCTAssertEqual(
+            kitty[1].removals,
+            [picture(.kitty, id: 1, pixels: (80, 85)).content],
+            "never two kitty pictures up at once"
+        )
         XCTAssertFalse(kitty[1].repaintAll)
     }
 

@@ -97,8 +97,14 @@ public struct PixelPicture: Equatable, Sendable {
             && columns == other.columns && rows == other.rows
     }
 
+    /// The same picture: the same format, image id, cells, size in pixels
+    /// and frame. Not `bytes`: a kitty frame made without its pixels (kitty
+    /// holds it) is the same frame as the one sent with them, and must not
+    /// be switched to again; comparing megabytes at every draw would cost
+    /// time too.
     public static func == (a: PixelPicture, b: PixelPicture) -> Bool {
-        a.format == b.format && a.id == b.id && a.columns == b.columns && a.rows == b.rows && a.frame == b.frame
+        a.format == b.format && a.id == b.id && a.columns == b.columns && a.rows == b.rows && a.width == b.width
+            && a.height == b.height && a.frame == b.frame
     }
 }
 
