@@ -55,7 +55,7 @@ func decodeOnce(_ bytes: [UInt8]) {
             bytes: bytes,
             limits: limits,
             size: { info in
-                (min(info.width, 48), min(info.height, 48))
+                PixelSize(width: min(info.width, 48), height: min(info.height, 48))
             }
         )
     else { return }

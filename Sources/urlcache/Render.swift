@@ -116,7 +116,7 @@ struct Render: ParsableCommand {
         var cells = (columns: 0, rows: 0)
         let clock = ContinuousClock()
         let start = clock.now
-        let size = { (info: SourceInfo) -> (width: Int, height: Int) in
+        let size = { (info: SourceInfo) -> PixelSize in
             let art = Renderer.artSize(
                 for: info,
                 columns: area.columns,
@@ -165,7 +165,7 @@ struct Render: ParsableCommand {
         _ input: Input,
         terminal: WindowSize?,
         samples: (x: Int, y: Int),
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) throws(Failure) -> AnimationDecoder? {
         guard case let .file(path) = input, animate == .on || (animate == .auto && terminal != nil),
             terminal.map({ area($0).rows < $0.rows }) ?? true
@@ -203,7 +203,7 @@ struct Render: ParsableCommand {
     func decode(
         _ input: Input,
         samples: (x: Int, y: Int),
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) throws(Failure) -> DecodedImage {
         do {
             switch input {

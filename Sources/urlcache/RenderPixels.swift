@@ -17,7 +17,7 @@ extension Render {
         let area = area(terminal)
         let cell = WindowSize.cellPixels(terminal, replied: detection?.cellPixels)
         var cells = (columns: 1, rows: 1)
-        let size = { (info: SourceInfo) -> (width: Int, height: Int) in
+        let size = { (info: SourceInfo) -> PixelSize in
             let p = PixelPlacement.fit(
                 imageWidth: info.width,
                 imageHeight: info.height,
@@ -28,7 +28,7 @@ extension Render {
                 centred: false
             )
             cells = (p.columns, p.rows)
-            return (p.width, p.height)
+            return PixelSize(width: p.width, height: p.height)
         }
         let env = list.environment
         let route = detection?.route(for: format) ?? (!(env["TMUX"] ?? "").isEmpty ? .passthrough : .direct)

@@ -18,7 +18,7 @@ final class AnimationTests: XCTestCase {
             let animation = try AnimationDecoder.open(
                 path: AnimationTests.path(name),
                 animation: limits,
-                size: { ($0.width, $0.height) }
+                size: { PixelSize(width: $0.width, height: $0.height) }
             )
         else { throw XCTSkip("\(name) is not an animation") }
         var frames: [AnimationFrame] = []
@@ -68,7 +68,13 @@ final class AnimationTests: XCTestCase {
         try Data(GIFEncoder.animation(width: w, height: h, frames: frames)).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         let red = RGB8(255, 0, 0)
-        guard let decoder = try AnimationDecoder.open(path: path, background: red, size: { _ in (w, h) }) else {
+        guard
+            let decoder = try AnimationDecoder.open(
+                path: path,
+                background: red,
+                size: { _ in PixelSize(width: w, height: h) }
+            )
+        else {
             return XCTFail("not an animation")
         }
         // (The encoder's palette: entry i is red i·255/15.)
@@ -103,7 +109,10 @@ final class AnimationTests: XCTestCase {
         for name in ["animated.gif", "animated-cropped.gif", "animated.webp"] {
             let (_, every) = try frames(name)
             let animation = try XCTUnwrap(
-                try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) })
+                try AnimationDecoder.open(
+                    path: AnimationTests.path(name),
+                    size: { PixelSize(width: $0.width, height: $0.height) }
+                )
             )
             var shown: [AnimationFrame] = []
             var passed: [Duration] = []
@@ -135,7 +144,7 @@ final class AnimationTests: XCTestCase {
         for frame in composed.prefix(4) {
             let reference = try ImageDecoder.decode(
                 path: AnimationTests.path("animated.gif.frame\(frame.index).ref.png")
-            ) { ($0.width, $0.height) }
+            ) { PixelSize(width: $0.width, height: $0.height) }
             XCTAssertLessThan(largestDifference(frame.pixmap, reference.pixmap), 1e-5, "frame \(frame.index)")
         }
     }
@@ -164,7 +173,10 @@ final class AnimationTests: XCTestCase {
     func testStillsAreNoAnimation() throws {
         for name in ["still.gif", "lossy.webp", "still.avif"] {
             XCTAssertNil(
-                try AnimationDecoder.open(path: AnimationTests.path(name), size: { ($0.width, $0.height) }),
+                try AnimationDecoder.open(
+                    path: AnimationTests.path(name),
+                    size: { PixelSize(width: $0.width, height: $0.height) }
+                ),
                 name
             )
         }
@@ -190,7 +202,9 @@ final class AnimationTests: XCTestCase {
         let file = NSTemporaryDirectory() + "urlcache-many-\(getpid()).gif"
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let animation = try XCTUnwrap(try AnimationDecoder.open(path: file, size: { _ in (1, 1) }))
+        let animation = try XCTUnwrap(
+            try AnimationDecoder.open(path: file, size: { _ in PixelSize(width: 1, height: 1) })
+        )
         var count = 0
         while try animation.next() != nil { count += 1 }
         XCTAssertEqual(count, AnimationLimits().maxFrames)

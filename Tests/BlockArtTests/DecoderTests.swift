@@ -11,7 +11,7 @@ final class DecoderTests: XCTestCase {
 
     /// Full size, as sRGB bytes.
     private func pixels(_ path: String) throws -> (width: Int, height: Int, rgb: [UInt8]) {
-        let decoded = try ImageDecoder.decode(path: path) { ($0.width, $0.height) }
+        let decoded = try ImageDecoder.decode(path: path) { PixelSize(width: $0.width, height: $0.height) }
         var rgb: [UInt8] = []
         for v in decoded.pixmap.values { rgb.append(ColorSpace.toSRGB(v)) }
         return (decoded.pixmap.width, decoded.pixmap.height, rgb)
@@ -55,7 +55,9 @@ final class DecoderTests: XCTestCase {
     }
 
     func testDCTScalingDecodesSmallerButAtLeastTheSizeAsked() throws {
-        let decoded = try ImageDecoder.decode(path: DecoderTests.jpeg("baseline.jpg")) { _ in (12, 8) }
+        let decoded = try ImageDecoder.decode(path: DecoderTests.jpeg("baseline.jpg")) { _ in
+            PixelSize(width: 12, height: 8)
+        }
         XCTAssertEqual(decoded.pixmap.width, 12)
         XCTAssertEqual(decoded.info.width, 48, "the header's size is reported")
     }
@@ -69,21 +71,28 @@ final class DecoderTests: XCTestCase {
             (DecoderTests.jpeg("corrupt.jpg"), "corrupt JPEG image: "),
         ]
         for (path, expected) in cases {
-            XCTAssertThrowsError(try ImageDecoder.decode(path: path) { ($0.width, $0.height) }, path) { error in
+            XCTAssertThrowsError(
+                try ImageDecoder.decode(path: path) { PixelSize(width: $0.width, height: $0.height) },
+                path
+            ) { error in
                 XCTAssertTrue("\(error)".hasPrefix(expected), "\(path): \(error)")
             }
         }
     }
 
     func testTruncatedJPEGShowsWhatCouldBeDecoded() throws {
-        let decoded = try ImageDecoder.decode(path: DecoderTests.jpeg("truncated.jpg")) { ($0.width, $0.height) }
+        let decoded = try ImageDecoder.decode(path: DecoderTests.jpeg("truncated.jpg")) {
+            PixelSize(width: $0.width, height: $0.height)
+        }
         XCTAssertEqual(decoded.pixmap.width, 48, "like a browser, the top of a cut-short JPEG is shown")
     }
 
     func testTruncatedPNGFails() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: DecoderTests.image("sun.png")))
         XCTAssertThrowsError(
-            try ImageDecoder.decode(bytes: Array(data.prefix(data.count / 2))) { ($0.width, $0.height) }
+            try ImageDecoder.decode(bytes: Array(data.prefix(data.count / 2))) {
+                PixelSize(width: $0.width, height: $0.height)
+            }
         ) { error in
             XCTAssertTrue("\(error)".contains("truncated"), "\(error)")
         }
@@ -92,7 +101,9 @@ final class DecoderTests: XCTestCase {
     func testPixelLimitIsConfigurable() {
         let limits = DecodeLimits(maxDimension: 65_535, maxPixels: 1000)
         XCTAssertThrowsError(
-            try ImageDecoder.decode(path: DecoderTests.image("sun.png"), limits: limits) { ($0.width, $0.height) }
+            try ImageDecoder.decode(path: DecoderTests.image("sun.png"), limits: limits) {
+                PixelSize(width: $0.width, height: $0.height)
+            }
         ) { error in
             XCTAssertEqual("\(error)", "image too large: 40×40")
         }
@@ -102,7 +113,7 @@ final class DecoderTests: XCTestCase {
         // sun.png's top-left pixel is fully transparent.
         let red = RGB8(255, 0, 0)
         let decoded = try ImageDecoder.decode(path: DecoderTests.image("sun.png"), background: red) {
-            ($0.width, $0.height)
+            PixelSize(width: $0.width, height: $0.height)
         }
         XCTAssertEqual(decoded.pixmap[0, 0].srgb, red)
     }
@@ -121,7 +132,7 @@ final class FuzzRegressionTests: XCTestCase {
                     bytes: bytes,
                     limits: DecodeLimits(maxDimension: 8192, maxPixels: 1_000_000)
                 ) {
-                    (min($0.width, 48), min($0.height, 48))
+                    PixelSize(width: min($0.width, 48), height: min($0.height, 48))
                 }
                 _ = Renderer.render(
                     image.pixmap,

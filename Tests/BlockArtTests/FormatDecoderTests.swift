@@ -57,12 +57,15 @@ final class FormatDecoderTests: XCTestCase {
     /// Interlaced rows arrive out of order: scaled down, they add up to the
     /// same picture as the plain file's.
     func testInterlacedGIFScalesLikeThePlainOne() throws {
-        let size: (SourceInfo) -> (width: Int, height: Int) = { _ in (37, 23) }
+        let size: (SourceInfo) -> PixelSize = { _ in PixelSize(width: 37, height: 23) }
         let plain = try ImageDecoder.decode(path: FormatDecoderTests.path("still.gif"), size: size)
         let interlaced = try ImageDecoder.decode(path: FormatDecoderTests.path("interlaced.gif"), size: size)
         let worst = zip(plain.pixmap.values, interlaced.pixmap.values).map { abs($0 - $1) }.max() ?? 1
         XCTAssertLessThan(worst, 1e-4)
-        let placed = try ImageDecoder.decode(path: FormatDecoderTests.path("screen.gif"), size: { _ in (13, 7) })
+        let placed = try ImageDecoder.decode(
+            path: FormatDecoderTests.path("screen.gif"),
+            size: { _ in PixelSize(width: 13, height: 7) }
+        )
         XCTAssertEqual(placed.pixmap.width, 13)
     }
 
@@ -73,7 +76,9 @@ final class FormatDecoderTests: XCTestCase {
     }
 
     func testWebPIsScaledByLibwebpButNeverBelowTheSizeAsked() throws {
-        let decoded = try ImageDecoder.decode(path: FormatDecoderTests.path("lossy.webp")) { _ in (30, 20) }
+        let decoded = try ImageDecoder.decode(path: FormatDecoderTests.path("lossy.webp")) { _ in
+            PixelSize(width: 30, height: 20)
+        }
         XCTAssertEqual(decoded.info.format, .webp)
         XCTAssertEqual(decoded.info.width, 240, "the header's size is reported")
         XCTAssertEqual(decoded.pixmap.width, 30)
@@ -102,7 +107,7 @@ final class FormatDecoderTests: XCTestCase {
         for name in ["still.gif", "lossless.webp"] {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path(name))))
             let decoded = try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count * 2 / 3))) {
-                ($0.width, $0.height)
+                PixelSize(width: $0.width, height: $0.height)
             }
             XCTAssertEqual(decoded.warnings.map(\.description).first?.hasPrefix("truncated"), true, name)
             XCTAssertEqual(decoded.pixmap.width, 240, name)
@@ -133,9 +138,11 @@ final class FormatDecoderTests: XCTestCase {
     func testATruncatedGIFsMissingLinesAreTheBackground() throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.gif"))))
         let red = RGB8(255, 0, 0)
-        let whole = try ImageDecoder.decode(bytes: bytes, background: red) { ($0.width, $0.height) }
+        let whole = try ImageDecoder.decode(bytes: bytes, background: red) {
+            PixelSize(width: $0.width, height: $0.height)
+        }
         let cut = try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count / 2)), background: red) {
-            ($0.width, $0.height)
+            PixelSize(width: $0.width, height: $0.height)
         }
         XCTAssertEqual(cut.warnings, [.truncated(format: "GIF")])
         let row = whole.pixmap.width * 3
@@ -168,7 +175,7 @@ final class FormatDecoderTests: XCTestCase {
         ]
         for (what, bytes, expected) in cases {
             do {
-                let decoded = try ImageDecoder.decode(bytes: bytes) { ($0.width, $0.height) }
+                let decoded = try ImageDecoder.decode(bytes: bytes) { PixelSize(width: $0.width, height: $0.height) }
                 XCTAssertTrue(expected.isEmpty, "\(what) decoded")
                 XCTAssertEqual(decoded.pixmap.width, 240, what)
             } catch {
@@ -184,8 +191,10 @@ final class FormatDecoderTests: XCTestCase {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.gif"))))
         let table = bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0
         bytes.insert(contentsOf: [0x21, 0xFE, 0x00, 0x21, 0xFF, 0x00], at: 13 + table)
-        let decoded = try ImageDecoder.decode(bytes: bytes) { ($0.width, $0.height) }
-        let plain = try ImageDecoder.decode(path: FormatDecoderTests.path("still.gif")) { ($0.width, $0.height) }
+        let decoded = try ImageDecoder.decode(bytes: bytes) { PixelSize(width: $0.width, height: $0.height) }
+        let plain = try ImageDecoder.decode(path: FormatDecoderTests.path("still.gif")) {
+            PixelSize(width: $0.width, height: $0.height)
+        }
         XCTAssertEqual(decoded.pixmap, plain.pixmap)
     }
 

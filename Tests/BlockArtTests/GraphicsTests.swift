@@ -189,7 +189,10 @@ final class GraphicsTests: XCTestCase {
         XCTAssertEqual(bytes.last, 0x07)
         let base64 = try XCTUnwrap(text.split(separator: ":").last).dropLast()
         let png = try XCTUnwrap(Data(base64Encoded: String(base64)))
-        let decoded = try ImageDecoder.decode(bytes: Array(png), size: { ($0.width, $0.height) })
+        let decoded = try ImageDecoder.decode(
+            bytes: Array(png),
+            size: { PixelSize(width: $0.width, height: $0.height) }
+        )
         XCTAssertEqual(decoded.pixmap.pixelImage(), image)
     }
 

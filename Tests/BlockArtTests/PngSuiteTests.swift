@@ -60,14 +60,15 @@ final class PngSuiteTests: XCTestCase {
                 ? "basn" + String(file.dropFirst(4)) : String(file.prefix(3)) + "n" + String(file.dropFirst(4))
             guard files.contains(twin) else { continue }
             for (size, samples) in [
-                ((5, 3), (4, 6)), ((1, 1), (1, 1)), ((64, 48), (2, 3)), (nil as (Int, Int)?, (1, 1)),
+                (PixelSize(width: 5, height: 3), (4, 6)), (PixelSize(width: 1, height: 1), (1, 1)),
+                (PixelSize(width: 64, height: 48), (2, 3)), (nil as PixelSize?, (1, 1)),
             ] {
                 func decode(_ name: String) throws -> Pixmap {
                     try ImageDecoder.decode(
                         path: PngSuiteTests.suite.appendingPathComponent(name).path,
                         samples: samples
                     ) {
-                        size ?? ($0.width, $0.height)
+                        size ?? PixelSize(width: $0.width, height: $0.height)
                     }.pixmap
                 }
                 let a = try decode(file)
@@ -84,7 +85,10 @@ final class PngSuiteTests: XCTestCase {
         XCTAssertEqual(invalid.count, 14)
         for entry in invalid {
             let path = PngSuiteTests.suite.appendingPathComponent(entry.file).path
-            XCTAssertThrowsError(try ImageDecoder.decode(path: path) { ($0.width, $0.height) }, entry.file) { error in
+            XCTAssertThrowsError(
+                try ImageDecoder.decode(path: path) { PixelSize(width: $0.width, height: $0.height) },
+                entry.file
+            ) { error in
                 let text = "\(error)"
                 XCTAssertFalse(text.isEmpty)
                 XCTAssertTrue(

@@ -21,8 +21,8 @@ final class RegionDecodeTests: XCTestCase {
 
     /// The reference: the whole picture at full size, the region's pixels
     /// cut out and box-filtered to `size`.
-    private func reference(_ path: String, _ r: ImageRegion, size: (width: Int, height: Int)) throws -> Pixmap {
-        let whole = try ImageDecoder.decode(path: path, size: { ($0.width, $0.height) }).pixmap
+    private func reference(_ path: String, _ r: ImageRegion, size: PixelSize) throws -> Pixmap {
+        let whole = try ImageDecoder.decode(path: path, size: { PixelSize(width: $0.width, height: $0.height) }).pixmap
         let x0 = Int(r.x.rounded(.down))
         let y0 = Int(r.y.rounded(.down))
         let cut = whole.cropped(
@@ -37,7 +37,7 @@ final class RegionDecodeTests: XCTestCase {
     private func assertRegion(
         _ path: String,
         _ r: ImageRegion,
-        size: (width: Int, height: Int),
+        size: PixelSize,
         atLeast decibels: Double,
         file: StaticString = #filePath,
         line: UInt = #line
@@ -67,17 +67,42 @@ final class RegionDecodeTests: XCTestCase {
     func testAJPEGRegionMatchesTheWholeImageCut() throws {
         let photo = DecoderTests.image("photo.jpg")  // 600×400
         // Full scale (1.5× the pixmap needs all of it), then a DCT scale of 1/2.
-        try assertRegion(photo, ImageRegion(x: 150, y: 100, width: 300, height: 200), size: (300, 200), atLeast: 45)
-        try assertRegion(photo, ImageRegion(x: 333.5, y: 17.25, width: 240, height: 160), size: (240, 160), atLeast: 45)
-        try assertRegion(photo, ImageRegion(x: 0, y: 200, width: 400, height: 200), size: (100, 50), atLeast: 30)
+        try assertRegion(
+            photo,
+            ImageRegion(x: 150, y: 100, width: 300, height: 200),
+            size: PixelSize(width: 300, height: 200),
+            atLeast: 45
+        )
+        try assertRegion(
+            photo,
+            ImageRegion(x: 333.5, y: 17.25, width: 240, height: 160),
+            size: PixelSize(width: 240, height: 160),
+            atLeast: 45
+        )
+        try assertRegion(
+            photo,
+            ImageRegion(x: 0, y: 200, width: 400, height: 200),
+            size: PixelSize(width: 100, height: 50),
+            atLeast: 30
+        )
         // Beyond one to one: fewer source pixels than output pixels.
-        try assertRegion(photo, ImageRegion(x: 580, y: 380, width: 20, height: 20), size: (20, 20), atLeast: 45)
+        try assertRegion(
+            photo,
+            ImageRegion(x: 580, y: 380, width: 20, height: 20),
+            size: PixelSize(width: 20, height: 20),
+            atLeast: 45
+        )
     }
 
     func testEveryOrientationCutsTheRegionThePersonSees() throws {
         for n in 1...8 {
             let path = DecoderTests.jpeg("orientation\(n).jpg")
-            try assertRegion(path, ImageRegion(x: 8, y: 4, width: 24, height: 16), size: (24, 16), atLeast: 40)
+            try assertRegion(
+                path,
+                ImageRegion(x: 8, y: 4, width: 24, height: 16),
+                size: PixelSize(width: 24, height: 16),
+                atLeast: 40
+            )
         }
     }
 
@@ -85,10 +110,10 @@ final class RegionDecodeTests: XCTestCase {
         let plain = DecoderTests.image("large.png")
         let interlaced = DecoderTests.image("large-interlaced.png")
         let region = ImageRegion(x: 123, y: 456, width: 200, height: 100)
-        try assertRegion(plain, region, size: (200, 100), atLeast: 60)
-        try assertRegion(interlaced, region, size: (100, 50), atLeast: 40)
-        let a = try ImageDecoder.decode(path: plain, region: region) { _ in (100, 50) }
-        let b = try ImageDecoder.decode(path: interlaced, region: region) { _ in (100, 50) }
+        try assertRegion(plain, region, size: PixelSize(width: 200, height: 100), atLeast: 60)
+        try assertRegion(interlaced, region, size: PixelSize(width: 100, height: 50), atLeast: 40)
+        let a = try ImageDecoder.decode(path: plain, region: region) { _ in PixelSize(width: 100, height: 50) }
+        let b = try ImageDecoder.decode(path: interlaced, region: region) { _ in PixelSize(width: 100, height: 50) }
         XCTAssertGreaterThan(psnr(a.pixmap, b.pixmap), 60, "Adam7's passes land where the plain rows do")
     }
 
@@ -98,11 +123,26 @@ final class RegionDecodeTests: XCTestCase {
     func testAWebPRegionIsCroppedByLibwebpAndMatchesTheWholeImageCut() throws {
         for name in ["lossy.webp", "lossless.webp", "alpha.webp"] {  // 240×160
             let path = FormatDecoderTests.path(name)
-            try assertRegion(path, ImageRegion(x: 61, y: 33, width: 100, height: 60), size: (100, 60), atLeast: 45)
+            try assertRegion(
+                path,
+                ImageRegion(x: 61, y: 33, width: 100, height: 60),
+                size: PixelSize(width: 100, height: 60),
+                atLeast: 45
+            )
             // Scaled by libwebp's own filter, as the whole image was before
             // it was cropped (32.2, 32.0 and 27.3 dB then; 33.2, 33.0, 28.6 now).
-            try assertRegion(path, ImageRegion(x: 17.5, y: 9.25, width: 120, height: 80), size: (60, 40), atLeast: 28)
-            try assertRegion(path, ImageRegion(x: 200, y: 120, width: 40, height: 40), size: (80, 80), atLeast: 40)
+            try assertRegion(
+                path,
+                ImageRegion(x: 17.5, y: 9.25, width: 120, height: 80),
+                size: PixelSize(width: 60, height: 40),
+                atLeast: 28
+            )
+            try assertRegion(
+                path,
+                ImageRegion(x: 200, y: 120, width: 40, height: 40),
+                size: PixelSize(width: 80, height: 80),
+                atLeast: 40
+            )
         }
         let file = try XCTUnwrap(fopen(FormatDecoderTests.path("lossy.webp"), "rb"))
         defer { fclose(file) }

@@ -182,7 +182,7 @@ final class RendererTests: XCTestCase {
         let image = try ImageDecoder.decode(
             path: Fixtures.images.appendingPathComponent("photo.jpg").path,
             samples: (1, 1)
-        ) { _ in (240, 160) }
+        ) { _ in PixelSize(width: 240, height: 160) }
         for symbols in [SymbolSet.halves, .quadrants, .sextants, .blocks, .ascii] {
             for colors in [ColorMode.truecolor, .palette256, .ansi16, .none] {
                 for dither in Dither.allCases {

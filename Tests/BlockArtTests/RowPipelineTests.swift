@@ -18,7 +18,7 @@ final class RowPipelineTests: XCTestCase {
             background: RGB8(0, 40, 0),
             samples: (4, 6),
             pipelineRows: pipelined ? 1 : Int.max
-        ) { _ in (160, 96) }
+        ) { _ in PixelSize(width: 160, height: 96) }
     }
 
     func testTwoThreadsGiveExactlyTheOneThreadPixels() throws {
@@ -41,7 +41,7 @@ final class RowPipelineTests: XCTestCase {
         for file in try FileManager.default.contentsOfDirectory(atPath: Fixtures.pngsuite.path).sorted()
         where file.hasSuffix(".png") && !file.hasPrefix("x") {
             let input = Array(try Data(contentsOf: Fixtures.pngsuite.appendingPathComponent(file)))
-            let sizeOf: (SourceInfo) -> (width: Int, height: Int) = { ($0.width, $0.height) }
+            let sizeOf: (SourceInfo) -> PixelSize = { PixelSize(width: $0.width, height: $0.height) }
             XCTAssertEqual(
                 try ImageDecoder.decode(bytes: input, pipelineRows: 1, size: sizeOf).pixmap,
                 try ImageDecoder.decode(bytes: input, pipelineRows: .max, size: sizeOf).pixmap,

@@ -48,7 +48,7 @@ public final class RecordingTerminal: Terminal {
     /// What it says kitty holds of an animation's frames (a test sets it).
     public var heldFrames: FrameCompositor.KittyFrames?
     public var kittyFrames: FrameCompositor.KittyFrames? { heldFrames }
-    public var cellPixels: (width: Int, height: Int) { (8, 16) }
+    public var cellPixels: PixelSize { PixelSize(width: 8, height: 16) }
 
     /// The block art put last, cells and colours.
     public var art: CellGrid?

@@ -12,7 +12,7 @@ final class FramePlayerTests: XCTestCase {
         try XCTUnwrap(
             FramePlayer(
                 path: Fixtures.formats.appendingPathComponent(name).path,
-                size: (10, 10),
+                size: PixelSize(width: 10, height: 10),
                 background: RGB8(0, 0, 0),
                 samples: (1, 1),
                 keeping: keeping
@@ -127,7 +127,7 @@ final class FramePlayerTests: XCTestCase {
         XCTAssertNil(
             FramePlayer(
                 path: Fixtures.formats.appendingPathComponent("still.gif").path,
-                size: (10, 10),
+                size: PixelSize(width: 10, height: 10),
                 background: RGB8(0, 0, 0),
                 samples: (1, 1)
             )

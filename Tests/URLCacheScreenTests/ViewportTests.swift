@@ -192,7 +192,7 @@ final class ViewportTests: XCTestCase {
         let pan = ScreenLogic.preview(
             state,
             region: ImageRegion(x: 100, y: 50, width: 200, height: 100),
-            size: (400, 200)
+            size: PixelSize(width: 400, height: 200)
         )
         XCTAssertEqual(pan?.sharp, true)
         XCTAssertEqual(pan?.image.pixmap.width, 400)
@@ -208,7 +208,7 @@ final class ViewportTests: XCTestCase {
         let deeper = ScreenLogic.preview(
             state,
             region: ImageRegion(x: 150, y: 75, width: 100, height: 50),
-            size: (400, 200)
+            size: PixelSize(width: 400, height: 200)
         )
         XCTAssertEqual(deeper?.sharp, false)
         XCTAssertEqual(deeper?.image.pixmap.width, 200)
@@ -217,7 +217,7 @@ final class ViewportTests: XCTestCase {
         let outside = ScreenLogic.preview(
             state,
             region: ImageRegion(x: 0, y: 0, width: 200, height: 100),
-            size: (400, 200)
+            size: PixelSize(width: 400, height: 200)
         )
         XCTAssertEqual(outside?.sharp, false)
         XCTAssertEqual(outside?.image.pixmap.width, 20)
@@ -226,7 +226,7 @@ final class ViewportTests: XCTestCase {
         let other = ScreenLogic.preview(
             state,
             region: ImageRegion(x: 100, y: 50, width: 200, height: 100),
-            size: (400, 200)
+            size: PixelSize(width: 400, height: 200)
         )
         XCTAssertEqual(other?.sharp, false)
         XCTAssertEqual(other?.image.pixmap.width, 20)

@@ -69,7 +69,7 @@ public final class AnimationDecoder {
         limits: DecodeLimits = DecodeLimits(),
         animation: AnimationLimits = AnimationLimits(),
         samples: (x: Int, y: Int) = (1, 1),
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> AnimationDecoder? {
         let file = try ImageDecoder.open(path)
         let format = ImageFormat.sniff(file)
@@ -132,7 +132,7 @@ public final class AnimationDecoder {
         background: RGB8,
         animation: AnimationLimits,
         samples: (x: Int, y: Int),
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) {
         self.file = file
         self.source = source
@@ -145,7 +145,7 @@ public final class AnimationDecoder {
             height: turned ? canvas.width : canvas.height
         )
         let asked = size(info)
-        let target = turned ? (width: asked.height, height: asked.width) : asked
+        let target = turned ? asked.transposed : asked
         blank = BoxResampler(
             sourceWidth: canvas.width,
             sourceHeight: canvas.height,

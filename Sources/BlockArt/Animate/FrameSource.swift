@@ -9,7 +9,7 @@ import Glibc
 /// (disposal and blending done), as a browser would show it.
 protocol FrameSource: AnyObject {
     /// The canvas's size as stored (before `orientation`).
-    var canvasSize: (width: Int, height: Int) { get }
+    var canvasSize: PixelSize { get }
     /// EXIF's 1–8 (AVIF's irot/imir); 1 for GIF and WebP.
     var orientation: Int { get }
     /// How many times the animation plays: 0 forever.
@@ -61,7 +61,7 @@ extension LibraryFrames {
 /// WebP's animation decoder composes the canvas itself (blend and dispose).
 final class WebPFrames: LibraryFrames {
     private let decoder: OpaquePointer
-    private(set) var canvasSize = (width: 0, height: 0)
+    private(set) var canvasSize = PixelSize(width: 0, height: 0)
     var orientation: Int { 1 }
     private(set) var loopCount = 0
     private(set) var frameCount = 0
@@ -78,7 +78,7 @@ final class WebPFrames: LibraryFrames {
         var alpha: Int32 = 0
         var animated: Int32 = 0
         guard cimg_webp_read_header(decoder, &w, &h, &alpha, &animated) == 0 else { throw failure() }
-        canvasSize = (Int(w), Int(h))
+        canvasSize = PixelSize(width: Int(w), height: Int(h))
         try limits.check(width: canvasSize.width, height: canvasSize.height)
         var frames: UInt32 = 0
         var loops: Int32 = 0
@@ -118,7 +118,7 @@ final class WebPFrames: LibraryFrames {
 /// An AVIF image sequence: libavif decodes each frame whole.
 final class AVIFFrames: LibraryFrames {
     private let decoder: OpaquePointer
-    private(set) var canvasSize = (width: 0, height: 0)
+    private(set) var canvasSize = PixelSize(width: 0, height: 0)
     private(set) var orientation = 1
     /// libavif 0.11 does not read a sequence's repetitions: played forever.
     var loopCount: Int { 0 }
@@ -140,7 +140,7 @@ final class AVIFFrames: LibraryFrames {
                 &info
             ) == 0
         else { throw failure() }
-        canvasSize = (Int(info.width), Int(info.height))
+        canvasSize = PixelSize(width: Int(info.width), height: Int(info.height))
         orientation = Int(info.orientation)
         frameCount = Int(info.frames)
         try limits.check(width: canvasSize.width, height: canvasSize.height)

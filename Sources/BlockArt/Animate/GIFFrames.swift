@@ -12,7 +12,7 @@ import Glibc
 final class GIFFrames: FrameSource {
     private let file: UnsafeMutablePointer<FILE>
     private var decoder: OpaquePointer
-    private(set) var canvasSize = (width: 0, height: 0)
+    private(set) var canvasSize = PixelSize(width: 0, height: 0)
     var orientation: Int { 1 }
     private(set) var loopCount = 0
     private var canvas: [UInt8]
@@ -68,7 +68,7 @@ final class GIFFrames: FrameSource {
         _ file: UnsafeMutablePointer<FILE>,
         limits: DecodeLimits
     ) throws(DecodeError)
-        -> (OpaquePointer, (width: Int, height: Int))
+        -> (OpaquePointer, PixelSize)
     {
         Glibc.rewind(file)
         guard let decoder = cimg_gif_open(file) else { throw .outOfMemory }
@@ -83,7 +83,7 @@ final class GIFFrames: FrameSource {
             cimg_gif_close(decoder)
             throw error
         }
-        return (decoder, (max(1, Int(w)), max(1, Int(h))))
+        return (decoder, PixelSize(width: max(1, Int(w)), height: max(1, Int(h))))
     }
 
     func nextFrame() throws(DecodeError) -> Int? {

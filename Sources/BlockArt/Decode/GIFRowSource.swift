@@ -24,7 +24,7 @@ final class GIFRowSource: RowSource {
     var format: ImageFormat { .gif }
     var orientation: Int { 1 }
     private(set) var width = 0, height = 0
-    var storedSize: (width: Int, height: Int) { (width, height) }
+    var storedSize: PixelSize { PixelSize(width: width, height: height) }
     var rowCount: Int { height }
     private var frame = cimg_gif_frame()
     /// The frame's palette as RGBA8 pixels (one 32-bit word each, in memory

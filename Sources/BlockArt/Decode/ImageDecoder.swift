@@ -23,7 +23,7 @@ public enum ImageDecoder {
         limits: DecodeLimits = DecodeLimits(),
         samples: (x: Int, y: Int) = (1, 1),
         region: ImageRegion? = nil,
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
         let file = try open(path)
         defer { fclose(file) }
@@ -44,7 +44,7 @@ public enum ImageDecoder {
         limits: DecodeLimits = DecodeLimits(),
         samples: (x: Int, y: Int) = (1, 1),
         region: ImageRegion? = nil,
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
         try decode(
             bytes: bytes,
@@ -64,7 +64,7 @@ public enum ImageDecoder {
         samples: (x: Int, y: Int) = (1, 1),
         pipelineRows: Int,
         region: ImageRegion? = nil,
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
         var copy = bytes.isEmpty ? [0] : bytes
         let count = bytes.count
@@ -163,7 +163,7 @@ public enum ImageDecoder {
         samples: (x: Int, y: Int),
         pipelineRows: Int = RowPipeline.minimumRows,
         region: ImageRegion? = nil,
-        size: (SourceInfo) -> (width: Int, height: Int)
+        size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
         let source = try openSource(file, limits: limits)
         // A turned image's rows are the picture's columns.
@@ -189,11 +189,11 @@ public enum ImageDecoder {
                 width: part.width,
                 height: part.height
             )
-            base = (cut.width, cut.height)
+            base = PixelSize(width: cut.width, height: cut.height)
         }
         let shownInfo = region?.info(info.format) ?? info
         var target = size(shownInfo)
-        if turned { target = (target.height, target.width) }
+        if turned { target = target.transposed }
         let raster = turned ? (x: samples.y, y: samples.x) : samples
         // libjpeg's DCT scaling shrinks almost for free, but not below
         // half the raster the resampler samples: shrinking to the pixmap

@@ -12,7 +12,7 @@ final class JPEGRowSource: RowSource {
     let channels = 3
     var format: ImageFormat { .jpeg }
     /// The stored image's full size and EXIF orientation, from the header.
-    private(set) var storedSize = (width: 0, height: 0)
+    private(set) var storedSize = PixelSize(width: 0, height: 0)
     private(set) var orientation = 1
     private var nextIndex = 0
 
@@ -24,7 +24,7 @@ final class JPEGRowSource: RowSource {
         var h: UInt32 = 0
         var orientation: Int32 = 1
         guard cimg_jpeg_read_header(decoder, &w, &h, &orientation) == 0 else { throw failure() }
-        storedSize = (Int(w), Int(h))
+        storedSize = PixelSize(width: Int(w), height: Int(h))
         self.orientation = Int(orientation)
         try limits.check(width: storedSize.width, height: storedSize.height)
     }

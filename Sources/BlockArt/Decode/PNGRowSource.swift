@@ -12,7 +12,7 @@ final class PNGRowSource: RowSource {
     let channels = 4
     var format: ImageFormat { .png }
     var orientation: Int { 1 }
-    var storedSize: (width: Int, height: Int) { (width, height) }
+    var storedSize: PixelSize { PixelSize(width: width, height: height) }
     /// libpng stops at damage (a cut file is an error), so it never warns.
     var warnings: [DecodeWarning] { [] }
     /// For an interlaced image, where each delivered row goes (about two

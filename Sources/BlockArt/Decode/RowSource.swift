@@ -10,7 +10,7 @@ protocol RowSource: AnyObject {
     /// Which decoder this is.
     var format: ImageFormat { get }
     /// The image's size as stored (before the EXIF orientation is applied).
-    var storedSize: (width: Int, height: Int) { get }
+    var storedSize: PixelSize { get }
     /// The EXIF Orientation (1–8); 1 where the format has none.
     var orientation: Int { get }
     /// Before `start`: decode only this rectangle of the stored image,

@@ -13,7 +13,7 @@ final class WebPRowSource: RowSource {
     let channels: Int
     var format: ImageFormat { .webp }
     var orientation: Int { 1 }
-    private(set) var storedSize = (width: 0, height: 0)
+    private(set) var storedSize = PixelSize(width: 0, height: 0)
     private(set) var width = 0, height = 0
     var rowCount: Int { height }
     private var nextIndex = 0
@@ -34,7 +34,7 @@ final class WebPRowSource: RowSource {
             throw failure()
         }
         channels = alpha != 0 ? 4 : 3
-        storedSize = (Int(w), Int(h))
+        storedSize = PixelSize(width: Int(w), height: Int(h))
         try limits.check(width: storedSize.width, height: storedSize.height)
     }
 
@@ -103,7 +103,7 @@ final class FirstFrameRowSource<Source: LibraryFrames>: RowSource {
     let format: ImageFormat
     let channels = 4
     var orientation: Int { source.orientation }
-    var storedSize: (width: Int, height: Int) { source.canvasSize }
+    var storedSize: PixelSize { source.canvasSize }
     var width: Int { source.canvasSize.width }
     var height: Int { source.canvasSize.height }
     var rowCount: Int { height }

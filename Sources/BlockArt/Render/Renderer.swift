@@ -6,8 +6,8 @@
 public enum Renderer {
     /// The pixmap size the renderer reads for a grid: the symbol set's
     /// sub-cells, one pixel each.
-    public static func pixmapSize(columns: Int, rows: Int, symbols: SymbolSet) -> (width: Int, height: Int) {
-        (columns * symbols.grid.columns, rows * symbols.grid.rows)
+    public static func pixmapSize(columns: Int, rows: Int, symbols: SymbolSet) -> PixelSize {
+        PixelSize(width: columns * symbols.grid.columns, height: rows * symbols.grid.rows)
     }
 
     /// Raster pixels per cell at which the renderer samples the image: the
@@ -31,7 +31,7 @@ public enum Renderer {
         cellAspect: Double,
         symbols: SymbolSet,
         atMostSource: Bool = false
-    ) -> (cells: (columns: Int, rows: Int), pixmap: (width: Int, height: Int)) {
+    ) -> (cells: (columns: Int, rows: Int), pixmap: PixelSize) {
         let cells = Geometry.fit(
             width: image.width,
             height: image.height,
@@ -40,7 +40,9 @@ public enum Renderer {
             cellAspect: cellAspect
         )
         var pixmap = pixmapSize(columns: cells.columns, rows: cells.rows, symbols: symbols)
-        if atMostSource { pixmap = (min(pixmap.width, image.width), min(pixmap.height, image.height)) }
+        if atMostSource {
+            pixmap = PixelSize(width: min(pixmap.width, image.width), height: min(pixmap.height, image.height))
+        }
         return (cells, pixmap)
     }
 

@@ -37,8 +37,9 @@ enum DownloadVerification {
     /// Decodes every frame of an animation (a GIF cut between frames decodes
     /// its first frame whole), else the still, at 8×8: what was wrong.
     private static func decodeWhole(_ path: String) throws(DecodeError) -> [DecodeWarning] {
-        guard let animation = try AnimationDecoder.open(path: path, size: { _ in (8, 8) }) else {
-            return try ImageDecoder.decode(path: path) { _ in (8, 8) }.warnings
+        guard let animation = try AnimationDecoder.open(path: path, size: { _ in PixelSize(width: 8, height: 8) })
+        else {
+            return try ImageDecoder.decode(path: path) { _ in PixelSize(width: 8, height: 8) }.warnings
         }
         // Composed, not filtered: what can be wrong is in the composing.
         while try animation.next(passingOver: { _ in true }) != nil {}

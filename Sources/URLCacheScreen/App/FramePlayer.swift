@@ -33,7 +33,7 @@ final class FramePlayer {
     /// while its frames fit in `keeping` bytes.
     init?(
         path: String,
-        size: (width: Int, height: Int),
+        size: PixelSize,
         background: RGB8,
         samples: (x: Int, y: Int),
         keeping: Int = FramePlayer.keptBytes

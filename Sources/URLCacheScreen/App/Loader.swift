@@ -60,7 +60,7 @@ final class Loader: Sendable {
         _ request: LoadRequest,
         entry: URLEntry,
         index: Int,
-        decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize
     ) {
         state.withLock { $0 = State(running: true) }
         let thread = Thread { [self] in
@@ -80,7 +80,7 @@ final class Loader: Sendable {
         _ request: LoadRequest,
         entry: URLEntry,
         index: Int,
-        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+        size: @escaping @Sendable (SourceInfo) -> PixelSize
     ) -> Result {
         guard case let .display(force, automatic, offline, offerEarly) = request else {
             // No check: the kept file `[` chose, or the cached copy again.
@@ -124,7 +124,7 @@ final class Loader: Sendable {
     /// The file at `path` decoded, if there is one.
     private func decode(
         _ path: String?,
-        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+        size: @escaping @Sendable (SourceInfo) -> PixelSize
     )
         -> Swift.Result<DecodedImage, DecodeError>?
     {
@@ -188,7 +188,7 @@ final class Loader: Sendable {
         _ entry: URLEntry,
         force: Bool,
         context: DecodeContext,
-        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+        size: @escaping @Sendable (SourceInfo) -> PixelSize
     ) -> Early? {
         guard let copy = (try? controller.cache.lookup(entry.url)) ?? nil else {
             return (try? ScreenState.PictureSource.bundled(entry.url).decode(context, size: size)).map(Early.bundled)

@@ -29,7 +29,7 @@ extension ScreenApp {
         guard
             let opened = FramePlayer(
                 path: path,
-                size: (check.width, check.height),
+                size: PixelSize(width: check.width, height: check.height),
                 background: decodeContext.background,
                 samples: decodeContext.samples
             )

@@ -31,7 +31,7 @@ extension ScreenApp {
         automatic: Bool,
         asked: Bool,
         log: Log,
-        decodeSize: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize
     ) {
         let request = ScreenLogic.displayStarted(force: force, automatic: automatic, asked: asked, now: Date(), &state)
         log.write("display \(state.entry.url.absoluteString) force=\(force) automatic=\(automatic)")
@@ -70,15 +70,15 @@ extension ScreenApp {
     /// The pixmap size to decode at: exactly what the image area needs now,
     /// as `render` decodes, so that the art needs no second resampling; a
     /// window that grows later gets `redecodeIfGrown`. Never more than the source.
-    func decodeArea() -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
+    func decodeArea() -> @Sendable (SourceInfo) -> PixelSize {
         ScreenApp.decodeArea(terminal.size, cell: terminal.cellPixels, options: options)
     }
 
     static func decodeArea(
         _ size: (columns: Int, rows: Int),
-        cell: (width: Int, height: Int),
+        cell: PixelSize,
         options: Options
-    ) -> @Sendable (SourceInfo) -> (width: Int, height: Int) {
+    ) -> @Sendable (SourceInfo) -> PixelSize {
         let layout = Layout(
             columns: max(size.columns, Layout.minimum.columns),
             rows: max(size.rows, Layout.minimum.rows)
@@ -95,8 +95,8 @@ extension ScreenApp {
         columns: Int,
         rows: Int,
         options: Options,
-        cell: (width: Int, height: Int)
-    ) -> (width: Int, height: Int) {
+        cell: PixelSize
+    ) -> PixelSize {
         let art = Renderer.artSize(
             for: info,
             columns: columns,
@@ -115,7 +115,10 @@ extension ScreenApp {
             cellHeight: cell.height,
             centred: true
         )
-        return (max(art.width, min(box.width, info.width)), max(art.height, min(box.height, info.height)))
+        return PixelSize(
+            width: max(art.width, min(box.width, info.width)),
+            height: max(art.height, min(box.height, info.height))
+        )
     }
 
     /// `onNewImage` on a thread of its own: the screen never waits for it,

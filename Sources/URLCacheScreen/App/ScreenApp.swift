@@ -57,7 +57,7 @@ public final class ScreenApp {
     public init(
         options: Options,
         window: (columns: Int, rows: Int),
-        cellPixels: (width: Int, height: Int),
+        cellPixels: PixelSize,
         openTerminal: () throws(ScreenError) -> Terminal
     ) throws(ScreenError) {
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }

@@ -13,7 +13,7 @@ final class ThumbnailDecoder: Sendable {
         var key: Gallery.ThumbnailKey
         /// Where its pixels are: a cached file, or the bundled picture.
         var source: ScreenState.PictureSource
-        var size: @Sendable (SourceInfo) -> (width: Int, height: Int)
+        var size: @Sendable (SourceInfo) -> PixelSize
     }
 
     private struct State {

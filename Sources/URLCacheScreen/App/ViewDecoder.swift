@@ -16,9 +16,9 @@ final class ViewDecoder: Sendable {
         /// The view's region and its size on screen, and what is decoded:
         /// the region with its margin, `size` pixels, at the view's scale.
         var region: ImageRegion
-        var shown: (width: Int, height: Int)
+        var shown: PixelSize
         var decoded: ImageRegion
-        var size: (width: Int, height: Int)
+        var size: PixelSize
     }
 
     /// A decoded view, and how long its decode took (for the log and
@@ -99,7 +99,7 @@ extension ScreenState.PictureSource {
     func decode(
         _ context: DecodeContext,
         region: ImageRegion? = nil,
-        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+        size: @escaping @Sendable (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
         let (background, samples) = (context.background, context.samples)
         switch self {
@@ -146,7 +146,7 @@ struct ZoomedViews {
         _ state: inout ScreenState,
         geometry: ViewGeometry,
         log: Log,
-        size: @escaping @Sendable (SourceInfo) -> (width: Int, height: Int)
+        size: @escaping @Sendable (SourceInfo) -> PixelSize
     ) {
         let region = geometry.region(state.viewport)
         guard state.zoomed?.region != region, let format = state.image?.info.format else { return }
@@ -168,8 +168,11 @@ struct ZoomedViews {
         guard let source = state.imageSource else { return }
         generation += 1
         let scale = (x: Double(wanted.width) / region.width, y: Double(wanted.height) / region.height)
-        func pixels(_ r: ImageRegion) -> (width: Int, height: Int) {
-            (max(1, Int((r.width * scale.x).rounded())), max(1, Int((r.height * scale.y).rounded())))
+        func pixels(_ r: ImageRegion) -> PixelSize {
+            PixelSize(
+                width: max(1, Int((r.width * scale.x).rounded())),
+                height: max(1, Int((r.height * scale.y).rounded()))
+            )
         }
         // A large window's margin would cost more than its pans save: past
         // `marginPixels`, the view alone is decoded, as it was before margins.

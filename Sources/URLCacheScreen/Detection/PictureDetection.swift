@@ -13,7 +13,7 @@ public struct Detection: Sendable {
     /// Sixel colour registers to use.
     public var registers: Int
     /// A cell's size in pixels, when a reply said.
-    public var cellPixels: (width: Int, height: Int)?
+    public var cellPixels: PixelSize?
     /// What the terminal was taken for ("kitty", "xterm", …).
     public var terminal: String
     /// The evidence, one line each, for `urlcache probe`.
@@ -253,7 +253,7 @@ extension PictureDetection {
             let cells = WindowSize.of(STDOUT_FILENO) ?? WindowSize.of(STDIN_FILENO), area.width >= cells.columns,
             area.height >= cells.rows
         {
-            detection.cellPixels = (area.width / cells.columns, area.height / cells.rows)
+            detection.cellPixels = PixelSize(width: area.width / cells.columns, height: area.height / cells.rows)
         }
         if let answer {
             let ms = answer.elapsed.milliseconds

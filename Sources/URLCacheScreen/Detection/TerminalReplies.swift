@@ -1,3 +1,5 @@
+import BlockArt
+
 /// What a terminal answered to the query bursts (`TerminalQuery`),
 /// parsed from the raw bytes: a pure function, so that lies, halves and
 /// noise are unit-tested.
@@ -13,9 +15,9 @@ public struct TerminalReplies: Sendable {
     /// XTGETTCAP answers, by capability name (`RGB`, `colors`), decoded from hex.
     public var capabilities: [String: String] = [:]
     /// `CSI 16 t`: a cell's size in pixels.
-    public var cellPixels: (width: Int, height: Int)?
+    public var cellPixels: PixelSize?
     /// `CSI 14 t`: the text area's size in pixels.
-    public var areaPixels: (width: Int, height: Int)?
+    public var areaPixels: PixelSize?
     /// XTVERSION: the terminal's name and version (`ESC P > | XTerm(379) ESC \`).
     public var version: String?
     /// DA2's numbers (`ESC [ > 41 ; 379 ; 0 c`): an id, a version, a cartridge.
@@ -117,8 +119,8 @@ public struct TerminalReplies: Sendable {
             }
         case UInt8(ascii: "t"):
             guard let v = TerminalReplies.numbers(text), v.count == 3, v[1] > 0, v[2] > 0 else { return }
-            if v[0] == 6, v[1] <= 512, v[2] <= 512 { cellPixels = (v[2], v[1]) }
-            if v[0] == 4, v[1] <= 65536, v[2] <= 65536 { areaPixels = (v[2], v[1]) }
+            if v[0] == 6, v[1] <= 512, v[2] <= 512 { cellPixels = PixelSize(width: v[2], height: v[1]) }
+            if v[0] == 4, v[1] <= 65536, v[2] <= 65536 { areaPixels = PixelSize(width: v[2], height: v[1]) }
         default:
             break
         }

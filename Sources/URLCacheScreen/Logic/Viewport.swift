@@ -45,7 +45,7 @@ public struct ViewGeometry: Equatable, Sendable {
         columns: Int,
         rows: Int,
         top: Int,
-        pixels cell: (width: Int, height: Int)?,
+        pixels cell: PixelSize?,
         samples: (x: Int, y: Int),
         cellAspect: Double
     ) -> ViewGeometry {

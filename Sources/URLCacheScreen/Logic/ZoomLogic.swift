@@ -66,7 +66,7 @@ extension ScreenLogic {
     public static func preview(
         _ state: ScreenState,
         region: ImageRegion,
-        size: (width: Int, height: Int)? = nil
+        size: PixelSize? = nil
     ) -> ScreenState.ZoomedPicture? {
         guard let image = state.image else { return nil }
         let info = region.info(image.info.format)
@@ -96,7 +96,7 @@ extension ScreenLogic {
     /// Whether the last sharp view's pixels, of this picture, cover
     /// `region` with at least as many pixels per source pixel as `size`
     /// asks for (a hundredth spared for rounding): a view cut from them is sharp.
-    public static func cutsSharp(_ state: ScreenState, region: ImageRegion, size: (width: Int, height: Int)) -> Bool {
+    public static func cutsSharp(_ state: ScreenState, region: ImageRegion, size: PixelSize) -> Bool {
         guard let pixels = state.viewPixels, pixels.source == state.imageSource else { return false }
         let have = scale(pixels.pixels.width, pixels.pixels.height, pixels.region)
         let need = scale(size.width, size.height, region)
@@ -114,7 +114,7 @@ extension ScreenLogic {
         _ pixels: PixelImage,
         _ shown: ImageRegion,
         to region: ImageRegion,
-        size: (width: Int, height: Int)?
+        size: PixelSize?
     ) -> PixelImage {
         let have = scale(pixels.width, pixels.height, shown)
         if let size, size.width <= pixels.width, size.height <= pixels.height {
@@ -173,7 +173,7 @@ extension ScreenLogic {
     /// pixels, and nothing need be decoded. Else they are scaled up, and
     /// then dropped before the next decode's come, so that two sets are
     /// never held at once.
-    static func showPreview(region: ImageRegion, size: (width: Int, height: Int), _ state: inout ScreenState) -> Bool {
+    static func showPreview(region: ImageRegion, size: PixelSize, _ state: inout ScreenState) -> Bool {
         if cutsSharp(state, region: region, size: size) {
             // The view cut from them needs nothing of the last: it goes
             // first, so that two views' pixels are not held at once.
@@ -193,7 +193,7 @@ extension ScreenLogic {
         source: ScreenState.PictureSource,
         decoded: ImageRegion,
         region: ImageRegion,
-        size: (width: Int, height: Int),
+        size: PixelSize,
         _ state: inout ScreenState
     ) {
         state.viewPixels = ScreenState.ViewPixels(source: source, region: decoded, pixels: pixels)

@@ -51,7 +51,7 @@ public final class CursesTerminal: Terminal {
     public init(
         environment: [String: String],
         colors wanted: ColorMode,
-        cellPixels replied: (width: Int, height: Int)? = nil,
+        cellPixels replied: PixelSize? = nil,
         terminfoColors colors: Int
     ) throws(ScreenError) {
         // One terminfo read per entry: `colors` is what the `check` that

@@ -17,7 +17,7 @@ public protocol Terminal: AnyObject {
     func put(_ picture: PixelPicture, row: Int, column: Int)
     /// A cell's size in pixels (`WindowSize.assumedCellPixels` when the
     /// terminal does not say).
-    var cellPixels: (width: Int, height: Int) { get }
+    var cellPixels: PixelSize { get }
     /// Shows what was drawn.
     func refresh()
     /// The descriptor input arrives on, for the key loop's `poll`.

@@ -27,20 +27,20 @@ public struct WindowSize: Sendable, Equatable {
     }
 
     /// A cell's size in pixels, when the terminal reports its pixel size.
-    public var cellPixels: (width: Int, height: Int)? {
+    public var cellPixels: PixelSize? {
         guard pixelWidth >= columns, pixelHeight >= rows, columns > 0, rows > 0 else { return nil }
-        return (pixelWidth / columns, pixelHeight / rows)
+        return PixelSize(width: pixelWidth / columns, height: pixelHeight / rows)
     }
 
     /// The cell size assumed when nothing says: a common 8×16.
-    public static let assumedCellPixels = (width: 8, height: 16)
+    public static let assumedCellPixels = PixelSize(width: 8, height: 16)
 
     /// A cell's size: from `window`'s pixel size, else what the terminal's
     /// replies said, else the assumed 8×16.
     public static func cellPixels(
         _ window: WindowSize?,
-        replied: (width: Int, height: Int)?
-    ) -> (width: Int, height: Int) {
+        replied: PixelSize?
+    ) -> PixelSize {
         window?.cellPixels ?? replied ?? assumedCellPixels
     }
 

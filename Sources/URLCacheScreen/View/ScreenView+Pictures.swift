@@ -30,7 +30,7 @@ extension ScreenView {
         _ image: DecodedImage,
         bytes: PixelImage? = nil,
         _ layout: Layout,
-        cell: (width: Int, height: Int),
+        cell: PixelSize,
         held: FrameCompositor.KittyFrames? = nil
     ) -> (PixelPicture, PixelPlacement)? {
         guard
@@ -64,7 +64,7 @@ extension ScreenView {
         bytes: PixelImage? = nil,
         columns: Int,
         rows: Int,
-        cell: (width: Int, height: Int),
+        cell: PixelSize,
         cache: FittedPicture?,
         kept: KeptFrames<PictureKey, FittedPicture>? = nil,
         held: FrameCompositor.KittyFrames? = nil

@@ -213,7 +213,7 @@ public final class ScreenView {
 
     /// The zoom's geometry for the image on screen, as it is drawn now
     /// (pixels or block art); nil with no image.
-    public func geometry(_ state: ScreenState, _ layout: Layout, cell: (width: Int, height: Int)) -> ViewGeometry? {
+    public func geometry(_ state: ScreenState, _ layout: Layout, cell: PixelSize) -> ViewGeometry? {
         guard let image = state.image else { return nil }
         let pixels = showsPixels(state) ? cell : nil
         return ViewGeometry.area(
