@@ -67,17 +67,10 @@ extension RGB8: ExpressibleByArgument {
     }
 }
 
-/// `--size COLSxROWS`, each 1–4096.
-struct CellSize: ExpressibleByArgument, Equatable {
-    var columns: Int
-    var rows: Int
-
-    init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
-    init?(argument: String) {
+/// `--size COLSxROWS`, each 1 to 4096. BlockArt, which owns the type,
+/// knows nothing of the command line.
+extension CellSize: ExpressibleByArgument {
+    public init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
             (1...4096).contains(c), (1...4096).contains(r)

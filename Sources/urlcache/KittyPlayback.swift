@@ -12,7 +12,7 @@ import Foundation
 /// shown again.
 struct KittyPlayback {
     var options: PictureOptions
-    var cells: (columns: Int, rows: Int)
+    var cells: CellSize
     var duration: Double?
     /// Runs once it stops, before a signal that stopped it ends the process.
     var ending: () -> Void = {}

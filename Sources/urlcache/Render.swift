@@ -113,7 +113,7 @@ struct Render: ParsableCommand {
             dither: look.dither
         )
         let aspect = look.cellAspect?.value ?? terminal?.cellAspect ?? 0.5
-        var cells = (columns: 0, rows: 0)
+        var cells = CellSize(columns: 0, rows: 0)
         let clock = ContinuousClock()
         let start = clock.now
         let size = { (info: SourceInfo) -> PixelSize in

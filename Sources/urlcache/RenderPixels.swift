@@ -16,7 +16,7 @@ extension Render {
         let start = clock.now
         let area = area(terminal)
         let cell = WindowSize.cellPixels(terminal, replied: detection?.cellPixels)
-        var cells = (columns: 1, rows: 1)
+        var cells = CellSize(columns: 1, rows: 1)
         let size = { (info: SourceInfo) -> PixelSize in
             let p = PixelPlacement.fit(
                 imageWidth: info.width,
@@ -27,7 +27,7 @@ extension Render {
                 cellHeight: cell.height,
                 centred: false
             )
-            cells = (p.columns, p.rows)
+            cells = CellSize(columns: p.columns, rows: p.rows)
             return PixelSize(width: p.width, height: p.height)
         }
         let env = list.environment
@@ -119,7 +119,7 @@ extension Render {
     static func picturePlayer(
         format: PictureFormat,
         options: PictureOptions,
-        cells: (columns: Int, rows: Int),
+        cells: CellSize,
         route: PictureRoute,
         duration: Double?,
         ending: @escaping () -> Void

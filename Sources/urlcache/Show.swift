@@ -73,7 +73,7 @@ struct Show: ParsableCommand {
         let result = Result { () throws(ScreenError) -> ScreenEnd in
             let app = try ScreenApp(
                 options: options,
-                window: (window?.columns ?? 80, window?.rows ?? 24),
+                window: CellSize(columns: window?.columns ?? 80, rows: window?.rows ?? 24),
                 cellPixels: WindowSize.cellPixels(window, replied: detection.cellPixels)
             ) { () throws(ScreenError) in
                 let opened = try CursesTerminal(

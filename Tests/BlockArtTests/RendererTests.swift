@@ -152,10 +152,13 @@ final class RendererTests: XCTestCase {
     }
 
     func testFitKeepsTheAspect() {
-        XCTAssertTrue(Geometry.fit(width: 800, height: 600, columns: 160, rows: 48) == (128, 48))
-        XCTAssertTrue(Geometry.fit(width: 32, height: 32, columns: 32, rows: 16) == (32, 16))
-        XCTAssertTrue(Geometry.fit(width: 1000, height: 100, columns: 80, rows: 24) == (80, 4))
-        XCTAssertTrue(Geometry.fit(width: 100, height: 100, columns: 80, rows: 24, cellAspect: 1) == (24, 24))
+        XCTAssertTrue(Geometry.fit(width: 800, height: 600, columns: 160, rows: 48) == CellSize(columns: 128, rows: 48))
+        XCTAssertTrue(Geometry.fit(width: 32, height: 32, columns: 32, rows: 16) == CellSize(columns: 32, rows: 16))
+        XCTAssertTrue(Geometry.fit(width: 1000, height: 100, columns: 80, rows: 24) == CellSize(columns: 80, rows: 4))
+        XCTAssertTrue(
+            Geometry.fit(width: 100, height: 100, columns: 80, rows: 24, cellAspect: 1)
+                == CellSize(columns: 24, rows: 24)
+        )
     }
 
     func testAnsiWriterEmitsSGRAndResetsEachRow() {
@@ -209,7 +212,7 @@ final class ShapePlanTests: XCTestCase {
         // One room for every set: it is remade when a grid needs another size.
         var parts: [SIMD8<Float>] = []
         for symbols in SymbolSet.allCases where symbols != .ascii {
-            let (gx, gy) = symbols.grid
+            let (gx, gy) = (symbols.grid.columns, symbols.grid.rows)
             let values = (0..<gx * gy).map { _ in
                 SIMD8<Float>((0..<8).map { lane in lane % 4 == 3 ? 0 : Float.random(in: 0...1, using: &generator) })
             }

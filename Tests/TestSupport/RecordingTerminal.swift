@@ -4,14 +4,14 @@ import URLCacheSupport
 
 /// A terminal stand-in that keeps what was drawn as rows of text.
 public final class RecordingTerminal: Terminal {
-    public var size: (columns: Int, rows: Int)
+    public var size: CellSize
     public let colorMode: ColorMode = .truecolor
     public var screen: [[Character]]
     public var styles: [[TextStyle]]
     public var events: [InputEvent] = []
 
     public init(columns: Int, rows: Int) {
-        size = (columns, rows)
+        size = CellSize(columns: columns, rows: rows)
         screen = Array(repeating: Array(repeating: " ", count: columns), count: rows)
         styles = Array(repeating: Array(repeating: .plain, count: columns), count: rows)
     }

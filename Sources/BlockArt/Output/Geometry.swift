@@ -10,9 +10,9 @@ public enum Geometry {
         columns: Int,
         rows: Int,
         cellAspect: Double = 0.5
-    ) -> (columns: Int, rows: Int) {
+    ) -> CellSize {
         guard width > 0, height > 0, columns > 0, rows > 0 else {
-            return (max(columns, 0) > 0 ? 1 : 0, rows > 0 ? 1 : 0)
+            return CellSize(columns: max(columns, 0) > 0 ? 1 : 0, rows: rows > 0 ? 1 : 0)
         }
         // Image height in units of cell widths: a cell is 1 wide, 1/aspect tall.
         let imageAspect = Double(width) / Double(height)  // width over height, in pixels
@@ -24,6 +24,9 @@ public enum Geometry {
         } else {
             cols = lines * imageAspect / cellAspect
         }
-        return (max(1, min(columns, Int(cols.rounded()))), max(1, min(rows, Int(lines.rounded()))))
+        return CellSize(
+            columns: max(1, min(columns, Int(cols.rounded()))),
+            rows: max(1, min(rows, Int(lines.rounded())))
+        )
     }
 }

@@ -27,7 +27,7 @@ extension Renderer {
     /// No colour: sub-cells brighter than a Bayer threshold are lit, and the
     /// shape nearest to that pattern is drawn.
     static func monochromeCell(_ sub: [LinearRGB], symbols: SymbolSet, column: Int, row: Int) -> Cell {
-        let (gx, gy) = symbols.grid
+        let (gx, gy) = (symbols.grid.columns, symbols.grid.rows)
         var lit: UInt64 = 0
         for (k, c) in sub.enumerated() {
             let luminance = Float(ColorSpace.toSRGB(0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b)) / 255

@@ -31,7 +31,7 @@ public enum Renderer {
         cellAspect: Double,
         symbols: SymbolSet,
         atMostSource: Bool = false
-    ) -> (cells: (columns: Int, rows: Int), pixmap: PixelSize) {
+    ) -> (cells: CellSize, pixmap: PixelSize) {
         let cells = Geometry.fit(
             width: image.width,
             height: image.height,
@@ -85,7 +85,7 @@ public enum Renderer {
         columns: Int,
         options: RenderOptions
     ) -> [Cell] {
-        let (gx, gy) = options.symbols.grid
+        let (gx, gy) = (options.symbols.grid.columns, options.symbols.grid.rows)
         var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
         var block = CellBlock(count: gx * gy)
         var scratch = Scratch()

@@ -15,16 +15,16 @@ struct ShapePlan: Sendable {
         case subCells(UInt64)
     }
 
-    let grid: (columns: Int, rows: Int)
+    let grid: CellSize
     let sources: [Source]
     /// Whether any shape reads row (or quarter) sums, or column sums: the
     /// pass over the cell makes only what is read.
     let readsRows: Bool
     let readsColumns: Bool
 
-    init(shapes: [Shape], grid: (columns: Int, rows: Int)) {
+    init(shapes: [Shape], grid: CellSize) {
         self.grid = grid
-        let (gx, gy) = grid
+        let (gx, gy) = (grid.columns, grid.rows)
         // Small grids gain nothing: the shapes have a few sub-cells each.
         let whole = gx * gy >= 32 && gx % 2 == 0 && gy % 2 == 0
         let rowMasks = (0..<gy).map { ShapePlan.rect(0..<gx, $0..<$0 + 1, gx) }
@@ -67,7 +67,7 @@ struct ShapePlan: Sendable {
     /// malloc and a free a cell, 8% of an animation's CPU.
     func sum(_ values: UnsafeBufferPointer<SIMD8<Float>>, into sums: inout [SIMD8<Float>], parts: inout [SIMD8<Float>])
     {
-        let (gx, gy) = grid
+        let (gx, gy) = (grid.columns, grid.rows)
         sums.removeAll(keepingCapacity: true)
         let needed = 2 * gy + gx + gy + 4
         if parts.count != needed { parts = [SIMD8<Float>](repeating: .zero, count: needed) }

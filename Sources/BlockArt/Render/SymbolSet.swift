@@ -18,12 +18,12 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// edges fall on sub-cell edges (▀ splits a sextant row, so sextants use
     /// six rows), and at least the 2×4 per cell at which the eye, and the
     /// quality measure, integrate.
-    public var grid: (columns: Int, rows: Int) {
+    public var grid: CellSize {
         switch self {
-        case .halves, .quadrants: return (2, 4)
-        case .sextants: return (2, 6)
-        case .blocks: return (8, 8)
-        case .ascii: return (2, 2)
+        case .halves, .quadrants: return CellSize(columns: 2, rows: 4)
+        case .sextants: return CellSize(columns: 2, rows: 6)
+        case .blocks: return CellSize(columns: 8, rows: 8)
+        case .ascii: return CellSize(columns: 2, rows: 2)
         }
     }
 
@@ -44,7 +44,7 @@ public enum SymbolSet: String, Sendable, CaseIterable {
 
     private static let shapeTable: [SymbolSet: [Shape]] = {
         var table: [SymbolSet: [Shape]] = [:]
-        let quadrant = { (p: Int) in quadrantShape(p, grid: (2, 4)) }
+        let quadrant = { (p: Int) in quadrantShape(p, grid: CellSize(columns: 2, rows: 4)) }
         table[.halves] = [3, 5].map(quadrant)  // ▀ ▌
         table[.quadrants] = (1...7).map(quadrant)
         // Sextant k (column k % 2, row k / 2) covers two of the six sub-rows.
@@ -73,7 +73,7 @@ public enum SymbolSet: String, Sendable, CaseIterable {
         let rect = { (columns: Range<Int>, rows: Range<Int>) in
             SymbolSet.rect(columns: columns, rows: rows, gridColumns: 8)
         }
-        var shapes: [Shape] = (1...7).map { quadrantShape($0, grid: (8, 8)) }
+        var shapes: [Shape] = (1...7).map { quadrantShape($0, grid: CellSize(columns: 8, rows: 8)) }
         let full = UInt64.max
         func add(_ mask: UInt64, _ glyph: UInt32, _ complement: UInt32?) {
             guard !shapes.contains(where: { $0.mask == mask || $0.mask == full ^ mask }) else { return }
@@ -103,7 +103,7 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// Quadrant pattern `p` (bit0 top-left, bit1 top-right, bit2
     /// bottom-left, bit3 bottom-right) on a grid: each quadrant is half the
     /// grid each way.
-    private static func quadrantShape(_ p: Int, grid: (columns: Int, rows: Int)) -> Shape {
+    private static func quadrantShape(_ p: Int, grid: CellSize) -> Shape {
         let w = grid.columns / 2
         let h = grid.rows / 2
         var mask: UInt64 = 0

@@ -75,7 +75,7 @@ extension ScreenApp {
     }
 
     static func decodeArea(
-        _ size: (columns: Int, rows: Int),
+        _ size: CellSize,
         cell: PixelSize,
         options: Options
     ) -> @Sendable (SourceInfo) -> PixelSize {

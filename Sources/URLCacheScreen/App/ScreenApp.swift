@@ -56,7 +56,7 @@ public final class ScreenApp {
     /// out larger gets the image decoded again, as after a resize.
     public init(
         options: Options,
-        window: (columns: Int, rows: Int),
+        window: CellSize,
         cellPixels: PixelSize,
         openTerminal: () throws(ScreenError) -> Terminal
     ) throws(ScreenError) {

@@ -111,7 +111,7 @@ public final class CursesTerminal: Terminal {
         staged.sweep(now: .now, patience: .zero)
     }
 
-    public var size: (columns: Int, rows: Int) { (Int(cnc_cols()), Int(cnc_lines())) }
+    public var size: CellSize { CellSize(columns: Int(cnc_cols()), rows: Int(cnc_lines())) }
 
     public func erase() {
         pairs.removeAll(keepingCapacity: true)

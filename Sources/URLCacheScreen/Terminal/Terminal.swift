@@ -4,7 +4,7 @@ import BlockArt
 /// tested without a tty (`CursesTerminal` is the real one).
 public protocol Terminal: AnyObject {
     /// The size in cells.
-    var size: (columns: Int, rows: Int) { get }
+    var size: CellSize { get }
     /// The colours it can show.
     var colorMode: ColorMode { get }
     /// Blanks the whole screen (drawn on the next `refresh`).
