@@ -19,11 +19,9 @@ enum AnimateChoice: String, ExpressibleByArgument, CaseIterable {
 /// for its delay counted from when the last one was due, so slow frames do
 /// not add up to a slow animation. Frames are made ready to show (`prepare`:
 /// art rendered, a picture encoded) once and kept while they fit in
-/// `keptBytes`; past that they are decoded again each loop. The cursor is
+/// `KeptFrameBudget.bytes`; past that they are decoded again each loop. The cursor is
 /// hidden while it plays and always shown again.
 struct AnimationPlayer<Shown> {
-    static var keptBytes: Int { 64 << 20 }
-
     var duration: Double?
     /// A frame made ready to show, and what it costs to keep.
     var prepare: (AnimationFrame) -> (shown: Shown, bytes: Int)
@@ -66,7 +64,7 @@ struct AnimationPlayer<Shown> {
                     if plays == 0 {
                         keptBytes += ready.bytes
                         kept?.append((ready.shown, frame.delay))
-                        if keptBytes > AnimationPlayer.keptBytes { kept = nil }
+                        if keptBytes > KeptFrameBudget.bytes { kept = nil }
                     }
                     return (ready.shown, frame.delay)
                 }

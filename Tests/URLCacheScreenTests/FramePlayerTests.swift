@@ -8,7 +8,7 @@ import XCTest
 /// The screen's frames of an animation: loop counts honoured, a played-out
 /// animation played again from its first frame, a still not an animation.
 final class FramePlayerTests: XCTestCase {
-    private func player(_ name: String, keeping: Int = FramePlayer.keptBytes) throws -> FramePlayer {
+    private func player(_ name: String, keeping: Int = KeptFrameBudget.bytes) throws -> FramePlayer {
         try XCTUnwrap(
             FramePlayer(
                 path: Fixtures.formats.appendingPathComponent(name).path,
@@ -95,7 +95,7 @@ final class FramePlayerTests: XCTestCase {
     /// loop, or, with nothing kept (`keeping: 0`), filtered from the
     /// canvas the decoder composed, which later frames were drawn over.
     func testHeldFramesComeWithoutPixelsAndAreMadeAsTheyWouldHaveBeen() throws {
-        for keeping in [FramePlayer.keptBytes, 0] {
+        for keeping in [KeptFrameBudget.bytes, 0] {
             let player = try player("animated.gif", keeping: keeping)
             var first: [Int: Pixmap] = [:]
             for _ in 0..<6 {

@@ -3,20 +3,17 @@ import Foundation
 
 /// The frames of the animation on screen, for the key loop: decoded at the
 /// size the still was (so that a frame replaces it cell for cell), kept
-/// while a loop's frames fit in `keptBytes`, and decoded again each loop
+/// while a loop's frames fit in `KeptFrameBudget.bytes`, and decoded again each loop
 /// past that. Its loop count is honoured; a cut loop (past the decoder's
 /// limits) plays what it has.
 final class FramePlayer {
-    /// The most memory kept frames take (the bound: 64 MiB).
-    static let keptBytes = 64 << 20
-
     private let decoder: AnimationDecoder
     /// The first loop's frames in sRGB bytes (a quarter of the floats:
     /// 120 frames of 320×176 take 20 MB, not 81), each back in floats
     /// when shown.
     private var kept: [(pixels: PixelImage, delay: Duration)]? = []
     private var keptBytes = 0
-    /// The bound on `keptBytes` (`FramePlayer.keptBytes`; tests lower it).
+    /// The bound on `keptBytes` (`KeptFrameBudget.bytes`; tests lower it).
     private let keepAtMost: Int
     /// The first loop was read through into `kept`: later loops come from it.
     private var keptComplete = false
@@ -36,7 +33,7 @@ final class FramePlayer {
         size: PixelSize,
         background: RGB8,
         samples: (x: Int, y: Int),
-        keeping: Int = FramePlayer.keptBytes
+        keeping: Int = KeptFrameBudget.bytes
     ) {
         // (try? flattens the "still" nil and a failure into one nil.)
         guard

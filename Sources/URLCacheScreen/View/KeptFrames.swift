@@ -1,13 +1,11 @@
+import BlockArt
+
 /// An animation's frames as drawn (art rendered, pictures encoded), by what
 /// they were made from, while it plays: a loop shown again is neither
 /// rendered nor encoded again (#16: "re-render each frame", "encode each
 /// frame once and re-send the bytes"). Frames are kept while they fit in
-/// `limit` bytes; past that, each is made anew as it comes, as before.
+/// `KeptFrameBudget.bytes`; past that, each is made anew as it comes, as before.
 struct KeptFrames<Key: Hashable, Value> {
-    /// The issue's bound for an animation's frames, shared by the decoded
-    /// frames (`FramePlayer`) and these: 64 MiB.
-    static var limit: Int { 64 << 20 }
-
     private var values: [Key: Value] = [:]
     private var bytes = 0
 
@@ -16,7 +14,7 @@ struct KeptFrames<Key: Hashable, Value> {
 
     /// Keeps `value` (costing `size` bytes) if it still fits.
     mutating func keep(_ value: Value, for key: Key, size: Int) {
-        guard values[key] == nil, bytes + size <= KeptFrames.limit else { return }
+        guard values[key] == nil, bytes + size <= KeptFrameBudget.bytes else { return }
         values[key] = value
         bytes += size
     }

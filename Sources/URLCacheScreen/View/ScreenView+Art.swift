@@ -1,7 +1,7 @@
 import BlockArt
 
 /// The image in block art: rendered once for a size and options, and, while
-/// an animation plays, kept a frame each (within `KeptFrames.limit`), so
+/// an animation plays, kept a frame each (within `KeptFrameBudget.bytes`), so
 /// that a later loop only writes what it drew before.
 extension ScreenView {
     /// The rendered art and where it goes: as large as fits, centred.
