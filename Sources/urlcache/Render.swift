@@ -90,9 +90,8 @@ struct Render: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let input = try resolveImage()
-        let terminal = WindowSize.terminal(STDOUT_FILENO)
+    /// What the terminal was found to show, and the format chosen from it.
+    private func detect(_ terminal: WindowSize?) -> (detection: Detection?, chosen: PictureFormat) {
         // auto asks the terminal only when stdout is one: a pipe gets block art.
         var detection =
             terminal != nil && (format == .auto || look.symbols == nil || look.colors == .auto)
@@ -103,6 +102,13 @@ struct Render: ParsableCommand {
             PictureDetection.askKittyMedium(&asked, environment: list.environment)
             detection = asked
         }
+        return (detection, chosen)
+    }
+
+    func run() throws {
+        let input = try resolveImage()
+        let terminal = WindowSize.terminal(STDOUT_FILENO)
+        let (detection, chosen) = detect(terminal)
         if chosen.isPixels {
             return try renderPixels(input, format: chosen, terminal: terminal, detection: detection)
         }

@@ -74,17 +74,28 @@ extension Render {
         passthrough?.restore(environment: env)
         Interruption.finish()
         if timings {
-            let writtenAt = clock.now
-            // The terminal has read the picture once it answers a DA1 sent after it.
-            let read = terminal != nil && TerminalQuery.ask(TerminalQuery.barrier)?.timedOut == false
-            printError(
-                "timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(writtenAt - encodedAt)) ms"
-                    + (read
-                        ? ", terminal read it \(Render.ms(clock.now - writtenAt)) ms later, \(Render.ms(clock.now - start)) ms in all"
-                        : "")
-            )
+            Render.printTimings(start: start, decoded: decodedAt, encoded: encodedAt, asking: terminal != nil)
         }
         for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
+    }
+
+    /// `--timings` for a picture: decode, encode, write and, on a terminal,
+    /// when it had read the picture (it answers a DA1 sent after it).
+    static func printTimings(
+        start: ContinuousClock.Instant,
+        decoded decodedAt: ContinuousClock.Instant,
+        encoded encodedAt: ContinuousClock.Instant,
+        asking terminal: Bool
+    ) {
+        let clock = ContinuousClock()
+        let writtenAt = clock.now
+        let read = terminal && TerminalQuery.ask(TerminalQuery.barrier)?.timedOut == false
+        printError(
+            "timings: decode+scale \(Render.ms(decodedAt - start)) ms, encode \(Render.ms(encodedAt - decodedAt)) ms, write \(Render.ms(writtenAt - encodedAt)) ms"
+                + (read
+                    ? ", terminal read it \(Render.ms(clock.now - writtenAt)) ms later, \(Render.ms(clock.now - start)) ms in all"
+                    : "")
+        )
     }
 
     /// What a picture by `route` needs besides its pixels. Inside tmux its

@@ -36,21 +36,11 @@ struct Show: ParsableCommand {
     @Flag(help: ArgumentHelp("Quit once the first image is drawn (Benchmarks/first-frame.sh).", visibility: .hidden))
     var exitAfterFirstFrame = false
 
-    func run() throws {
-        let urls = try list.loadList()
-        // Not a terminal, TERM=dumb or unknown: said before anything is sent to it.
-        let terminfoColors: Int
-        do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch {
-            throw Failure.usage(error.description)
-        }
-        // Before ncurses takes the terminal: its replies must not reach the keys.
-        var detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
-        if (format.requested ?? detection.format) == .kitty {
-            PictureDetection.askKittyMedium(&detection, environment: list.environment)
-        }
+    /// What the screen is opened with: the list, the policy, the look the
+    /// command line asks for, and what detection found.
+    private func screenOptions(_ urls: URLList, _ detection: Detection, _ window: WindowSize?) -> ScreenApp.Options {
         // ncursesw writes nothing past ASCII outside a UTF-8 locale: the art is ASCII there too.
         let utf8 = CursesTerminal.localeIsUTF8
-        let window = WindowSize.of(STDOUT_FILENO)
         var options = ScreenApp.Options(
             list: urls,
             controller: policy.controller(cache: list.cache, list: urls),
@@ -66,6 +56,23 @@ struct Show: ParsableCommand {
         options.route = detection.route(for: options.pictureFormat)
         options.kittyMedium = detection.kittyMedium
         options.kittyAnimates = detection.kittyAnimates
+        return options
+    }
+
+    func run() throws {
+        let urls = try list.loadList()
+        // Not a terminal, TERM=dumb or unknown: said before anything is sent to it.
+        let terminfoColors: Int
+        do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch {
+            throw Failure.usage(error.description)
+        }
+        // Before ncurses takes the terminal: its replies must not reach the keys.
+        var detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
+        if (format.requested ?? detection.format) == .kitty {
+            PictureDetection.askKittyMedium(&detection, environment: list.environment)
+        }
+        let window = WindowSize.of(STDOUT_FILENO)
+        let options = screenOptions(urls, detection, window)
         // Passthrough on for our pane while the screen is up, and back as
         // it was once the terminal is restored (the picture deleted).
         let passthrough = options.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil

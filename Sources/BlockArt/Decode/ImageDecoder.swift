@@ -174,45 +174,18 @@ public enum ImageDecoder {
             width: turned ? stored.height : stored.width,
             height: turned ? stored.width : stored.height
         )
-        let shown = region ?? ImageRegion(x: 0, y: 0, width: Double(info.width), height: Double(info.height))
-        var part = shown.stored(
-            orientation: source.orientation,
-            displayWidth: Double(info.width),
-            displayHeight: Double(info.height)
-        )
-        // What `start` scales: the stored image, or the decoder's crop of the region.
-        var base = stored
-        if region != nil, let cut = crop(source, to: part) {
-            part = ImageRegion(
-                x: part.x - Double(cut.x),
-                y: part.y - Double(cut.y),
-                width: part.width,
-                height: part.height
-            )
-            base = PixelSize(width: cut.width, height: cut.height)
-        }
+        let (part, base) = place(region, of: source, shown: info)
         let shownInfo = region?.info(info.format) ?? info
         var target = size(shownInfo)
         if turned { target = target.transposed }
         let raster = turned ? (x: samples.y, y: samples.x) : samples
-        // libjpeg's DCT scaling shrinks almost for free, but not below
-        // half the raster the resampler samples: shrinking to the pixmap
-        // itself blurred edges the raster sees (-0.4 dB on the GOES-like
-        // globe); half costs ~10 ms on 12 MP and stays within 0.03 dB
-        // of the full image.
-        // Pixels shown 1:1 (a raster of one) get at least 1.5 times their size,
-        // so that the box filter, not the DCT, makes each of them (a 7/8
-        // DCT scale for 0.8× cost kitty's picture 20 dB).
-        let need =
-            raster == (1, 1)
-            ? (target.width * 3 / 2, target.height * 3 / 2)
-            : (target.width * max(2, raster.x) / 2, target.height * max(2, raster.y) / 2)
+        let need = decodedAtLeast(target, raster: raster)
         // The whole raster's size that gives the region that many pixels.
         let across = Double(base.width) / max(1, part.width)
         let down = Double(base.height) / max(1, part.height)
         try source.start(
-            minWidth: Int((Double(need.0) * across).rounded(.up)),
-            minHeight: Int((Double(need.1) * down).rounded(.up))
+            minWidth: Int((Double(need.width) * across).rounded(.up)),
+            minHeight: Int((Double(need.height) * down).rounded(.up))
         )
         let window = part.pixels(
             scaleX: Double(source.width) / Double(max(1, base.width)),
@@ -242,18 +215,6 @@ public enum ImageDecoder {
             pixmap: resampler.finish().oriented(source.orientation),
             warnings: source.warnings
         )
-    }
-
-    /// The source's crop to the whole stored pixels `part` touches, where
-    /// it crops before it scales (WebP): memory then follows the view, not
-    /// the whole image at the view's scale.
-    private static func crop(_ source: RowSource, to part: ImageRegion) -> (x: Int, y: Int, width: Int, height: Int)? {
-        let stored = source.storedSize
-        let x = max(0, min(stored.width - 1, Int(part.x.rounded(.down))))
-        let y = max(0, min(stored.height - 1, Int(part.y.rounded(.down))))
-        let right = max(x + 1, min(stored.width, Int((part.x + part.width).rounded(.up))))
-        let bottom = max(y + 1, min(stored.height, Int((part.y + part.height).rounded(.up))))
-        return source.crop(x: x, y: y, width: right - x, height: bottom - y)
     }
 
     /// Every row the source delivers, its window's part filtered into

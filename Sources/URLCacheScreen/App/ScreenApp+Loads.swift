@@ -144,18 +144,7 @@ extension ScreenApp {
 
     /// Takes the bundled picture or a finished load, if there is one.
     func takeLoad() -> TakenLoad {
-        var taken = TakenLoad()
-        if let early = loader.takeEarly(), early.index == state.index {
-            switch early.picture {
-            case let .bundled(image):
-                log.write("showing the bundled picture until the first download")
-                ScreenLogic.showBundled(image, &state)
-            case let .revalidating(image, copy):
-                log.write("showing the copy while it is checked (stale-while-revalidate)")
-                ScreenLogic.showRevalidating(image, copy: copy, &state)
-            }
-            taken = TakenLoad(changed: true, picture: true)
-        }
+        var taken = takeEarly() ? TakenLoad(changed: true, picture: true) : TakenLoad()
         guard let result = loader.takeResult() else { return taken }
         guard let report = result.report else {
             // A decode for a larger window: only the pixels change.
@@ -208,5 +197,21 @@ extension ScreenApp {
         }
         taken.changed = true
         return taken
+    }
+
+    /// The picture shown while the first check goes on (the bundled one, or
+    /// a copy in its stale-while-revalidate window), if one came for the
+    /// entry on screen.
+    private func takeEarly() -> Bool {
+        guard let early = loader.takeEarly(), early.index == state.index else { return false }
+        switch early.picture {
+        case let .bundled(image):
+            log.write("showing the bundled picture until the first download")
+            ScreenLogic.showBundled(image, &state)
+        case let .revalidating(image, copy):
+            log.write("showing the copy while it is checked (stale-while-revalidate)")
+            ScreenLogic.showRevalidating(image, copy: copy, &state)
+        }
+        return true
     }
 }

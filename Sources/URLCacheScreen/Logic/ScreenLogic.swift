@@ -284,7 +284,20 @@ public enum ScreenLogic {
             return
         case nil: break
         }
-        switch report.result {
+        reportCheck(report.result, copied: report.copy != nil, image: image, asked: asked, now: now, &state)
+    }
+
+    /// What the check came to, on the status line (and in an alert when
+    /// it was asked for and failed).
+    private static func reportCheck(
+        _ result: Result<DisplayOutcome, FetchError>,
+        copied: Bool,
+        image: Result<DecodedImage, DecodeError>?,
+        asked: Bool,
+        now: Date,
+        _ state: inout ScreenState
+    ) {
+        switch result {
         case let .success(outcome):
             var text = outcome.statusLine
             // A damaged file that could still be shown says so.
@@ -300,13 +313,11 @@ public enum ScreenLogic {
             // again and again.
             state.lastFailedCheck = now
             if error.isCancellation {
-                state.status = .info(
-                    report.copy == nil ? "Download cancelled" : "Download cancelled; showing the cached image"
-                )
+                state.status = .info(copied ? "Download cancelled; showing the cached image" : "Download cancelled")
                 return
             }
             state.status = .error(
-                report.copy == nil ? error.description : "Check failed, showing the cached image: \(error.description)"
+                copied ? "Check failed, showing the cached image: \(error.description)" : error.description
             )
             if asked { state.overlay = .alert(error.description) }
         }
