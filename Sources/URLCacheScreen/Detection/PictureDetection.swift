@@ -78,96 +78,15 @@ public enum PictureDetection {
         requestedColors: ColorMode?,
         terminfo: TerminfoDatabase = SystemTerminfo()
     ) -> Detection {
-        var reasons: [String] = []
-        let fallbackColors = ColorDetection.mode(requested: requestedColors, environment: env, terminfo: terminfo)
-        let noColor = requestedColors == nil && !(env["NO_COLOR"] ?? "").isEmpty
-        func colors(_ truecolor: Bool) -> ColorMode {
-            if let requestedColors { return requestedColors }
-            return truecolor && !noColor ? .truecolor : fallbackColors
-        }
-        func registers(_ replies: TerminalReplies?) -> Int {
-            min(replies?.sixelRegisters ?? SixelEncoder.defaultRegisters, SixelEncoder.maxRegisters)
-        }
-        if let known = TerminalIdentity.known(env) {
-            reasons.append("environment: \(describe(env)) → \(known.name)")
-            let tmuxDirect = tmux?.truecolor(terminfo: terminfo)
-            if let tmux {
-                reasons.append(
-                    "tmux client: TERM=\(tmux.termName), XTVERSION \(tmux.termType.isEmpty ? "none" : tmux.termType), "
-                        + "features \(tmux.features.sorted().joined(separator: ",")), "
-                        + (tmuxDirect == true ? "passes direct colour" : "maps colours to 256")
-                )
-            }
-            if let sixel = replies?.sixelRegisters { reasons.append("replies: XTSMGRAPHICS \(sixel) sixel registers") }
-            var chosen = colors(known.truecolor || tmuxDirect == true)
-            // tmux's word on its client outweighs a COLORTERM leaked from the
-            // terminal it was started in: without RGB it maps colours to 256.
-            if tmuxDirect == false, requestedColors == nil { chosen = ColorDetection.capped(chosen, at: .palette256) }
-            var detection = Detection(
-                format: known.format,
-                colors: chosen,
-                symbols: known.symbols,
-                registers: registers(replies),
-                cellPixels: replies?.cellPixels,
-                terminal: known.name,
-                reasons: reasons
-            )
-            if known.name == "tmux", !(env["TMUX"] ?? "").isEmpty {
-                let pictures = TmuxPictures(
-                    placeholders: tmux.map {
-                        TerminalIdentity.drawsPlaceholders(termType: $0.termType, termName: $0.termName)
-                    } ?? false,
-                    sixel: tmux?.features.contains("sixel") == true && replies?.sixel == true
-                )
-                detection.tmux = pictures
-                detection.format = pictures.format
-                detection.reasons.append(
-                    "tmux pictures: "
-                        + (pictures.sixel
-                            ? "tmux draws sixel (client feature sixel)"
-                            : pictures.placeholders
-                                ? "the terminal outside draws kitty's Unicode placeholders, sent through the passthrough"
-                                : "none (no sixel in tmux, no placeholders outside)")
-                )
-            }
-            return detection
-        }
-        reasons.append("environment: \(describe(env)) → not decided, asked the terminal")
-        // xterm has had direct colour since patch 331 and sets XTERM_VERSION:
-        // that holds whether or not it answers.
-        let xtermPatch = env["XTERM_VERSION"].flatMap(TerminalIdentity.xtermPatch)
-        guard let replies, replies.complete else {
-            reasons.append(
-                replies == nil ? "replies: none (no terminal to ask)" : "replies: no answer to DA1 before the deadline"
-            )
-            return Detection(
-                format: .symbols,
-                colors: colors(TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)),
-                symbols: .blocks,
-                registers: SixelEncoder.defaultRegisters,
-                cellPixels: nil,
-                terminal: xtermPatch != nil ? "xterm" : "unknown",
-                reasons: reasons
-            )
-        }
-        let answered = TerminalIdentity.answered(replies)
-        let rgb =
-            replies.capabilities["RGB"] != nil
-            || replies.capabilities["colors"].flatMap(Int.init).map { $0 >= 1 << 24 } == true
-        let direct = TerminalIdentity.renditionKeepsDirectColor(replies.rendition)
-        let truecolor = rgb || direct || answered.truecolor || TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)
-        reasons.append(describe(replies, answered: answered) + (xtermPatch.map { ", XTERM_VERSION patch \($0)" } ?? ""))
-        let format: PictureFormat = replies.kittyGraphics ? .kitty : (replies.sixel ? .sixel : .symbols)
-        let name = replies.version == nil && xtermPatch != nil ? "xterm" : answered.name
-        return Detection(
-            format: format,
-            colors: colors(truecolor),
-            symbols: replies.kittyGraphics ? .sextants : .blocks,
-            registers: registers(replies),
-            cellPixels: replies.cellPixels,
-            terminal: name,
-            reasons: reasons
+        let colors = ColorRule(
+            requested: requestedColors,
+            noColor: requestedColors == nil && !(env["NO_COLOR"] ?? "").isEmpty,
+            fallback: ColorDetection.mode(requested: requestedColors, environment: env, terminfo: terminfo)
         )
+        if let known = TerminalIdentity.known(env) {
+            return decide(known, environment: env, replies: replies, tmux: tmux, colors: colors, terminfo: terminfo)
+        }
+        return decideAsked(environment: env, replies: replies, colors: colors)
     }
 
     /// The replies, one line for `probe`.
