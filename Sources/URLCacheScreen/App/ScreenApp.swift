@@ -287,58 +287,6 @@ public final class ScreenApp {
         return true
     }
 
-    /// Ctrl-Z or SIGTSTP: the terminal as it was before the screen, the
-    /// process group stopped until `fg`, then everything drawn again.
-    private func suspend() {
-        log.write("suspended")
-        terminal.suspend { SignalPipe.stopUntilContinued() }
-        log.write("continued")
-    }
-
-    private func perform(_ effects: [Effect]) {
-        for effect in effects {
-            switch effect {
-            case let .display(force, asked): startLoad(force: force, automatic: false, asked: asked)
-            case .cancel: loader.cancel()
-            case let .history(step): showHistory(step: step)
-            case .clearCache:
-                let result = Result { () throws(CacheError) in try options.controller.clearCache() }
-                log.write("clear cache: \(result)")
-                ScreenLogic.cleared(result, &state)
-            case .suspend: suspend()
-            case .save: save()
-            case .view: break  // shown with the next draw (showView)
-            case .playback: playbackToggled()
-            case .nextFrame:
-                _ = advanceAnimation(now: Date(), asked: true)
-                log.write("animation stepped to frame \((state.playback?.frame ?? 0) + 1)")
-            case let .gallery(kind): openGallery(kind)
-            case .quit: break  // ScreenLogic.quit set it: the loop ends
-            }
-        }
-    }
-
-    /// `s`: the image on screen (the kept one `[` shows, else the
-    /// current one) copied out of the cache.
-    private func save() {
-        let environment = ProcessInfo.processInfo.environment
-        let result = Result { () throws(SaveError) -> SavedCopy.Outcome in
-            let items: [HistoryItem]
-            do throws(CacheError) { items = try options.controller.cache.history(state.entry.url) } catch {
-                throw .cache(error)
-            }
-            // The file the picture on screen was decoded from: a kept one
-            // `[` chose, else the current one.
-            guard case let .file(path)? = state.imageSource, let item = items.first(where: { $0.path == path }) else {
-                throw .nothingCached(entry: state.entry.displayName)
-            }
-            // Looked up when a copy is made, not at every start.
-            return try SavedCopy.save(item, of: state.entry, to: PicturesFolder.locate(environment: environment))
-        }
-        log.write("save: \(result)")
-        ScreenLogic.saved(result, home: environment["HOME"] ?? "", &state)
-    }
-
     /// A zoomed view whose region is not on screen yet (a key, the wheel,
     /// a resize, `f`) is asked for, decoded for the image area as it is now.
     private func showView() {
