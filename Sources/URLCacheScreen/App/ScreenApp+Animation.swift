@@ -21,11 +21,11 @@ extension ScreenApp {
             return
         }
         let check = AnimationCheck(path: path, width: image.pixmap.width, height: image.pixmap.height)
-        guard check != animationChecked else { return }
+        guard check != state.animation.checked else { return }
         stopAnimation()
-        animationChecked = check
-        let resumed = carried
-        carried = nil
+        state.animation.checked = check
+        let resumed = state.animation.carried
+        state.animation.carried = nil
         guard
             let opened = FramePlayer(
                 path: path,
@@ -52,7 +52,7 @@ extension ScreenApp {
             // The frame made ready came after frames passed over (the screen
             // was behind): it is shown now, so that `.` steps on from the
             // frame on screen by one, not past the frames passed over.
-            if case let ready?? = upcoming, !playback.isNext(ready.index) {
+            if case let ready?? = state.animation.upcoming, !playback.isNext(ready.index) {
                 _ = advanceAnimation(now: Date(), asked: true)
                 playback = state.playback ?? playback
             }
@@ -75,19 +75,23 @@ extension ScreenApp {
     }
 
     /// No animation now, and none known of: the picture is looked at again.
-    /// Where it was paused or played out is carried to the next player of
+    /// Where it was paused or played out is state.animation.carried to the next player of
     /// the same file (a check brings it again; a resize opens it anew).
     func stopAnimation() {
-        if player != nil, let checked = animationChecked, let playback = state.playback {
-            carried = (checked.path, playback.paused, playback.ended)
+        if player != nil, let checked = state.animation.checked, let playback = state.playback {
+            state.animation.carried = AnimationState.Carried(
+                path: checked.path,
+                paused: playback.paused,
+                ended: playback.ended
+            )
         }
         player = nil
-        upcoming = nil
-        heldFrameUp = false
+        state.animation.upcoming = nil
+        state.animation.heldFrameUp = false
         view.animationChanged()
         logFrameTiming()
         ScreenLogic.animationStopped(&state)
-        animationChecked = nil
+        state.animation.checked = nil
     }
 
     /// After a draw, while the animation moves: its next frame decoded,
@@ -95,12 +99,13 @@ extension ScreenApp {
     /// at its time only its bytes are written (done then, it came 20–30 ms
     /// late in tmux: the time a frame takes to make).
     func prepareNextFrame() {
-        guard let player, upcoming == nil, !heldFrameUp, ScreenLogic.animating(state) else { return }
+        guard let player, state.animation.upcoming == nil, !state.animation.heldFrameUp, ScreenLogic.animating(state)
+        else { return }
         // Frames whose time passed while the last was written are passed
         // over here, before any is rendered: a frame made ready is shown.
         let now = Date()
         let next = catchUp(player, now: now)
-        upcoming = .some(next)
+        state.animation.upcoming = .some(next)
         var shown = state
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &shown)
         if next != nil { view.prepare(shown, on: terminal) }
@@ -109,27 +114,27 @@ extension ScreenApp {
     /// Back to before the first frame, nothing decoded ahead.
     private func restartPlayer() {
         player?.restart()
-        upcoming = nil
-        heldFrameUp = false
+        state.animation.upcoming = nil
+        state.animation.heldFrameUp = false
     }
 
     /// Before a draw: a frame on screen that came held whose art the view
     /// would not find now (pixels turned on, another size) gets its pixels,
     /// filtered from the canvas the player still holds for it.
     func madeHeldFrame() {
-        guard heldFrameUp, let player, let frame = state.playback?.frame,
+        guard state.animation.heldFrameUp, let player, let frame = state.playback?.frame,
             !view.holdsFrame(frame, state, on: terminal)
         else { return }
-        heldFrameUp = false
+        state.animation.heldFrameUp = false
         state.image?.pixmap = player.pixmap(ofHeld: frame)
     }
 
     /// How late the frames shown were, once an animation stops or the
     /// screen closes.
     func logFrameTiming() {
-        guard frameTiming.shown > 0 else { return }
-        log.write("animation timing: \(frameTiming)")
-        frameTiming = FrameTiming()
+        guard state.animation.timing.shown > 0 else { return }
+        log.write("animation timing: \(state.animation.timing)")
+        state.animation.timing = FrameTiming()
     }
 
     /// The next frame, if it is due now (or `asked`, by `.` or `space`):
@@ -145,12 +150,12 @@ extension ScreenApp {
         // waste its making); one decoded now may be passed over. A frame
         // asked for (`.`, `space`) has no due time: none is passed over,
         // and none is timed.
-        let next = upcoming ?? catchUp(player, now: now)
-        upcoming = nil
+        let next = state.animation.upcoming ?? catchUp(player, now: now)
+        state.animation.upcoming = nil
         // A held frame whose art the view has lost since it was read (a
         // resize) gets its pixels at the draw (`madeHeldFrame`).
-        if let next { heldFrameUp = next.pixmap == nil }
-        frameDue = next == nil ? nil : ScreenLogic.timedDue(state, now: now)
+        if let next { state.animation.heldFrameUp = next.pixmap == nil }
+        state.animation.frameDue = next == nil ? nil : ScreenLogic.timedDue(state, now: now)
         ScreenLogic.frameShown(next, frames: player.frames, now: now, &state)
         return true
     }
@@ -168,16 +173,10 @@ extension ScreenApp {
             passingOver: { delay in
                 guard ScreenLogic.frameOverdue(state, delay: delay, now: now) else { return false }
                 ScreenLogic.frameSkipped(delay, &state)
-                frameTiming.passedOver()
+                state.animation.timing.passedOver()
                 return true
             },
             held: { view.holdsFrame($0, state, on: terminal) }
         )
     }
-}
-
-/// The picture last looked at for being an animation: its file and size.
-struct AnimationCheck: Equatable {
-    var path: String
-    var width: Int, height: Int
 }

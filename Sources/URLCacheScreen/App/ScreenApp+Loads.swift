@@ -9,7 +9,7 @@ extension ScreenApp {
         guard !loader.running else {
             // The loader is busy (a decode of a kept image or for a larger
             // window, or a download just cancelled): this load follows it.
-            queuedLoad = (force, automatic, asked)
+            state.queuedLoad = ScreenState.QueuedLoad(force: force, automatic: automatic, asked: asked)
             return
         }
         ScreenApp.startDisplay(

@@ -28,26 +28,11 @@ public final class ScreenApp {
     let wakeups: WakePipe
     let log: Log
     var state: ScreenState
-    /// A Display Image asked for while the loader was busy: started when it is done.
-    var queuedLoad: (force: Bool, automatic: Bool, asked: Bool)?
     /// How pictures are decoded: the loader's, the zoom's and the frames'.
     let decodeContext: DecodeContext
-    /// The animation on screen, and the last picture checked for being one.
+    /// The animation on screen (its decoder); the rest of its state is
+    /// `state.animation`.
     var player: FramePlayer?
-    var animationChecked: AnimationCheck?
-    /// A paused or played-out animation reloaded (a check): it stays so.
-    var carried: (path: String, paused: Bool, ended: Bool)?
-    /// The next frame, decoded and made ready to show while the one before
-    /// is up (nil inside: the loop played out); nil: none ahead.
-    var upcoming: PlayedFrame??
-    /// The frame on screen came held (drawn from its kept art): the
-    /// state's pixels are an earlier frame's. Nothing is decoded ahead
-    /// meanwhile, so that the player's canvas is still this frame's, to be
-    /// filtered if the art is not enough after all (`madeHeldFrame`).
-    var heldFrameUp = false
-    /// When the frame being drawn was due, and how late the frames were.
-    var frameDue: Date?
-    var frameTiming = FrameTiming()
 
     /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
     /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
@@ -133,8 +118,8 @@ public final class ScreenApp {
             dirty = advanceAnimation(now: Date()) || dirty
             if dirty {
                 draw()
-                if let due = frameDue { frameTiming.record(due: due, drawn: Date()) }
-                frameDue = nil
+                if let due = state.animation.frameDue { state.animation.timing.record(due: due, drawn: Date()) }
+                state.animation.frameDue = nil
                 dirty = false
                 if options.exitAfterFirstImage && state.image != nil { break }
             }
@@ -231,10 +216,10 @@ public final class ScreenApp {
         let taken = takeLoad()
         if taken.changed {
             changed = true
-            if state.image != before || taken.picture && heldFrameUp { stopAnimation() }
+            if state.image != before || taken.picture && state.animation.heldFrameUp { stopAnimation() }
         }
-        if let queued = queuedLoad, !loader.running {
-            queuedLoad = nil
+        if let queued = state.queuedLoad, !loader.running {
+            state.queuedLoad = nil
             startLoad(force: queued.force, automatic: queued.automatic, asked: queued.asked)
         }
         changed = zoomed.take(&state, log: log) || changed

@@ -18,6 +18,11 @@ public struct ScreenState: Sendable {
     public var imageSource: PictureSource?
     /// The animation the image is a frame of (nil for a still).
     public var playback: Playback?
+    /// A Display Image asked for while the loader was busy: started when it is done.
+    public var queuedLoad: QueuedLoad?
+    /// The animation as the shell plays it: the frame made ready ahead,
+    /// held and carried frames, timing.
+    public var animation = AnimationState()
     /// The part of the image on screen: all of it, or a zoomed region.
     public var viewport = Viewport()
     /// The zoomed view's picture (nil at zoom 1): the region scaled up
@@ -155,6 +160,13 @@ public struct ScreenState: Sendable {
         public var source: PictureSource
         public var region: ImageRegion
         public var pixels: PixelImage
+    }
+
+    /// A Display Image that waits for the loader.
+    public struct QueuedLoad: Sendable, Equatable {
+        public var force: Bool
+        public var automatic: Bool
+        public var asked: Bool
     }
 
     /// Where the image on screen can be decoded again from.
