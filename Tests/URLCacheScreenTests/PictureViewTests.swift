@@ -22,7 +22,7 @@ final class PictureViewTests: XCTestCase {
 
     private func view(_ format: PictureFormat) -> ScreenView {
         let view = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5)
-        view.pictureFormat = format
+        view.pictures.format = format
         return view
     }
 
@@ -157,7 +157,7 @@ final class PictureViewTests: XCTestCase {
     {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         let view = view(.kitty)
-        view.kittyAnimates = animates
+        view.pictures.kittyAnimates = animates
         var state = state()
         state.playback = Playback(frame: 0, frames: 2)
         view.draw(state, on: terminal, now: Date())
@@ -173,7 +173,7 @@ final class PictureViewTests: XCTestCase {
     private func kittyPicture(by route: PictureRoute) throws -> PixelPicture {
         let terminal = RecordingTerminal(columns: 80, rows: 30)
         let view = view(.kitty)
-        view.route = route
+        view.pictures.route = route
         view.draw(state(), on: terminal, now: Date())
         return try XCTUnwrap(terminal.picture).picture
     }

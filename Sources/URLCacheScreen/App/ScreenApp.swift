@@ -82,11 +82,11 @@ public final class ScreenApp {
             renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
             cellAspect: options.cellAspect
         )
-        view.pictureFormat = options.pictureFormat
-        view.registers = options.registers
-        view.route = options.route
-        view.kittyMedium = options.kittyMedium
-        view.kittyAnimates = options.kittyAnimates
+        view.pictures.format = options.pictureFormat
+        view.pictures.registers = options.registers
+        view.pictures.route = options.route
+        view.pictures.kittyMedium = options.kittyMedium
+        view.pictures.kittyAnimates = options.kittyAnimates
     }
 
     /// How long the first frame waits for the first image (seconds).

@@ -37,7 +37,7 @@ extension ScreenView {
             )
         }
         // Only what is on screen is kept: a scroll or a resize lets the rest go.
-        thumbnails = drawn
+        drawCache.thumbnails = drawn
     }
 
     /// The gallery's layout for the screen's: one place, with the view's cell aspect.
@@ -68,7 +68,7 @@ extension ScreenView {
                     columns: grid.tileColumns,
                     rows: grid.pictureRows,
                     cell: terminal.cellPixels,
-                    cache: thumbnails.pictures[index]
+                    cache: drawCache.thumbnails.pictures[index]
                 )
             else {
                 return "cannot be shown"
@@ -81,7 +81,12 @@ extension ScreenView {
             )
             return nil
         }
-        let art = fittedArt(image, columns: grid.tileColumns, rows: grid.pictureRows, cache: thumbnails.arts[index])
+        let art = fittedArt(
+            image,
+            columns: grid.tileColumns,
+            rows: grid.pictureRows,
+            cache: drawCache.thumbnails.arts[index]
+        )
         drawn.arts[index] = art
         terminal.put(
             art.grid,
@@ -115,7 +120,7 @@ extension ScreenView {
     static func updatedLine(_ gallery: Gallery) -> String {
         guard let tile = gallery.selectedTile else { return "" }
         let label = gallery.kind == .entries ? "Updated: " : "First seen: "
-        let never = tile.bundled != nil ? neverBundled : "never (not cached)"
+        let never = tile.bundled != nil ? neverBundled : "never (not drawCache.cached)"
         return label + (tile.date.map(UpdatedFormat.string) ?? never)
     }
 }

@@ -6,9 +6,17 @@ import BlockArt
 extension ScreenView {
     /// The rendered art and where it goes: as large as fits, centred.
     func art(_ image: DecodedImage, _ layout: Layout) -> (CellGrid, Int, Int) {
-        let art = fittedArt(image, columns: layout.columns, rows: layout.imageRows, cache: cached, kept: keptArts)
-        cached = art
-        if animating { keptArts.keep(art, for: art.key, size: art.grid.cells.count * MemoryLayout<Cell>.stride) }
+        let art = fittedArt(
+            image,
+            columns: layout.columns,
+            rows: layout.imageRows,
+            cache: drawCache.cached,
+            kept: drawCache.keptArts
+        )
+        drawCache.cached = art
+        if drawCache.animating {
+            drawCache.keptArts.keep(art, for: art.key, size: art.grid.cells.count * MemoryLayout<Cell>.stride)
+        }
         return (
             art.grid, layout.imageTop + (layout.imageRows - art.grid.rows) / 2, (layout.columns - art.grid.columns) / 2
         )
@@ -24,7 +32,13 @@ extension ScreenView {
         cache: FittedArt?,
         kept: KeptFrames<ArtKey, FittedArt>? = nil
     ) -> FittedArt {
-        let key = artKey(image, columns: columns, rows: rows, frame: shownFrame, byIndex: framesByIndex)
+        let key = artKey(
+            image,
+            columns: columns,
+            rows: rows,
+            frame: drawCache.shownFrame,
+            byIndex: drawCache.framesByIndex
+        )
         if let cache, cache.key == key { return cache }
         if let frame = kept?[key] { return frame }
         return FittedArt(
@@ -59,7 +73,9 @@ extension ScreenView {
         guard index > 0, ScreenView.framesByIndex(state), !showsPixels(state), let image = state.shownImage,
             let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
         else { return false }
-        return keptArts[artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index, byIndex: true)]
+        return drawCache.keptArts[
+            artKey(image, columns: layout.columns, rows: layout.imageRows, frame: index, byIndex: true)
+        ]
             != nil
     }
 
@@ -71,10 +87,10 @@ extension ScreenView {
     /// (the still it took over from), a zoomed view and the gallery's
     /// thumbnails are told apart by `identity`.
     func imageID(_ image: DecodedImage, frame: Int? = nil, byIndex: Bool? = nil) -> Int {
-        let frame = frame ?? shownFrame
+        let frame = frame ?? drawCache.shownFrame
         var hasher = Hasher()
-        if byIndex ?? framesByIndex, frame > 0 {
-            hasher.combine(animationGeneration)
+        if byIndex ?? drawCache.framesByIndex, frame > 0 {
+            hasher.combine(drawCache.animationGeneration)
         } else {
             hasher.combine(ScreenView.identity(image))
         }

@@ -40,15 +40,15 @@ extension ScreenView {
                 columns: layout.columns,
                 rows: layout.imageRows,
                 cell: cell,
-                cache: cachedPicture,
-                kept: keptPictures,
+                cache: drawCache.cachedPicture,
+                kept: drawCache.keptPictures,
                 held: held
             )
         else { return nil }
-        cachedPicture = picture
+        drawCache.cachedPicture = picture
         // kitty keeps its frames itself.
-        if animating, picture.picture.frame == nil {
-            keptPictures.keep(picture, for: picture.key, size: picture.picture.bytes.byteCount)
+        if drawCache.animating, picture.picture.frame == nil {
+            drawCache.keptPictures.keep(picture, for: picture.key, size: picture.picture.bytes.byteCount)
         }
         return (picture.picture, placement)
     }
@@ -79,11 +79,11 @@ extension ScreenView {
             centred: true
         )
         let framesID = framesInKitty(placement) ? framesImageID(placement) : nil
-        let switchOnly = framesID != nil && held?.id == framesID && held?.numbers[shownFrame] != nil
+        let switchOnly = framesID != nil && held?.id == framesID && held?.numbers[drawCache.shownFrame] != nil
         let key = PictureKey(
             placement: placement,
             imageID: imageID(image),
-            format: pictureFormat,
+            format: pictures.format,
             kittyFrame: framesID != nil,
             switchOnly: switchOnly
         )
@@ -101,12 +101,17 @@ extension ScreenView {
     /// `pixels`, the placement's size, encoded with a new id.
     func encode(_ pixels: PixelImage, _ placement: PixelPlacement) -> PixelPicture? {
         let id = newPictureID()
-        let options = PictureOptions(imageID: id, registers: registers, moveCursor: false, medium: kittyMedium)
+        let options = PictureOptions(
+            imageID: id,
+            registers: pictures.registers,
+            moveCursor: false,
+            medium: pictures.kittyMedium
+        )
         guard
             let bytes = pixels.bytes(
-                pictureFormat,
+                pictures.format,
                 options: options,
-                route: route,
+                route: pictures.route,
                 columns: placement.columns,
                 rows: placement.rows
             )
@@ -114,7 +119,7 @@ extension ScreenView {
             return nil
         }
         return PixelPicture(
-            format: pictureFormat,
+            format: pictures.format,
             id: id,
             columns: placement.columns,
             rows: placement.rows,
@@ -127,24 +132,30 @@ extension ScreenView {
     /// A new id for a picture (kitty's images are told apart by it).
     func newPictureID() -> UInt32 {
         // Placeholder cells name the image by a colour: an id they can say.
-        let id = route == .placeholders ? KittyPlaceholders.imageID(idSeed &+ nextPictureID) : nextPictureID
-        nextPictureID = nextPictureID % 0xFFFFFF + 1
+        let id =
+            pictures.route == .placeholders
+            ? KittyPlaceholders.imageID(drawCache.idSeed &+ drawCache.nextPictureID) : drawCache.nextPictureID
+        drawCache.nextPictureID = drawCache.nextPictureID % 0xFFFFFF + 1
         return id
     }
 
     /// Whether the animation drawn goes to kitty as frames it keeps: kitty
     /// itself, straight, not through tmux, and frames that fit what it keeps.
     func framesInKitty(_ placement: PixelPlacement) -> Bool {
-        animating && kittyAnimates && pictureFormat == .kitty && route == .direct
-            && FrameCompositor.KittyFrames.fit(count: animationFrames, width: placement.width, height: placement.height)
+        drawCache.animating && pictures.kittyAnimates && pictures.format == .kitty && pictures.route == .direct
+            && FrameCompositor.KittyFrames.fit(
+                count: drawCache.animationFrames,
+                width: placement.width,
+                height: placement.height
+            )
     }
 
     /// The kitty image the animation's frames go to at `placement`: the
     /// one they went to, or a new one (a new size is a new set of frames).
     func framesImageID(_ placement: PixelPlacement) -> UInt32 {
-        if let framesImage, framesImage.placement == placement { return framesImage.id }
+        if let framesImage = drawCache.framesImage, framesImage.placement == placement { return framesImage.id }
         let id = newPictureID()
-        framesImage = (placement, id)
+        drawCache.framesImage = (placement, id)
         return id
     }
 
@@ -158,7 +169,7 @@ extension ScreenView {
                 id: id,
                 moveCursor: false,
                 compress: false,
-                staging: kittyMedium == .sharedMemory
+                staging: pictures.kittyMedium == .sharedMemory
             )
         }
         let bytes = PictureBytes(
@@ -174,7 +185,7 @@ extension ScreenView {
             bytes: bytes,
             width: placement.width,
             height: placement.height,
-            frame: shownFrame
+            frame: drawCache.shownFrame
         )
     }
 
@@ -182,7 +193,7 @@ extension ScreenView {
     /// kitty image, never to the last one's (the same file may hold a new
     /// animation, at the same size).
     public func animationChanged() {
-        framesImage = nil
-        animationGeneration += 1
+        drawCache.framesImage = nil
+        drawCache.animationGeneration += 1
     }
 }

@@ -8,48 +8,64 @@ import URLCacheSupport
 public final class ScreenView {
     public var renderOptions: RenderOptions
     public var cellAspect: Double
-    var cached: FittedArt?
-    /// How pictures are shown when the state asks for pixels (`.symbols`:
-    /// never), with the sixel registers to use.
-    public var pictureFormat: PictureFormat = .symbols
-    public var registers = SixelEncoder.defaultRegisters
-    /// How pictures reach the terminal inside tmux (passthrough, kitty's
-    /// placeholders) or not.
-    public var route = PictureRoute.direct
-    /// How kitty is given the pixels when they go straight to it.
-    public var kittyMedium = KittyMedium.direct
-    /// The terminal keeps an animation's frames and switches between them
-    /// (kitty itself: Ghostty, WezTerm and Konsole draw its pictures but
-    /// not all of its animations).
-    public var kittyAnimates = false
-    var cachedPicture: FittedPicture?
-    /// The frames of the animation playing, as drawn.
-    var keptArts = KeptFrames<ArtKey, FittedArt>()
-    var keptPictures = KeptFrames<PictureKey, FittedPicture>()
-    /// An animation is on screen (not the gallery): its frames are kept.
-    var animating = false
-    /// The animation frame drawn (0 for a still): frames alike in the
-    /// samples `identity` hashes are still told apart.
-    var shownFrame = 0
-    /// The frames in a loop of the animation drawn, where known.
-    var animationFrames: Int?
-    /// The animation drawn is neither zoomed nor under the gallery: its
-    /// frames are told apart by index (`imageID`).
-    var framesByIndex = false
-    /// Counts the animations opened, so that no frame of one is taken
-    /// for the same frame of the next.
-    var animationGeneration = 0
-    /// The kitty image that keeps the animation's frames, and the
-    /// placement they are made for (`FrameCompositor.KittyFrames`).
-    var framesImage: (placement: PixelPlacement, id: UInt32)?
-    /// Each new picture gets a new kitty image id.
-    var nextPictureID: UInt32 = 1
-    /// Spreads placeholder ids between processes (one kitty window holds
-    /// the images of every pane in tmux).
-    let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
+    /// How pictures are shown, as detection found the terminal.
+    public var pictures = PictureSettings()
+    /// What the view has drawn and keeps: the last art and picture, an
+    /// animation's frames, the gallery's thumbnails, kitty's image ids.
+    var drawCache = DrawCache()
 
-    /// The gallery's thumbnails as drawn, by tile: only the tiles on screen.
-    var thumbnails = Thumbnails()
+    /// How pictures are shown, as detection found the terminal: set once.
+    public struct PictureSettings: Sendable {
+        /// How pictures are shown when the state asks for pixels
+        /// (`.symbols`: never), with the sixel registers to use.
+        public var format: PictureFormat = .symbols
+        public var registers = SixelEncoder.defaultRegisters
+        /// How pictures reach the terminal inside tmux (passthrough,
+        /// kitty's placeholders) or not.
+        public var route = PictureRoute.direct
+        /// How kitty is given the pixels when they go straight to it.
+        public var kittyMedium = KittyMedium.direct
+        /// The terminal keeps an animation's frames and switches between
+        /// them (kitty itself: Ghostty, WezTerm and Konsole draw its
+        /// pictures but not all of its animations).
+        public var kittyAnimates = false
+
+        public init() {}
+    }
+
+    /// What the view has drawn and keeps between draws, in one place.
+    struct DrawCache {
+        /// The last art rendered, so that a spinner tick does not render again.
+        var cached: FittedArt?
+        var cachedPicture: FittedPicture?
+        /// The frames of the animation playing, as drawn.
+        var keptArts = KeptFrames<ArtKey, FittedArt>()
+        var keptPictures = KeptFrames<PictureKey, FittedPicture>()
+        /// An animation is on screen (not the gallery): its frames are kept.
+        var animating = false
+        /// The animation frame drawn (0 for a still): frames alike in the
+        /// samples `identity` hashes are still told apart.
+        var shownFrame = 0
+        /// The frames in a loop of the animation drawn, where known.
+        var animationFrames: Int?
+        /// The animation drawn is neither zoomed nor under the gallery: its
+        /// frames are told apart by index (`imageID`).
+        var framesByIndex = false
+        /// Counts the animations opened, so that no frame of one is taken
+        /// for the same frame of the next.
+        var animationGeneration = 0
+        /// The kitty image that keeps the animation's frames, and the
+        /// placement they are made for (`FrameCompositor.KittyFrames`).
+        var framesImage: (placement: PixelPlacement, id: UInt32)?
+        /// Each new picture gets a new kitty image id.
+        var nextPictureID: UInt32 = 1
+        /// Spreads placeholder ids between processes (one kitty window holds
+        /// the images of every pane in tmux).
+        let idSeed = UInt32(truncatingIfNeeded: getpid()) &* 7919
+
+        /// The gallery's thumbnails as drawn, by tile: only the tiles on screen.
+        var thumbnails = Thumbnails()
+    }
 
     /// Drawn thumbnails, by tile.
     struct Thumbnails {
@@ -82,8 +98,8 @@ public final class ScreenView {
     public func draw(_ state: ScreenState, on terminal: Terminal, now: Date) {
         noteFrame(state)
         if state.playback == nil {
-            keptArts.removeAll()
-            keptPictures.removeAll()
+            drawCache.keptArts.removeAll()
+            drawCache.keptPictures.removeAll()
         }
         let size = terminal.size
         terminal.erase()
@@ -178,12 +194,12 @@ public final class ScreenView {
     /// tell frames apart by it. The gallery's thumbnails are no frames (a
     /// still is drawn as frame 0).
     private func noteFrame(_ state: ScreenState) {
-        shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
-        animating = state.gallery == nil && state.playback != nil
+        drawCache.shownFrame = state.gallery == nil ? state.playback?.frame ?? 0 : 0
+        drawCache.animating = state.gallery == nil && state.playback != nil
         // A zoomed view is a still of the first frame (its pixels are
         // the view's, not the frame's): no frames for kitty to keep.
-        animationFrames = animating && !state.viewport.isZoomed ? state.playback?.frames : nil
-        framesByIndex = ScreenView.framesByIndex(state)
+        drawCache.animationFrames = drawCache.animating && !state.viewport.isZoomed ? state.playback?.frames : nil
+        drawCache.framesByIndex = ScreenView.framesByIndex(state)
     }
 
     /// Whether `state`'s animation frames are told apart by index: one
@@ -194,7 +210,7 @@ public final class ScreenView {
 
     /// Whether `state` is drawn in pixels where they encode (else art).
     func showsPixels(_ state: ScreenState) -> Bool {
-        state.showPixels && pictureFormat.isPixels
+        state.showPixels && pictures.format.isPixels
     }
 
     /// The zoom's geometry for the image on screen, as it is drawn now
