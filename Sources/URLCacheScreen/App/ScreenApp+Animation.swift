@@ -30,8 +30,8 @@ extension ScreenApp {
             let opened = FramePlayer(
                 path: path,
                 size: PixelSize(width: check.width, height: check.height),
-                background: decodeContext.background,
-                samples: decodeContext.samples
+                background: services.decodeContext.background,
+                samples: services.decodeContext.samples
             )
         else { return }
         player = opened
@@ -42,7 +42,7 @@ extension ScreenApp {
             resumed: resumed.flatMap { $0.path == path ? ($0.paused, $0.ended) : nil },
             &state
         )
-        log.write("animation: \(path) at \(check.width)x\(check.height)")
+        services.log.write("animation: \(path) at \(check.width)x\(check.height)")
     }
 
     /// `space`: says where it paused, or plays on from the next frame, now.
@@ -56,10 +56,10 @@ extension ScreenApp {
                 _ = advanceAnimation(now: Date(), asked: true)
                 playback = state.playback ?? playback
             }
-            log.write("animation paused at frame \(playback.frame + 1) of \(playback.frames ?? 0)")
+            services.log.write("animation paused at frame \(playback.frame + 1) of \(playback.frames ?? 0)")
         } else {
             _ = advanceAnimation(now: Date(), asked: true)
-            log.write("animation playing")
+            services.log.write("animation playing")
         }
     }
 
@@ -133,7 +133,7 @@ extension ScreenApp {
     /// screen closes.
     func logFrameTiming() {
         guard state.animation.timing.shown > 0 else { return }
-        log.write("animation timing: \(state.animation.timing)")
+        services.log.write("animation timing: \(state.animation.timing)")
         state.animation.timing = FrameTiming()
     }
 

@@ -11,20 +11,20 @@ extension ScreenApp {
     /// Ctrl-Z or SIGTSTP: the terminal as it was before the screen, the
     /// process group stopped until `fg`, then everything drawn again.
     func suspend() {
-        log.write("suspended")
+        services.log.write("suspended")
         terminal.suspend { SignalPipe.stopUntilContinued() }
-        log.write("continued")
+        services.log.write("continued")
     }
 
     func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case let .display(force, asked): startLoad(force: force, automatic: false, asked: asked)
-            case .cancel: loader.cancel()
+            case .cancel: services.loader.cancel()
             case let .history(step): showHistory(step: step)
             case .clearCache:
                 let result = Result { () throws(CacheError) in try options.controller.clearCache() }
-                log.write("clear cache: \(result)")
+                services.log.write("clear cache: \(result)")
                 ScreenLogic.cleared(result, &state)
             case .suspend: suspend()
             case .save: save()
@@ -32,7 +32,7 @@ extension ScreenApp {
             case .playback: playbackToggled()
             case .nextFrame:
                 _ = advanceAnimation(now: Date(), asked: true)
-                log.write("animation stepped to frame \((state.playback?.frame ?? 0) + 1)")
+                services.log.write("animation stepped to frame \((state.playback?.frame ?? 0) + 1)")
             case let .gallery(kind): openGallery(kind)
             case .quit: break  // ScreenLogic.quit set it: the loop ends
             }
@@ -56,7 +56,7 @@ extension ScreenApp {
             // Looked up when a copy is made, not at every start.
             return try SavedCopy.save(item, of: state.entry, to: PicturesFolder.locate(environment: environment))
         }
-        log.write("save: \(result)")
+        services.log.write("save: \(result)")
         ScreenLogic.saved(result, home: environment["HOME"] ?? "", &state)
     }
 }

@@ -22,7 +22,7 @@ extension ScreenApp {
             let items = state.isBundled ? [] : (try? cache.history(state.entry.url)) ?? []
             gallery = Gallery.history(items, entry: state.entry, selected: state.historyIndex ?? 0)
         }
-        log.write("gallery of \(kind == .entries ? "the list" : "kept images"): \(gallery.tiles.count) tiles")
+        services.log.write("gallery of \(kind == .entries ? "the list" : "kept images"): \(gallery.tiles.count) tiles")
         ScreenLogic.openGallery(gallery, &state)
     }
 
@@ -57,14 +57,14 @@ extension ScreenApp {
                 ScreenApp.decodeSize(for: info, columns: key.columns, rows: key.rows, options: options, cell: cell)
             }
         }
-        if !jobs.isEmpty { thumbnails.request(jobs) }
+        if !jobs.isEmpty { services.thumbnails.request(jobs) }
     }
 
     /// Takes the thumbnails decoded since the last look; whether any was
     /// for the gallery open now.
     func takeThumbnails() -> Bool {
         var changed = false
-        for thumbnail in thumbnails.take() where ScreenLogic.thumbnailReady(thumbnail, &state) {
+        for thumbnail in services.thumbnails.take() where ScreenLogic.thumbnailReady(thumbnail, &state) {
             changed = true
         }
         return changed

@@ -6,19 +6,19 @@ import URLCacheKit
 /// larger window, the size each decodes at, and what each brings back.
 extension ScreenApp {
     func startLoad(force: Bool, automatic: Bool, asked: Bool = false) {
-        guard !loader.running else {
+        guard !services.loader.running else {
             // The loader is busy (a decode of a kept image or for a larger
             // window, or a download just cancelled): this load follows it.
             state.queuedLoad = ScreenState.QueuedLoad(force: force, automatic: automatic, asked: asked)
             return
         }
         ScreenApp.startDisplay(
-            loader,
+            services.loader,
             &state,
             force: force,
             automatic: automatic,
             asked: asked,
-            log: log,
+            log: services.log,
             decodeSize: decodeArea()
         )
     }
@@ -41,17 +41,17 @@ extension ScreenApp {
     /// `[` `]`: another of the entry's kept images, decoded from its file
     /// with no check; the status says which.
     func showHistory(step: Int) {
-        guard !loader.running, !state.isBundled else { return }
+        guard !services.loader.running, !state.isBundled else { return }
         let items = (try? options.controller.cache.history(state.entry.url)) ?? []
         guard let request = ScreenLogic.stepHistory(items, step: step, &state) else { return }
-        loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeArea())
+        services.loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeArea())
     }
 
     /// The window grew past what the image was decoded for: decode the
     /// cached file again at the new size, with no check and no spinner, so
     /// that the art is as sharp as `render` would print it.
     func redecodeIfGrown() {
-        guard !loader.running, state.loading == nil, !state.isBundled, (state.historyIndex ?? 0) == 0,
+        guard !services.loader.running, state.loading == nil, !state.isBundled, (state.historyIndex ?? 0) == 0,
             let image = state.image,
             let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
         else { return }
@@ -63,8 +63,8 @@ extension ScreenApp {
             cell: terminal.cellPixels
         )
         guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
-        log.write("window grew: decoding again at \(need.width)x\(need.height)")
-        loader.start(.redecode, entry: state.entry, index: state.index, decodeSize: decodeArea())
+        services.log.write("window grew: decoding again at \(need.width)x\(need.height)")
+        services.loader.start(.redecode, entry: state.entry, index: state.index, decodeSize: decodeArea())
     }
 
     /// The pixmap size to decode at: exactly what the image area needs now,
@@ -124,7 +124,7 @@ extension ScreenApp {
     /// `onNewImage` on a thread of its own: the screen never waits for it,
     /// and what it says goes to the log, never to the terminal.
     func runHook(_ due: NewImageHook.Due, number: Int) {
-        let log = self.log
+        let log = services.log
         Thread {
             log.write("onNewImage \(due.program) for entry \(number)")
             let run = due.hook.run(with: due.variables)
@@ -145,7 +145,7 @@ extension ScreenApp {
     /// Takes the bundled picture or a finished load, if there is one.
     func takeLoad() -> TakenLoad {
         var taken = takeEarly() ? TakenLoad(changed: true, picture: true) : TakenLoad()
-        guard let result = loader.takeResult() else { return taken }
+        guard let result = services.loader.takeResult() else { return taken }
         guard let report = result.report else {
             // A decode for a larger window: only the pixels change.
             if result.index == state.index, case let .success(decoded)? = result.image {
@@ -158,9 +158,9 @@ extension ScreenApp {
             taken.changed = true
             return taken
         }
-        if case let .failure(error) = report.result { log.write("display failed: \(error)") }
+        if case let .failure(error) = report.result { services.log.write("display failed: \(error)") }
         if case let .success(decoded)? = result.image {
-            log.write("picture ready: \(decoded.info.width)x\(decoded.info.height) \(decoded.info.format)")
+            services.log.write("picture ready: \(decoded.info.width)x\(decoded.info.height) \(decoded.info.format)")
         }
         if state.entries.indices.contains(result.index),
             let due = NewImageHook.due(
@@ -203,13 +203,13 @@ extension ScreenApp {
     /// a copy in its stale-while-revalidate window), if one came for the
     /// entry on screen.
     private func takeEarly() -> Bool {
-        guard let early = loader.takeEarly(), early.index == state.index else { return false }
+        guard let early = services.loader.takeEarly(), early.index == state.index else { return false }
         switch early.picture {
         case let .bundled(image):
-            log.write("showing the bundled picture until the first download")
+            services.log.write("showing the bundled picture until the first download")
             ScreenLogic.showBundled(image, &state)
         case let .revalidating(image, copy):
-            log.write("showing the copy while it is checked (stale-while-revalidate)")
+            services.log.write("showing the copy while it is checked (stale-while-revalidate)")
             ScreenLogic.showRevalidating(image, copy: copy, &state)
         }
         return true

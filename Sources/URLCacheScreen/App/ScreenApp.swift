@@ -19,17 +19,9 @@ public final class ScreenApp {
     let options: Options
     let terminal: Terminal
     let view: ScreenView
-    let loader: Loader
-    /// Zoomed views: their decodes, newest request first.
-    var zoomed: ZoomedViews
-    /// The gallery's thumbnails, decoded as the tiles come on screen.
-    let thumbnails: ThumbnailDecoder
-    /// Written by the loader when it has progress or a result.
-    let wakeups: WakePipe
-    let log: Log
+    /// The loader, the decoders, their wake-up pipe and the log.
+    var services: ScreenServices
     var state: ScreenState
-    /// How pictures are decoded: the loader's, the zoom's and the frames'.
-    let decodeContext: DecodeContext
     /// The animation on screen (its decoder); the rest of its state is
     /// `state.animation`.
     var player: FramePlayer?
@@ -45,18 +37,10 @@ public final class ScreenApp {
         cellPixels: PixelSize,
         openTerminal: () throws(ScreenError) -> Terminal
     ) throws(ScreenError) {
+        let wakeups: WakePipe
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
-        let context = DecodeContext(
-            background: options.background,
-            samples: Renderer.samples(options.symbols),
-            wakeups: wakeups
-        )
-        decodeContext = context
-        loader = Loader(context, controller: options.controller)
-        zoomed = ZoomedViews(decoder: ViewDecoder(context))
-        thumbnails = ThumbnailDecoder(context)
+        services = ScreenServices(options, wakeups: wakeups)
         self.options = options
-        log = Log(path: options.logPath)
         state = ScreenState(
             entries: options.list.entries,
             offline: options.controller.offline,
@@ -65,17 +49,17 @@ public final class ScreenApp {
             rules: options.list.entries.map(options.controller.rule(for:))
         )
         ScreenApp.startDisplay(
-            loader,
+            services.loader,
             &state,
             force: false,
             automatic: false,
             asked: false,
-            log: log,
+            log: services.log,
             decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options)
         )
         do { terminal = try openTerminal() } catch {
             // As when q is pressed during a download: nothing half-written is kept.
-            loader.cancel()
+            services.loader.cancel()
             throw error
         }
         view = ScreenView(
@@ -105,12 +89,16 @@ public final class ScreenApp {
         let signals: WakePipe
         do { signals = try SignalPipe.install() } catch { throw .eventLoop(error) }
         defer { SignalPipe.uninstall() }
-        log.write("screen started: \(terminal.size.columns)x\(terminal.size.rows), colours \(terminal.colorMode)")
+        services.log.write(
+            "screen started: \(terminal.size.columns)x\(terminal.size.rows), colours \(terminal.colorMode)"
+        )
         // A start from a fresh cache has its image within milliseconds: the
         // first frame waits a moment for it rather than drawing "Loading"
         // first. A download shows its spinner after that moment.
-        if EventPoll.wait([wakeups.readEnd], until: Date().addingTimeInterval(ScreenApp.firstFrameWait))[0].readable {
-            wakeups.drain()
+        if EventPoll.wait([services.wakeups.readEnd], until: Date().addingTimeInterval(ScreenApp.firstFrameWait))[0]
+            .readable
+        {
+            services.wakeups.drain()
             _ = takeLoad()
         }
         var dirty = true
@@ -140,10 +128,10 @@ public final class ScreenApp {
                 spinnerPeriod: ScreenView.spinnerPeriod
             )
             let woken = Woken(
-                EventPoll.wait([terminal.inputDescriptor, wakeups.readEnd, signals.readEnd], until: deadline)
+                EventPoll.wait([terminal.inputDescriptor, services.wakeups.readEnd, signals.readEnd], until: deadline)
             )
             if woken.terminal.hungUp {
-                log.write("the terminal hung up: quitting")
+                services.log.write("the terminal hung up: quitting")
                 perform(ScreenLogic.quit(&state))
                 break
             }
@@ -156,7 +144,7 @@ public final class ScreenApp {
             dirty = tick() || dirty
         }
         logFrameTiming()
-        log.write("screen closed")
+        services.log.write("screen closed")
         return end
     }
 
@@ -181,7 +169,7 @@ public final class ScreenApp {
         showView()
         requestThumbnails()
         view.draw(state, on: terminal, now: Date())
-        zoomed.drawn(log: log)
+        services.zoomed.drawn(log: services.log)
     }
 
     /// The signals that came; the one the process must end by, if any.
@@ -195,7 +183,7 @@ public final class ScreenApp {
             case SIGTSTP: suspend()
             case SIGCONT: terminal.redrawAll()
             case let number:
-                log.write("signal \(number): quitting")
+                services.log.write("signal \(number): quitting")
                 perform(ScreenLogic.quit(&state))
                 end = .signal(number)
             }
@@ -205,7 +193,7 @@ public final class ScreenApp {
 
     /// A load, a zoomed view or thumbnails are ready: whether anything changed.
     private func takeWakeups() -> Bool {
-        wakeups.drain()
+        services.wakeups.drain()
         var changed = false
         // A load's new picture (even of the same file: a new version)
         // is looked at afresh for being an animation. So is the same
@@ -218,11 +206,11 @@ public final class ScreenApp {
             changed = true
             if state.image != before || taken.picture && state.animation.heldFrameUp { stopAnimation() }
         }
-        if let queued = state.queuedLoad, !loader.running {
+        if let queued = state.queuedLoad, !services.loader.running {
             state.queuedLoad = nil
             startLoad(force: queued.force, automatic: queued.automatic, asked: queued.asked)
         }
-        changed = zoomed.take(&state, log: log) || changed
+        changed = services.zoomed.take(&state, log: services.log) || changed
         return takeThumbnails() || changed
     }
 
@@ -252,7 +240,7 @@ public final class ScreenApp {
                 )
             )
             // Thumbnails still waiting are for a gallery gone.
-            if galleryOpen && state.gallery == nil { thumbnails.cancel() }
+            if galleryOpen && state.gallery == nil { services.thumbnails.cancel() }
         }
         return any
     }
@@ -263,7 +251,7 @@ public final class ScreenApp {
     private func tick() -> Bool {
         if state.loading != nil {
             // The spinner turns and the progress bar moves.
-            let current = loader.current
+            let current = services.loader.current
             ScreenLogic.progressed(current.progress, waiting: current.waiting, &state)
             return true
         }
@@ -278,6 +266,6 @@ public final class ScreenApp {
         guard state.viewport.isZoomed, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows),
             let geometry = view.geometry(state, layout, cell: terminal.cellPixels)
         else { return }
-        zoomed.show(&state, geometry: geometry, log: log, size: decodeArea())
+        services.zoomed.show(&state, geometry: geometry, log: services.log, size: decodeArea())
     }
 }
