@@ -37,20 +37,9 @@ extension Render {
         // picture (a file or pipe gets the bytes and no switch).
         let switchOn = { route.needsPassthrough && terminal != nil ? PassthroughSwitch.turnOn(environment: env) : nil }
         if let animation = try animation(input, terminal: terminal, samples: (1, 1), size: size) {
-            if format == .kitty, route == .direct, detection?.kittyAnimates == true {
-                let kitty = KittyPlayback(options: options, cells: cells, duration: duration)
-                return try play(animation, input: input) { decoder throws(DecodeError) in try kitty.play(decoder) }
-            }
-            let passthrough = switchOn()
-            let player = Render.picturePlayer(
-                format: format,
-                options: options,
-                cells: cells,
-                route: route,
-                duration: duration,
-                ending: { passthrough?.restore(environment: env) }
-            )
-            return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
+            let kittyKeeps = format == .kitty && route == .direct && detection?.kittyAnimates == true
+            let pictures = AnimatedPictures(format: format, options: options, cells: cells, route: route)
+            return try playPictures(animation, input: input, pictures, kittyKeeps: kittyKeeps, switchOn: switchOn)
         }
         let decoded = try decode(input, samples: (1, 1), size: size)
         let decodedAt = clock.now
@@ -96,6 +85,41 @@ extension Render {
                     ? ", terminal read it \(Render.ms(clock.now - writtenAt)) ms later, \(Render.ms(clock.now - start)) ms in all"
                     : "")
         )
+    }
+
+    /// How an animation's frames are made into pictures.
+    struct AnimatedPictures {
+        var format: PictureFormat
+        var options: PictureOptions
+        var cells: CellSize
+        var route: PictureRoute
+    }
+
+    /// An animation in pixels: kitty keeps the frames and plays them where
+    /// it can (`kittyKeeps`), else each frame is sent when it is due,
+    /// tmux's passthrough on for our pane until the last.
+    private func playPictures(
+        _ animation: AnimationDecoder,
+        input: Input,
+        _ pictures: AnimatedPictures,
+        kittyKeeps: Bool,
+        switchOn: () -> PassthroughSwitch?
+    ) throws {
+        if kittyKeeps {
+            let kitty = KittyPlayback(options: pictures.options, cells: pictures.cells, duration: duration)
+            return try play(animation, input: input) { decoder throws(DecodeError) in try kitty.play(decoder) }
+        }
+        let env = list.environment
+        let passthrough = switchOn()
+        let player = Render.picturePlayer(
+            format: pictures.format,
+            options: pictures.options,
+            cells: pictures.cells,
+            route: pictures.route,
+            duration: duration,
+            ending: { passthrough?.restore(environment: env) }
+        )
+        return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
     }
 
     /// What a picture by `route` needs besides its pixels. Inside tmux its

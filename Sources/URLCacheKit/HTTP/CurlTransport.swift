@@ -49,13 +49,8 @@ public struct CurlTransport: Transport {
             throw .optionRefused(option: refused.option, detail: String(cString: ccurl_easy_strerror(refused.code)))
         }
         var errorBuffer = [CChar](repeating: 0, count: Int(ccurl_error_size()) + 1)
-        var headers: UnsafeMutablePointer<curl_slist>?
+        let headers = CurlTransport.headers(request)
         defer { ccurl_slist_free_all(headers) }
-        if let accept = request.accept { headers = ccurl_slist_append(headers, "Accept: \(accept.headerSafe)") }
-        if let etag = request.ifNoneMatch { headers = ccurl_slist_append(headers, "If-None-Match: \(etag.headerSafe)") }
-        if let since = request.ifModifiedSince {
-            headers = ccurl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)")
-        }
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
             let user = Unmanaged.passUnretained(context).toOpaque()
@@ -75,16 +70,36 @@ public struct CurlTransport: Transport {
             connectionOptions(handle, request)
             return ccurl_shared_perform(handle)
         }
+        if code == CURLE_OK || (code == CURLE_WRITE_ERROR && stop != nil) {
+            return TransferOutcome(head: context.finalHead ?? context.parser.current, stopped: stop)
+        }
+        throw CurlTransport.error(
+            code,
+            detail: CurlTransport.detail(errorBuffer, code),
+            context: context,
+            request: request
+        )
+    }
+
+    /// The request's own header lines, made safe to send; the caller frees the list.
+    private static func headers(_ request: TransferRequest) -> UnsafeMutablePointer<curl_slist>? {
+        var headers: UnsafeMutablePointer<curl_slist>?
+        if let accept = request.accept { headers = ccurl_slist_append(headers, "Accept: \(accept.headerSafe)") }
+        if let etag = request.ifNoneMatch { headers = ccurl_slist_append(headers, "If-None-Match: \(etag.headerSafe)") }
+        if let since = request.ifModifiedSince {
+            headers = ccurl_slist_append(headers, "If-Modified-Since: \(since.headerSafe)")
+        }
+        return headers
+    }
+
+    /// What libcurl wrote in the error buffer, else its words for `code`.
+    private static func detail(_ errorBuffer: [CChar], _ code: CURLcode) -> String {
         let message = String(
             decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
             as: UTF8.self
         )
         .trimmingCharacters(in: .whitespacesAndNewlines)
-        let detail = message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message
-        if code == CURLE_OK || (code == CURLE_WRITE_ERROR && stop != nil) {
-            return TransferOutcome(head: context.finalHead ?? context.parser.current, stopped: stop)
-        }
-        throw CurlTransport.error(code, detail: detail, context: context, request: request)
+        return message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message
     }
 
     /// How the transfer shares connections, and whom it trusts.
