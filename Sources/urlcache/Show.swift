@@ -3,6 +3,7 @@ import BlockArt
 import Foundation
 import URLCacheKit
 import URLCacheScreen
+import URLCacheSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -29,6 +30,14 @@ struct Show: ParsableCommand {
     var format: FormatChoice = .auto
 
     @OptionGroup var look: LookOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "The entry the screen opens at: its number in the list, or its title (default 1).",
+            valueName: "n|title"
+        )
+    )
+    var entry: String?
 
     @Option(help: ArgumentHelp("Write diagnostics to this file (off by default).", valueName: "file"))
     var logFile: String?
@@ -59,8 +68,28 @@ struct Show: ParsableCommand {
         return options
     }
 
+    /// `--entry`: a number from 1, as `urlcache list` shows, or a title
+    /// (any case); a near miss is named.
+    static func index(of entry: String?, in urls: URLList) throws(Failure) -> Int {
+        guard let entry else { return 0 }
+        let count = urls.entries.count
+        if let number = Int(entry) {
+            guard (1...max(1, count)).contains(number) else {
+                throw .usage(
+                    "--entry \(number): the list has \(count) entr\(count == 1 ? "y" : "ies") (urlcache list shows them)"
+                )
+            }
+            return number - 1
+        }
+        let titles = urls.entries.map(\.displayName)
+        if let found = titles.firstIndex(where: { $0.lowercased() == entry.lowercased() }) { return found }
+        let near = Suggestion.nearest(to: entry, among: titles).map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage("--entry '\(entry)': no entry has that number or title\(near)")
+    }
+
     func run() throws {
         let urls = try list.loadList()
+        let start = try Show.index(of: entry, in: urls)
         // Not a terminal, TERM=dumb or unknown: said before anything is sent to it.
         let terminfoColors: Int
         do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch {
@@ -72,7 +101,8 @@ struct Show: ParsableCommand {
             PictureDetection.askKittyMedium(&detection, environment: list.environment)
         }
         let window = WindowSize.of(STDOUT_FILENO)
-        let options = screenOptions(urls, detection, window)
+        var options = screenOptions(urls, detection, window)
+        options.startIndex = start
         // Passthrough on for our pane while the screen is up, and back as
         // it was once the terminal is restored (the picture deleted).
         let passthrough = options.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil

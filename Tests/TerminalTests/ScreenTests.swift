@@ -101,6 +101,29 @@ final class ScreenTests: XCTestCase {
 
     /// The screen runs onNewImage on a thread of its own: keys are
     /// answered while the hook still runs, and the hook does finish.
+    /// `--entry`: the screen opens at an entry, by number or by title, and
+    /// checks that one first; a number the list has not is one line, exit 2.
+    func testTheScreenOpensAtTheEntryAsked() throws {
+        let urls = [nginx.url("/earth.jpg"), nginx.url("/sun.png")]
+        let tmux = try open(urls, extra: ["--entry", "2"])
+        let screen = wait(tmux, forTextAndArt: "Newly cached image")
+        XCTAssertTrue(screen.contains("2 of 2"), screen)
+        XCTAssertTrue(screen.contains("127.0.0.1/sun.png"), screen)
+        XCTAssertEqual(nginx.requests.map(\.path), ["/sun.png"], "the entry asked is the one checked")
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+
+        let list = try writeList(titled: [("Earth", urls[0]), ("Sun", urls[1])], in: home)
+        let titled = try open([], extra: ["--entry", "sun"], list: list)
+        XCTAssertTrue(wait(titled, forTextAndArt: "Sun").contains("2 of 2"))
+        titled.send("q")
+        XCTAssertTrue(titled.waitForExit().contains("EXIT=0"))
+
+        let wrong = try urlcache(["--entry", "3", "--config", list, "--cache-dir", cacheDir], home: home)
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertEqual(wrong.stderr, "urlcache: --entry 3: the list has 2 entries (urlcache list shows them)\n")
+    }
+
     func testTheHookRunsInTheBackground() throws {
         let marker = home.file("hook-done")
         let list = try home.write(

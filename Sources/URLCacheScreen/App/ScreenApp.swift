@@ -48,6 +48,7 @@ public final class ScreenApp {
             refreshInterval: options.controller.refreshInterval,
             rules: options.list.entries.map(options.controller.rule(for:))
         )
+        ScreenLogic.openAt(options.startIndex, &state)
         ScreenApp.startDisplay(
             services.loader,
             &state,

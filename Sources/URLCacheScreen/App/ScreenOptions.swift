@@ -14,6 +14,8 @@ extension ScreenApp {
         public var logPath: String?
         /// Quit as soon as the first image is on screen (for Benchmarks/).
         public var exitAfterFirstImage = false
+        /// The entry the screen opens at (0 is the first).
+        public var startIndex = 0
         /// Pixels to use where the state asks for them (`.symbols`: none),
         /// and the sixel registers.
         public var pictureFormat: PictureFormat = .symbols

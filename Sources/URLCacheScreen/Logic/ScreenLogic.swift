@@ -195,6 +195,12 @@ public enum ScreenLogic {
         }
     }
 
+    /// The screen opens at entry `index` (`--entry`), if the list has it.
+    public static func openAt(_ index: Int, _ state: inout ScreenState) {
+        guard state.entries.indices.contains(index) else { return }
+        state.index = index
+    }
+
     static func quit(_ state: inout ScreenState) -> [Effect] {
         state.quitting = true
         return state.loading != nil ? [.cancel, .quit] : [.quit]
