@@ -124,12 +124,11 @@ extension ScreenState.PictureSource {
     }
 }
 
-/// The screen's side of zoomed views: which request is the newest, the
-/// pixels at hand shown while it decodes, and the log's word on each.
+/// The screen's side of zoomed views: the request sent, the pixels at
+/// hand shown while it decodes (the state counts the requests), and the
+/// log's word on each.
 struct ZoomedViews {
     private let decoder: ViewDecoder
-    /// Counts requests: a result for an older one is dropped.
-    private var generation = 0
     /// When the newest view was asked for (its key), and, once its sharp
     /// pixels are in, its decode's time: the log then says how long the
     /// key took to its sharp view, drawn (`Benchmarks/zoom.sh` reads it).
@@ -166,7 +165,7 @@ struct ZoomedViews {
             return
         }
         guard let source = state.imageSource else { return }
-        generation += 1
+        let generation = ScreenLogic.viewRequested(&state)
         let scale = (x: Double(wanted.width) / region.width, y: Double(wanted.height) / region.height)
         func pixels(_ r: ImageRegion) -> PixelSize {
             PixelSize(
@@ -211,9 +210,12 @@ struct ZoomedViews {
     mutating func take(_ state: inout ScreenState, log: Log) -> Bool {
         guard let result = decoder.take() else { return false }
         let request = result.request
-        let wanted =
-            request.generation == generation && state.zoomed?.region == request.region
-            && state.imageSource == request.source
+        let wanted = ScreenLogic.wantsView(
+            number: request.generation,
+            region: request.region,
+            source: request.source,
+            state
+        )
         let (r, d) = (request.region, request.decoded)
         log.write(
             String(

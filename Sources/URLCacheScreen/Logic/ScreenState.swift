@@ -25,6 +25,8 @@ public struct ScreenState: Sendable {
     public var animation = AnimationState()
     /// The part of the image on screen: all of it, or a zoomed region.
     public var viewport = Viewport()
+    /// Counts the zoomed views asked for: a decode of an older one is dropped.
+    public var viewRequests = 0
     /// The zoomed view's picture (nil at zoom 1): the region scaled up
     /// from the pixels at hand at once, then sharp from the file.
     public var zoomed: ZoomedPicture?

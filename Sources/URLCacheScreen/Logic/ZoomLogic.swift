@@ -173,6 +173,24 @@ extension ScreenLogic {
     /// pixels, and nothing need be decoded. Else they are scaled up, and
     /// then dropped before the next decode's come, so that two sets are
     /// never held at once.
+    /// A zoomed view's decode is asked for: its number, which the result
+    /// must carry to be shown (a newer key makes it stale).
+    static func viewRequested(_ state: inout ScreenState) -> Int {
+        state.viewRequests += 1
+        return state.viewRequests
+    }
+
+    /// Whether a decoded view is still the one wanted: the newest asked
+    /// for, of the region and picture on screen.
+    static func wantsView(
+        number: Int,
+        region: ImageRegion,
+        source: ScreenState.PictureSource,
+        _ state: ScreenState
+    ) -> Bool {
+        number == state.viewRequests && state.zoomed?.region == region && state.imageSource == source
+    }
+
     static func showPreview(region: ImageRegion, size: PixelSize, _ state: inout ScreenState) -> Bool {
         if cutsSharp(state, region: region, size: size) {
             // The view cut from them needs nothing of the last: it goes
