@@ -152,6 +152,69 @@ final class ViewportTests: XCTestCase {
         XCTAssertEqual(state.viewport, Viewport())
     }
 
+    /// `+ + l 0` as a sequence of events, with the first view's decode
+    /// coming back after the next key: each key moves the view, each view
+    /// asked for gets a number, and a decode for a view no longer wanted
+    /// (an older number, or a region no longer on screen) is not shown.
+    func testADecodeThatComesAfterTheNextKeyIsNotShown() {
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/a.jpg")!)])
+        state.image = DecodedImage(
+            info: SourceInfo(format: .jpeg, width: 4000, height: 3000),
+            pixmap: Pixmap(width: 8, height: 6)
+        )
+        state.imageSource = .file("/cache/a.img")
+        let toolbar = Toolbar(width: 100)
+        func key(_ character: Character) -> [Effect] {
+            ScreenLogic.handle(
+                .key(.character(character)),
+                &state,
+                toolbar: toolbar,
+                toolbarRow: 39,
+                geometry: geometry
+            )
+        }
+        // As the shell does at the draw: the pixels at hand scaled up
+        // stand in, and the view is asked for.
+        func ask() -> (number: Int, region: ImageRegion) {
+            let region = geometry.region(state.viewport)
+            XCTAssertFalse(ScreenLogic.showPreview(region: region, size: PixelSize(width: 600, height: 300), &state))
+            return (ScreenLogic.viewRequested(&state), region)
+        }
+        XCTAssertEqual(key("+"), [.view])
+        let first = ask()
+        XCTAssertEqual(first.number, 1)
+        XCTAssertEqual(key("+"), [.view])
+        let second = ask()
+        XCTAssertEqual(second.number, 2)
+        // The first view's decode comes back now: an older number, dropped.
+        XCTAssertFalse(ScreenLogic.wantsView(number: 1, region: first.region, source: .file("/cache/a.img"), state))
+        XCTAssertTrue(ScreenLogic.wantsView(number: 2, region: second.region, source: .file("/cache/a.img"), state))
+        XCTAssertEqual(key("l"), [.view])
+        // The second's decode after the pan: neither its number nor its
+        // region is the one on screen; the pan's own is.
+        let panned = ask()
+        XCTAssertEqual(panned.number, 3)
+        XCTAssertFalse(ScreenLogic.wantsView(number: 2, region: second.region, source: .file("/cache/a.img"), state))
+        XCTAssertTrue(ScreenLogic.wantsView(number: 3, region: panned.region, source: .file("/cache/a.img"), state))
+        // A decode of another picture is not shown, whatever its number.
+        XCTAssertFalse(
+            ScreenLogic.wantsView(number: 3, region: panned.region, source: .file("/cache/b.img"), state)
+        )
+        XCTAssertEqual(key("0"), [.view])
+        XCTAssertEqual(state.viewport, Viewport(), "back to fit")
+        // + again: the same region as the first view, asked anew. The first
+        // view's decode, late, is dropped by its number alone.
+        XCTAssertEqual(key("+"), [.view])
+        let again = ask()
+        XCTAssertEqual(again.region, first.region)
+        XCTAssertFalse(
+            ScreenLogic.wantsView(number: first.number, region: first.region, source: .file("/cache/a.img"), state)
+        )
+        XCTAssertTrue(
+            ScreenLogic.wantsView(number: again.number, region: again.region, source: .file("/cache/a.img"), state)
+        )
+    }
+
     /// The pixels at hand stand in at once: cut from the fitted image.
     func testThePreviewIsCutFromThePixelsAtHand() {
         var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/a.jpg")!)])
