@@ -60,11 +60,11 @@ struct Show: ParsableCommand {
             logPath: logFile
         )
         options.exitAfterFirstImage = exitAfterFirstFrame
-        options.pictureFormat = format.requested ?? detection.format
-        options.registers = detection.registers
-        options.route = detection.route(for: options.pictureFormat)
-        options.kittyMedium = detection.kittyMedium
-        options.kittyAnimates = detection.kittyAnimates
+        options.pictures.format = format.requested ?? detection.format
+        options.pictures.registers = detection.registers
+        options.pictures.route = detection.route(for: options.pictures.format)
+        options.pictures.kittyMedium = detection.kittyMedium
+        options.pictures.kittyAnimates = detection.kittyAnimates
         return options
     }
 
@@ -105,7 +105,8 @@ struct Show: ParsableCommand {
         options.startIndex = start
         // Passthrough on for our pane while the screen is up, and back as
         // it was once the terminal is restored (the picture deleted).
-        let passthrough = options.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil
+        let passthrough =
+            options.pictures.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil
         var terminal: CursesTerminal?
         let result = Result { () throws(ScreenError) -> ScreenEnd in
             let app = try ScreenApp(

@@ -105,7 +105,7 @@ extension ScreenApp {
             symbols: options.symbols,
             atMostSource: true
         ).pixmap
-        guard options.pictureFormat.isPixels else { return art }
+        guard options.pictures.format.isPixels else { return art }
         let box = PixelPlacement.fit(
             imageWidth: info.width,
             imageHeight: info.height,

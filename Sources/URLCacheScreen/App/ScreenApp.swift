@@ -44,7 +44,7 @@ public final class ScreenApp {
         state = ScreenState(
             entries: options.list.entries,
             offline: options.controller.offline,
-            pixelsAvailable: options.pictureFormat.isPixels,
+            pixelsAvailable: options.pictures.format.isPixels,
             refreshInterval: options.controller.refreshInterval,
             rules: options.list.entries.map(options.controller.rule(for:))
         )
@@ -67,11 +67,7 @@ public final class ScreenApp {
             renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
             cellAspect: options.cellAspect
         )
-        view.pictures.format = options.pictureFormat
-        view.pictures.registers = options.registers
-        view.pictures.route = options.route
-        view.pictures.kittyMedium = options.kittyMedium
-        view.pictures.kittyAnimates = options.kittyAnimates
+        view.pictures = options.pictures
     }
 
     /// How long the first frame waits for the first image (seconds).

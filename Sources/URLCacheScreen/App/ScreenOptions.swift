@@ -16,18 +16,9 @@ extension ScreenApp {
         public var exitAfterFirstImage = false
         /// The entry the screen opens at (0 is the first).
         public var startIndex = 0
-        /// Pixels to use where the state asks for them (`.symbols`: none),
-        /// and the sixel registers.
-        public var pictureFormat: PictureFormat = .symbols
-        public var registers = SixelEncoder.defaultRegisters
-        /// How pictures reach the terminal inside tmux (passthrough,
-        /// kitty's placeholders), or not.
-        public var route = PictureRoute.direct
-        /// How kitty is given the pixels (shared memory on this machine).
-        public var kittyMedium = KittyMedium.direct
-        /// The terminal keeps and switches an animation's frames
-        /// (`Detection.kittyAnimates`: kitty itself, not through tmux).
-        public var kittyAnimates = false
+        /// How pictures are shown, as detection found the terminal: the
+        /// view draws with these.
+        public var pictures = ScreenView.PictureSettings()
 
         public init(
             list: URLList,
