@@ -46,7 +46,8 @@ struct Show: ParsableCommand {
     var exitAfterFirstFrame = false
 
     /// What the screen is opened with: the list, the policy, the look the
-    /// command line asks for, and what detection found.
+    /// command line asks for, and what detection found (or, for the
+    /// launch's decode, what the environment said).
     private func screenOptions(_ urls: URLList, _ detection: Detection, _ window: WindowSize?) -> ScreenApp.Options {
         // ncursesw writes nothing past ASCII outside a UTF-8 locale: the art is ASCII there too.
         let utf8 = CursesTerminal.localeIsUTF8
@@ -60,12 +61,33 @@ struct Show: ParsableCommand {
             logPath: logFile
         )
         options.exitAfterFirstImage = exitAfterFirstFrame
-        options.pictures.format = format.requested ?? detection.format
-        options.pictures.registers = detection.registers
-        options.pictures.route = detection.route(for: options.pictures.format)
-        options.pictures.kittyMedium = detection.kittyMedium
-        options.pictures.kittyAnimates = detection.kittyAnimates
+        options.pictures = pictures(detection)
         return options
+    }
+
+    /// How pictures are shown, as `detection` found the terminal.
+    private func pictures(_ detection: Detection) -> ScreenView.PictureSettings {
+        var pictures = ScreenView.PictureSettings()
+        pictures.format = format.requested ?? detection.format
+        pictures.registers = detection.registers
+        pictures.route = detection.route(for: pictures.format)
+        pictures.kittyMedium = detection.kittyMedium
+        pictures.kittyAnimates = detection.kittyAnimates
+        return pictures
+    }
+
+    /// Detection as the screen needs it: before ncurses takes the
+    /// terminal, so that its replies do not reach the keys.
+    private static func detect(
+        environment: [String: String],
+        colors: ColorMode?,
+        format: PictureFormat?
+    ) -> Detection {
+        var detection = PictureDetection.detect(environment: environment, requestedColors: colors).0
+        if (format ?? detection.format) == .kitty {
+            PictureDetection.askKittyMedium(&detection, environment: environment)
+        }
+        return detection
     }
 
     /// `--entry`: a number from 1, as `urlcache list` shows, or a title
@@ -95,25 +117,36 @@ struct Show: ParsableCommand {
         do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch {
             throw Failure.usage(error.description)
         }
-        // Before ncurses takes the terminal: its replies must not reach the keys.
-        var detection = PictureDetection.detect(environment: list.environment, requestedColors: look.colors.requested).0
-        if (format.requested ?? detection.format) == .kitty {
-            PictureDetection.askKittyMedium(&detection, environment: list.environment)
-        }
+        // A terminal the environment names gets its glyphs from that name:
+        // it is asked (tmux, or a sixel terminal for its registers) on a
+        // thread of its own from here on, while the list, the cache and the
+        // picture are read on the environment's word. One it does not name
+        // is asked first, since its answers pick the glyphs the decode is
+        // sized for.
+        let (environment, colors, requested) = (list.environment, look.colors.requested, format.requested)
+        let asking = { @Sendable in Show.detect(environment: environment, colors: colors, format: requested) }
+        let asked = PictureDetection.needsQuery(environment: environment) ? asking() : nil
+        let answers = asked == nil ? Pending(asking) : nil
+        let launch =
+            asked ?? PictureDetection.decide(environment: environment, replies: nil, requestedColors: colors)
         let window = WindowSize.of(STDOUT_FILENO)
-        var options = screenOptions(urls, detection, window)
+        var options = screenOptions(urls, launch, window)
         options.startIndex = start
-        // Passthrough on for our pane while the screen is up, and back as
-        // it was once the terminal is restored (the picture deleted).
-        let passthrough =
-            options.pictures.route.needsPassthrough ? PassthroughSwitch.turnOn(environment: list.environment) : nil
+        var passthrough: PassthroughSwitch?
         var terminal: CursesTerminal?
         let result = Result { () throws(ScreenError) -> ScreenEnd in
             let app = try ScreenApp(
                 options: options,
                 window: CellSize(columns: window?.columns ?? 80, rows: window?.rows ?? 24),
-                cellPixels: WindowSize.cellPixels(window, replied: detection.cellPixels)
+                cellPixels: WindowSize.cellPixels(window, replied: launch.cellPixels)
             ) { () throws(ScreenError) in
+                let detection = asked ?? answers?.wait() ?? launch
+                // Passthrough on for our pane while the screen is up, and back as
+                // it was once the terminal is restored (the picture deleted).
+                let settings = pictures(detection)
+                if settings.route.needsPassthrough {
+                    passthrough = PassthroughSwitch.turnOn(environment: list.environment)
+                }
                 let opened = try CursesTerminal(
                     environment: list.environment,
                     colors: detection.colors,
@@ -121,7 +154,7 @@ struct Show: ParsableCommand {
                     terminfoColors: terminfoColors
                 )
                 terminal = opened
-                return opened
+                return (opened, settings)
             }
             return try app.run()
         }

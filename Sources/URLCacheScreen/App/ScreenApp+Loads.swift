@@ -47,14 +47,17 @@ extension ScreenApp {
         services.loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeArea())
     }
 
-    /// The window grew past what the image was decoded for: decode the
-    /// cached file again at the new size, with no check and no spinner, so
-    /// that the art is as sharp as `render` would print it.
-    func redecodeIfGrown() {
+    /// The window grew past what the image was decoded for, or the
+    /// terminal's answers want pixels the launch's decode did not make:
+    /// decode the cached file again at the new size, with no check and no
+    /// spinner, so that the art is as sharp as `render` would print it.
+    /// Whether it did.
+    @discardableResult
+    func redecodeIfGrown() -> Bool {
         guard !services.loader.running, state.loading == nil, !state.isBundled, (state.historyIndex ?? 0) == 0,
             let image = state.image,
             let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
-        else { return }
+        else { return false }
         let need = ScreenApp.decodeSize(
             for: image.info,
             columns: layout.columns,
@@ -62,9 +65,10 @@ extension ScreenApp {
             options: options,
             cell: terminal.cellPixels
         )
-        guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return }
+        guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return false }
         services.log.write("window grew: decoding again at \(need.width)x\(need.height)")
         services.loader.start(.redecode, entry: state.entry, index: state.index, decodeSize: decodeArea())
+        return true
     }
 
     /// The pixmap size to decode at: exactly what the image area needs now,
@@ -140,6 +144,8 @@ extension ScreenApp {
         /// A picture was put in the state for the entry on screen: perhaps
         /// the very pixels it had (a check that found the file current).
         var picture = false
+        /// The picture is being decoded again with more pixels.
+        var redecoding = false
     }
 
     /// Takes the bundled picture or a finished load, if there is one.
@@ -153,7 +159,7 @@ extension ScreenApp {
                 taken.picture = true
                 // The window may have grown again while this decoded (a
                 // drag): that resize found the loader busy and asked nothing.
-                redecodeIfGrown()
+                taken.redecoding = redecodeIfGrown()
             }
             taken.changed = true
             return taken
@@ -189,9 +195,10 @@ extension ScreenApp {
                 &state
             )
             if case .success? = result.image { taken.picture = true }
-            // Decoded for the window as it was when the load started: the
-            // launch's before ncurses gave its size, or any before a resize.
-            redecodeIfGrown()
+            // Decoded for the window as it was when the load started (the
+            // launch's before ncurses gave its size and the terminal its
+            // answers, or any before a resize).
+            taken.redecoding = redecodeIfGrown()
         } else {
             ScreenLogic.finishedElsewhere(&state)
         }

@@ -26,25 +26,30 @@ public final class ScreenApp {
     /// `state.animation`.
     var player: FramePlayer?
 
-    /// Starts the launch's Display Image, then calls `openTerminal`: ncurses'
-    /// start-up (terminfo reads, colour pairs) overlaps the cache lookup and
-    /// the decode, so the first frame comes sooner. `window` (TIOCGWINSZ's
-    /// size) and `cellPixels` size that first decode; a window that turns
-    /// out larger gets the image decoded again, as after a resize.
+    /// Starts the launch's Display Image, then calls `openTerminal`, which
+    /// asks the terminal what it draws and opens it: the answers, ncurses'
+    /// start-up (terminfo reads, colour pairs), the cache lookup and the
+    /// decode all go on at once, so the first frame comes sooner.
+    ///
+    /// The decode is sized by `window` (TIOCGWINSZ's size), `cellPixels`
+    /// and `options.pictures`, the environment's word on the terminal;
+    /// `openTerminal` returns the pictures as its answers have them. When
+    /// those need more pixels (a window larger than it said, tmux passing
+    /// sixel on), the picture is decoded again, as after a resize, and the
+    /// first frame waits for that. `options.symbols` must be what the
+    /// answers would pick: the decode's sampling follows them.
     public init(
         options: Options,
         window: CellSize,
         cellPixels: PixelSize,
-        openTerminal: () throws(ScreenError) -> Terminal
+        openTerminal: () throws(ScreenError) -> (Terminal, ScreenView.PictureSettings)
     ) throws(ScreenError) {
         let wakeups: WakePipe
         do { wakeups = try WakePipe() } catch { throw .eventLoop(error) }
         services = ScreenServices(options, wakeups: wakeups)
-        self.options = options
         state = ScreenState(
             entries: options.list.entries,
             offline: options.controller.offline,
-            pixelsAvailable: options.pictures.format.isPixels,
             refreshInterval: options.controller.refreshInterval,
             rules: options.list.entries.map(options.controller.rule(for:))
         )
@@ -58,16 +63,19 @@ public final class ScreenApp {
             log: services.log,
             decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options)
         )
-        do { terminal = try openTerminal() } catch {
+        var answered = options
+        do { (terminal, answered.pictures) = try openTerminal() } catch {
             // As when q is pressed during a download: nothing half-written is kept.
             services.loader.cancel()
             throw error
         }
+        self.options = answered
+        state.pixelsAvailable = answered.pictures.format.isPixels
         view = ScreenView(
             renderOptions: RenderOptions(symbols: options.symbols, colors: terminal.colorMode, dither: options.dither),
             cellAspect: options.cellAspect
         )
-        view.pictures = options.pictures
+        view.pictures = answered.pictures
     }
 
     /// How long the first frame waits for the first image (seconds).
@@ -92,11 +100,12 @@ public final class ScreenApp {
         // A start from a fresh cache has its image within milliseconds: the
         // first frame waits a moment for it rather than drawing "Loading"
         // first. A download shows its spinner after that moment.
-        if EventPoll.wait([services.wakeups.readEnd], until: Date().addingTimeInterval(ScreenApp.firstFrameWait))[0]
-            .readable
-        {
+        // A picture decoded on the environment's word that the terminal's
+        // answers want larger is waited for again, decoded anew.
+        let firstDeadline = Date().addingTimeInterval(ScreenApp.firstFrameWait)
+        while EventPoll.wait([services.wakeups.readEnd], until: firstDeadline)[0].readable {
             services.wakeups.drain()
-            _ = takeLoad()
+            guard takeLoad().redecoding else { break }
         }
         var dirty = true
         while !state.quitting {
