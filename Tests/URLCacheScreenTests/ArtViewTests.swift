@@ -54,4 +54,23 @@ final class ArtViewTests: XCTestCase {
         state.playback = nil
         XCTAssertFalse(view.holdsFrame(1, state, on: terminal), "no animation: nothing held")
     }
+
+    func testArtIsKeptUnderThePixelsIdentityNotTheirLikeness() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        let view = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5)
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/still.png")!)])
+        let first = pixmap(0)
+        state.image = DecodedImage(info: SourceInfo(format: .png, width: 100, height: 50), pixmap: first)
+        view.draw(state, on: terminal, now: Date())
+        let before = try XCTUnwrap(view.drawCache.cached)
+        XCTAssertEqual(before.key.drawn, .pixels(first.identity))
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertEqual(view.drawCache.cached?.key, before.key, "the same pixels: the same art")
+        // One value changed, where 64 samples would not look.
+        state.image?.pixmap.values[3] = 1
+        XCTAssertNotEqual(state.image?.pixmap.identity, first.identity)
+        view.draw(state, on: terminal, now: Date())
+        XCTAssertNotEqual(view.drawCache.cached?.key, before.key, "changed pixels are drawn anew")
+        XCTAssertEqual(view.drawCache.cached?.key.drawn, state.image.map { .pixels($0.pixmap.identity) })
+    }
 }

@@ -70,4 +70,21 @@ final class LoadLogicTests: XCTestCase {
         state.freshFor = 120
         XCTAssertEqual(state.checkInterval, 120)
     }
+
+    func testACheckThatFindsTheCopyCurrentKeepsThePictureDrawn() {
+        var state = ScreenState(entries: entries)
+        let copy = CachedCopy(imagePath: "/c/a.img", updated: Date(timeIntervalSince1970: 1_000), metadata: nil)
+        ScreenLogic.redecoded(picture, source: .file("/c/a.img"), &state)
+        let drawn = state.image?.pixmap.identity
+        // The same file decoded again: equal pixels, a new identity.
+        let again = DecodedImage(info: picture.info, pixmap: Pixmap(width: 4, height: 4))
+        XCTAssertNotEqual(again.pixmap.identity, drawn)
+        let current = DisplayReport(result: .success(.upToDate), copy: copy)
+        ScreenLogic.finished(current, image: .success(again), automatic: true, now: Date(), source: "/c/a.img", &state)
+        XCTAssertEqual(state.image?.pixmap.identity, drawn, "its art and kitty image are not made again")
+        // Other pixels from the same file (it was replaced) are shown.
+        let other = DecodedImage(info: picture.info, pixmap: Pixmap(width: 4, height: 4, fill: LinearRGB(1, 1, 1)))
+        ScreenLogic.finished(current, image: .success(other), automatic: true, now: Date(), source: "/c/a.img", &state)
+        XCTAssertEqual(state.image?.pixmap.identity, other.pixmap.identity)
+    }
 }

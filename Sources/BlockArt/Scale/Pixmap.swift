@@ -1,10 +1,30 @@
+import Synchronization
+
 /// Pixels in linear light, RGB, row-major: what the decoders produce and the
 /// renderer reads. Transparency is already composited over the background.
 public struct Pixmap: Sendable, Equatable {
     public let width: Int
     public let height: Int
     /// width × height × 3 linear values in 0...1.
-    public var values: [Float]
+    public var values: [Float] {
+        didSet { identity = .next() }
+    }
+    /// Tells these pixels from any others without reading them: what the
+    /// screen keeps their art and pictures under.
+    public private(set) var identity = Identity.next()
+
+    /// A number no other pixmap made in this process has. A copy keeps
+    /// it; a change of the values gets a new one.
+    public struct Identity: Hashable, Sendable {
+        let number: UInt64
+
+        static func next() -> Identity { Identity(number: made.add(1, ordering: .relaxed).newValue) }
+    }
+
+    /// Equal pixels, whatever their identities.
+    public static func == (a: Pixmap, b: Pixmap) -> Bool {
+        a.width == b.width && a.height == b.height && a.values == b.values
+    }
 
     public init(width: Int, height: Int, values: [Float]) {
         precondition(values.count == width * height * 3, "pixmap size mismatch")
@@ -112,3 +132,6 @@ func cropRGB<T>(
     }
     return (out, cw, ch)
 }
+
+/// How many pixmaps have been made: the source of their identities.
+private let made = Atomic<UInt64>(0)

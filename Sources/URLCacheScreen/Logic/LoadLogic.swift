@@ -147,8 +147,14 @@ extension ScreenLogic {
         }
         switch image {
         case let .success(decoded)?:
-            state.image = decoded
-            state.imageSource = source.map(ScreenState.PictureSource.file)
+            // A check that found the copy current brings the same pixels
+            // from the same file: the picture stays the one drawn, so its
+            // art and its kitty image are not made again.
+            let source = source.map(ScreenState.PictureSource.file)
+            if !(samePicture && source == state.imageSource && decoded == state.image) {
+                state.image = decoded
+                state.imageSource = source
+            }
         case let .failure(error)?:
             state.image = nil
             state.imageSource = nil

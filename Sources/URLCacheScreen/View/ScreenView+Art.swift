@@ -48,7 +48,7 @@ extension ScreenView {
     }
 
     /// What the art of `image` (as frame `frame`, told apart `byIndex`:
-    /// see `imageID`) in `columns` × `rows` cells is kept under.
+    /// see `Drawn`) in `columns` × `rows` cells is kept under.
     private func artKey(_ image: DecodedImage, columns: Int, rows: Int, frame: Int, byIndex: Bool) -> ArtKey {
         let fit = Geometry.fit(
             width: image.info.width,
@@ -60,7 +60,7 @@ extension ScreenView {
         return ArtKey(
             columns: fit.columns,
             rows: fit.rows,
-            imageID: imageID(image, frame: frame, byIndex: byIndex),
+            drawn: drawn(image, frame: frame, byIndex: byIndex),
             options: renderOptions
         )
     }
@@ -68,7 +68,7 @@ extension ScreenView {
     /// Whether drawing `state` with frame `index` of its animation up
     /// would find that frame's art kept: the player then leaves the frame
     /// unfiltered (its pixels are not read). Never for pixels, a zoomed
-    /// view or the gallery, nor for the first frame (`imageID`).
+    /// view or the gallery, nor for the first frame (`Drawn`).
     public func holdsFrame(_ index: Int, _ state: ScreenState, on terminal: Terminal) -> Bool {
         guard index > 0, ScreenView.framesByIndex(state), !showsPixels(state), let image = state.shownImage,
             let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows)
@@ -79,32 +79,13 @@ extension ScreenView {
             != nil
     }
 
-    /// What the caches tell images apart by, with the frame (by default
-    /// the one drawn). A frame after the first of the animation playing
-    /// (`byIndex`: neither zoomed nor under the gallery) is told apart by
-    /// its index alone, within `animationGeneration`: its art can be found
-    /// before its pixels are made (`holdsFrame`). A still, the first frame
-    /// (the still it took over from), a zoomed view and the gallery's
-    /// thumbnails are told apart by `identity`.
-    func imageID(_ image: DecodedImage, frame: Int? = nil, byIndex: Bool? = nil) -> Int {
+    /// What the caches tell `image` apart by, as frame `frame` (by
+    /// default the one drawn), told apart `byIndex` or not (`Drawn`).
+    func drawn(_ image: DecodedImage, frame: Int? = nil, byIndex: Bool? = nil) -> Drawn {
         let frame = frame ?? drawCache.shownFrame
-        var hasher = Hasher()
         if byIndex ?? drawCache.framesByIndex, frame > 0 {
-            hasher.combine(drawCache.animationGeneration)
-        } else {
-            hasher.combine(ScreenView.identity(image))
+            return .frame(animation: drawCache.animationGeneration, index: frame)
         }
-        hasher.combine(frame)
-        return hasher.finalize()
-    }
-
-    /// Tells images apart cheaply: size and a sample of values.
-    static func identity(_ image: DecodedImage) -> Int {
-        var hasher = Hasher()
-        hasher.combine(image.pixmap.width)
-        hasher.combine(image.pixmap.height)
-        let values = image.pixmap.values
-        for i in stride(from: 0, to: values.count, by: max(1, values.count / 64)) { hasher.combine(values[i]) }
-        return hasher.finalize()
+        return .pixels(image.pixmap.identity)
     }
 }

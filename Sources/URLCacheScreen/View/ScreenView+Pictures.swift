@@ -13,7 +13,7 @@ extension ScreenView {
 
     struct PictureKey: Hashable {
         var placement: PixelPlacement
-        var imageID: Int
+        var drawn: Drawn
         var format: PictureFormat
         /// Made as a frame for kitty to keep (a still before its
         /// animation was known is not one).
@@ -82,7 +82,7 @@ extension ScreenView {
         let switchOnly = framesID != nil && held?.id == framesID && held?.numbers[drawCache.shownFrame] != nil
         let key = PictureKey(
             placement: placement,
-            imageID: imageID(image),
+            drawn: drawn(image),
             format: pictures.format,
             kittyFrame: framesID != nil,
             switchOnly: switchOnly

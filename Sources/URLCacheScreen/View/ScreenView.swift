@@ -43,13 +43,12 @@ public final class ScreenView {
         var keptPictures = KeptFrames<PictureKey, FittedPicture>()
         /// An animation is on screen (not the gallery): its frames are kept.
         var animating = false
-        /// The animation frame drawn (0 for a still): frames alike in the
-        /// samples `identity` hashes are still told apart.
+        /// The animation frame drawn (0 for a still).
         var shownFrame = 0
         /// The frames in a loop of the animation drawn, where known.
         var animationFrames: Int?
         /// The animation drawn is neither zoomed nor under the gallery: its
-        /// frames are told apart by index (`imageID`).
+        /// frames are told apart by index (`Drawn`).
         var framesByIndex = false
         /// Counts the animations opened, so that no frame of one is taken
         /// for the same frame of the next.
@@ -81,8 +80,18 @@ public final class ScreenView {
 
     struct ArtKey: Hashable {
         var columns: Int, rows: Int
-        var imageID: Int
+        var drawn: Drawn
         var options: RenderOptions
+    }
+
+    /// What the art and the pictures are made from. A frame after the
+    /// first of the animation playing (neither zoomed nor under the
+    /// gallery) is its number in that animation: its art can be found
+    /// before its pixels are made (`holdsFrame`). Anything else, a still,
+    /// the first frame, a zoomed view or a thumbnail, is its pixels.
+    enum Drawn: Hashable {
+        case pixels(Pixmap.Identity)
+        case frame(animation: Int, index: Int)
     }
 
     public init(renderOptions: RenderOptions, cellAspect: Double) {
@@ -203,7 +212,7 @@ public final class ScreenView {
     }
 
     /// Whether `state`'s animation frames are told apart by index: one
-    /// plays, neither zoomed nor under the gallery (`imageID`).
+    /// plays, neither zoomed nor under the gallery (`Drawn`).
     static func framesByIndex(_ state: ScreenState) -> Bool {
         state.gallery == nil && state.playback != nil && !state.viewport.isZoomed
     }
