@@ -169,7 +169,7 @@ public final class ScreenApp {
     }
 
     /// The state drawn: a zoomed view or the gallery's thumbnails asked for first.
-    private func draw() {
+    func draw() {
         firstFrameForZoom()
         madeHeldFrame()
         showView()
@@ -198,7 +198,7 @@ public final class ScreenApp {
     }
 
     /// A load, a zoomed view or thumbnails are ready: whether anything changed.
-    private func takeWakeups() -> Bool {
+    func takeWakeups() -> Bool {
         services.wakeups.drain()
         var changed = false
         // A load's new picture (even of the same file: a new version)
@@ -221,7 +221,7 @@ public final class ScreenApp {
     }
 
     /// Every key and click waiting: whether there were any.
-    private func takeInput() -> Bool {
+    func takeInput() -> Bool {
         var any = false
         while !state.quitting, let event = terminal.nextEvent() {
             any = true
