@@ -19,8 +19,9 @@ enum AnimateChoice: String, ExpressibleByArgument, CaseIterable {
 /// for its delay counted from when the last one was due, so slow frames do
 /// not add up to a slow animation. Frames are made ready to show (`prepare`:
 /// art rendered, a picture encoded) once and kept while they fit in
-/// `KeptFrameBudget.bytes`; past that they are decoded again each loop. The cursor is
-/// hidden while it plays and always shown again.
+/// `KeptFrameBudget.bytes`; past that they are decoded again each loop
+/// (`FrameLoop`, as the screen's player). The cursor is hidden while it
+/// plays and always shown again.
 struct AnimationPlayer<Shown> {
     var duration: Double?
     /// A frame made ready to show, and what it costs to keep.
@@ -48,40 +49,26 @@ struct AnimationPlayer<Shown> {
         let clock = ContinuousClock()
         let end = duration.map { clock.now + .seconds($0) }
         var due = clock.now
-        var kept: [(Shown, Duration)]? = []
-        var keptBytes = 0
+        var loop = FrameLoop<Shown>(animation)
         var previous: Shown?
-        var plays = 0
-        var position = 0
-        var shownThisLoop = 0
         while !Interruption.happened {
             let next: (Shown, Duration)?
-            if plays > 0, let kept {
-                next = position < kept.count ? kept[position] : nil
+            if loop.readsKept {
+                next = loop.kept(loop.position)
             } else {
                 next = try animation.next().map { frame in
                     let ready = prepare(frame)
-                    if plays == 0 {
-                        keptBytes += ready.bytes
-                        kept?.append((ready.shown, frame.delay))
-                        if keptBytes > KeptFrameBudget.bytes { kept = nil }
-                    }
+                    loop.keep(ready.shown, delay: frame.delay, bytes: ready.bytes)
                     return (ready.shown, frame.delay)
                 }
             }
             guard let (frame, delay) = next else {
-                plays += 1
-                position = 0
-                // A loop that showed nothing (cut before its first frame) would spin.
-                if shownThisLoop == 0 || (animation.loopCount != 0 && plays >= animation.loopCount) { break }
-                shownThisLoop = 0
-                if kept == nil { try animation.rewind() }
+                guard try loop.loopEnded() else { break }
                 continue
             }
             guard AnimationPlayer.wait(until: due, end: end, clock: clock) else { break }
             writeBytes(output(frame, previous))
-            shownThisLoop += 1
-            position += 1
+            loop.advance()
             due += delay
             previous = frame
         }

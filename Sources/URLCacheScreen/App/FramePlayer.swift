@@ -7,21 +7,13 @@ import Foundation
 /// past that. Its loop count is honoured; a cut loop (past the decoder's
 /// limits) plays what it has.
 final class FramePlayer {
-    private let decoder: AnimationDecoder
-    /// The first loop's frames in sRGB bytes (a quarter of the floats:
-    /// 120 frames of 320×176 take 20 MB, not 81), each back in floats
-    /// when shown.
-    private var kept: [(pixels: PixelImage, delay: Duration)]? = []
-    private var keptBytes = 0
-    /// The bound on `keptBytes` (`KeptFrameBudget.bytes`; tests lower it).
-    private let keepAtMost: Int
-    /// The first loop was read through into `kept`: later loops come from it.
-    private var keptComplete = false
+    /// Where in which loop it is, and the first loop's frames in sRGB
+    /// bytes (a quarter of the floats: 120 frames of 320×176 take 20 MB,
+    /// not 81), each back in floats when shown.
+    private var loop: FrameLoop<PixelImage>
     /// Frames in a loop: as the file says, then as the first loop showed
     /// (fewer, if the decoder's limits cut it).
-    private(set) var frames: Int
-    private var plays = 0
-    private var position = 0
+    var frames: Int { loop.frames }
     /// How long the first frame (the still on screen) stays.
     private(set) var firstDelay = Duration.milliseconds(100)
 
@@ -44,12 +36,10 @@ final class FramePlayer {
                 size: { _ in size }
             )
         else { return nil }
-        self.decoder = decoder
-        frames = decoder.frameCount
-        keepAtMost = keeping
+        loop = FrameLoop(decoder, budget: keeping)
         // A loop that will not fit is not kept at all: keeping its first
         // 64 MiB only to let them go would raise the peak for nothing.
-        if frames * size.width * size.height * 3 > keeping { kept = nil }
+        if loop.frames * size.width * size.height * 3 > keeping { loop.keepNothing() }
         // The still on screen is its first frame: the next to show is the second.
         if let first = nextFrame() { firstDelay = first.delay }
     }
@@ -67,57 +57,36 @@ final class FramePlayer {
         held: (Int) -> Bool = { _ in false }
     ) -> PlayedFrame? {
         var passed = 0
-        let bounded = { (delay: Duration) in passed < self.frames - 1 && !self.staysAt(self.position) && passOver(delay)
+        let bounded = { (delay: Duration) in
+            passed < self.loop.frames - 1 && !self.loop.staysAt(self.loop.position) && passOver(delay)
         }
         // The frame that stays is made whole: nothing after it keeps its canvas.
-        let holding = { (index: Int) in !self.staysAt(index) && held(index) }
+        let holding = { (index: Int) in !self.loop.staysAt(index) && held(index) }
         while true {
-            if let step = step(at: position, bounded, held: holding) {
-                position += 1
+            if let step = step(at: loop.position, bounded, held: holding) {
+                loop.advance()
                 switch step {
                 case let .frame(frame): return PlayedFrame(frame)
-                case let .held(delay): return PlayedFrame(index: position - 1, delay: delay, pixmap: nil)
+                case let .held(delay): return PlayedFrame(index: loop.position - 1, delay: delay, pixmap: nil)
                 case .passedOver: passed += 1
                 }
                 continue
             }
-            // The loop ended: what it showed is what a loop has.
-            if position > 0 { frames = position }
-            if kept != nil { keptComplete = true }
-            plays += 1
-            // A loop of one frame (the rest would not decode) is a still: it ends.
-            guard position > 1, decoder.loopCount == 0 || plays < decoder.loopCount else { return nil }
-            position = 0
-            if !keptComplete { try? decoder.rewind() }
+            guard (try? loop.loopEnded()) == true else { return nil }
         }
-    }
-
-    /// Whether frame `index` of this loop is the one a played-out
-    /// animation stays on: the last of its last loop.
-    private func staysAt(_ index: Int) -> Bool {
-        decoder.loopCount != 0 && plays == decoder.loopCount - 1 && index == frames - 1
     }
 
     /// Back to before the first frame, for a played-out animation played
-    /// again, or a zoom's first frame. A first loop still being kept starts
-    /// over too: the frames read so far would come again.
+    /// again, or a zoom's first frame.
     func restart() {
-        plays = 0
-        position = 0
-        guard !keptComplete else { return }
-        try? decoder.rewind()
-        if kept != nil {
-            kept = []
-            keptBytes = 0
-        }
+        loop.restart()
     }
 
     /// The pixels of frame `index`, which came `held` and is the last
     /// frame read (the screen has lost how it looks since): from the kept
     /// loop, or filtered from the canvas composed for it.
     func pixmap(ofHeld index: Int) -> Pixmap {
-        if keptComplete, let kept, index < kept.count { return kept[index].pixels.pixmap() }
-        return decoder.composedPixmap()
+        loop.kept(index)?.item.pixmap() ?? loop.decoder.composedPixmap()
     }
 
     /// What reading a frame of the loop came to.
@@ -133,16 +102,15 @@ final class FramePlayer {
     /// how it looks (never while the first loop is being kept: every frame
     /// is made whole then).
     private func step(at index: Int, _ passOver: (Duration) -> Bool, held: (Int) -> Bool) -> Step? {
-        if keptComplete, let kept {
-            guard index < kept.count else { return nil }
-            let (pixels, delay) = kept[index]
+        if loop.readsKept {
+            guard let (pixels, delay) = loop.kept(index) else { return nil }
             if passOver(delay) { return .passedOver }
             return held(index)
                 ? .held(delay) : .frame(AnimationFrame(index: index, pixmap: pixels.pixmap(), delay: delay))
         }
-        guard kept != nil else {
+        guard loop.keeping else {
             var skipped = false
-            switch try? decoder.next(passingOver: { delay in
+            switch try? loop.decoder.next(passingOver: { delay in
                 skipped = passOver(delay)
                 return skipped || held(index)
             }) {
@@ -152,11 +120,9 @@ final class FramePlayer {
             }
         }
         // The first loop, kept: every frame is made whole, to be kept.
-        guard var frame = try? decoder.next() else { return nil }
+        guard var frame = try? loop.decoder.next() else { return nil }
         let pixels = frame.pixmap.pixelImage()
-        keptBytes += pixels.rgb.count
-        kept?.append((pixels, frame.delay))
-        if keptBytes > keepAtMost { kept = nil }
+        loop.keep(pixels, delay: frame.delay, bytes: pixels.rgb.count)
         // Shown as it will be shown when kept: every loop looks the same.
         frame.pixmap = pixels.pixmap()
         return passOver(frame.delay) ? .passedOver : .frame(frame)
