@@ -173,7 +173,7 @@ final class ViewportTests: XCTestCase {
                 geometry: geometry
             )
         }
-        // As the shell does at the draw: the pixels at hand scaled up
+        // As the shell does once the keys are read: the pixels at hand scaled up
         // stand in, and the view is asked for.
         func ask() -> (number: Int, region: ImageRegion) {
             let region = geometry.region(state.viewport)

@@ -28,7 +28,7 @@ extension ScreenApp {
                 ScreenLogic.cleared(result, &state)
             case .suspend: suspend()
             case .save: save()
-            case .view: break  // shown with the next draw (showView)
+            case .view: break  // asked for once the pass's keys are read (takeInput)
             case .playback: playbackToggled()
             case .nextFrame:
                 _ = advanceAnimation(now: Date(), asked: true)

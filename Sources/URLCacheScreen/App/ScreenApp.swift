@@ -168,11 +168,10 @@ public final class ScreenApp {
         }
     }
 
-    /// The state drawn: a zoomed view or the gallery's thumbnails asked for first.
+    /// The state drawn: a held frame's pixels made if its art is lost, and
+    /// the gallery's thumbnails asked for first.
     func draw() {
-        firstFrameForZoom()
         madeHeldFrame()
-        showView()
         requestThumbnails()
         view.draw(state, on: terminal, now: Date())
         services.zoomed.drawn(log: services.log)
@@ -186,6 +185,7 @@ public final class ScreenApp {
             case SIGWINCH:
                 terminal.resized()
                 redecodeIfGrown()
+                showZoomedView()
             case SIGTSTP: suspend()
             case SIGCONT: terminal.redrawAll()
             case let number:
@@ -248,6 +248,10 @@ public final class ScreenApp {
             // Thumbnails still waiting are for a gallery gone.
             if galleryOpen && state.gallery == nil { services.thumbnails.cancel() }
         }
+        // The keys' `.view`, and any other change of the view's region (a
+        // resize, `f`), asked for once all the keys read are handled: `+ +
+        // +` typed fast is one decode, not three.
+        if any { showZoomedView() }
         return any
     }
 
@@ -267,8 +271,11 @@ public final class ScreenApp {
     }
 
     /// A zoomed view whose region is not on screen yet (a key, the wheel,
-    /// a resize, `f`) is asked for, decoded for the image area as it is now.
-    private func showView() {
+    /// a resize, `f`): an animation's first frame put up, and the region
+    /// cut from the pixels at hand or asked of `ViewDecoder`, decoded for
+    /// the image area as it is now. Nothing when it is on screen already.
+    func showZoomedView() {
+        firstFrameForZoom()
         guard state.viewport.isZoomed, let layout = Layout(columns: terminal.size.columns, rows: terminal.size.rows),
             let geometry = view.geometry(state, layout, cell: terminal.cellPixels)
         else { return }
