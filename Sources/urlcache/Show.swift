@@ -90,6 +90,20 @@ struct Show: ParsableCommand {
         return detection
     }
 
+    /// Detection for the screen. A terminal the environment names gets its
+    /// glyphs from that name: it is asked (tmux, or a sixel terminal for its
+    /// registers) on a thread of its own, while the list, the cache and the
+    /// picture are read on the environment's word (`launch`). One it does
+    /// not name is asked first, since its answers pick the glyphs the decode
+    /// is sized for: `launch` is then the answer, and nothing is pending.
+    private func startDetection() -> (launch: Detection, answers: Pending<Detection>?) {
+        let (environment, colors, requested) = (list.environment, look.colors.requested, format.requested)
+        let asking = { @Sendable in Show.detect(environment: environment, colors: colors, format: requested) }
+        guard !PictureDetection.needsQuery(environment: environment) else { return (asking(), nil) }
+        let word = PictureDetection.decide(environment: environment, replies: nil, requestedColors: colors)
+        return (word, Pending(asking))
+    }
+
     /// `--entry`: a number from 1, as `urlcache list` shows, or a title
     /// (any case); a near miss is named.
     static func index(of entry: String?, in urls: URLList) throws(Failure) -> Int {
@@ -117,18 +131,7 @@ struct Show: ParsableCommand {
         do { terminfoColors = try CursesTerminal.check(environment: list.environment) } catch {
             throw Failure.usage(error.description)
         }
-        // A terminal the environment names gets its glyphs from that name:
-        // it is asked (tmux, or a sixel terminal for its registers) on a
-        // thread of its own from here on, while the list, the cache and the
-        // picture are read on the environment's word. One it does not name
-        // is asked first, since its answers pick the glyphs the decode is
-        // sized for.
-        let (environment, colors, requested) = (list.environment, look.colors.requested, format.requested)
-        let asking = { @Sendable in Show.detect(environment: environment, colors: colors, format: requested) }
-        let asked = PictureDetection.needsQuery(environment: environment) ? asking() : nil
-        let answers = asked == nil ? Pending(asking) : nil
-        let launch =
-            asked ?? PictureDetection.decide(environment: environment, replies: nil, requestedColors: colors)
+        let (launch, answers) = startDetection()
         let window = WindowSize.of(STDOUT_FILENO)
         var options = screenOptions(urls, launch, window)
         options.startIndex = start
@@ -140,7 +143,7 @@ struct Show: ParsableCommand {
                 window: CellSize(columns: window?.columns ?? 80, rows: window?.rows ?? 24),
                 cellPixels: WindowSize.cellPixels(window, replied: launch.cellPixels)
             ) { () throws(ScreenError) in
-                let detection = asked ?? answers?.wait() ?? launch
+                let detection = answers?.wait() ?? launch
                 // Passthrough on for our pane while the screen is up, and back as
                 // it was once the terminal is restored (the picture deleted).
                 let settings = pictures(detection)

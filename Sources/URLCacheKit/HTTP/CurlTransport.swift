@@ -53,21 +53,8 @@ public struct CurlTransport: Transport {
         defer { ccurl_slist_free_all(headers) }
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
-            let user = Unmanaged.passUnretained(context).toOpaque()
             ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-            ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
-            ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-            ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
-            ccurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
-            ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
-            ccurl_setopt_data_fn(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
-            ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, user)
-            ccurl_setopt_data_fn(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback)
-            ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, user)
-            ccurl_setopt_xferinfo_fn(handle, curlProgressCallback)
-            ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, user)
-            ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
-            connectionOptions(handle, request)
+            transferOptions(handle, request, headers: headers, context: context)
             return ccurl_shared_perform(handle)
         }
         if code == CURLE_OK || (code == CURLE_WRITE_ERROR && stop != nil) {
@@ -79,6 +66,30 @@ public struct CurlTransport: Transport {
             context: context,
             request: request
         )
+    }
+
+    /// What this transfer sends and where its head, body and progress go
+    /// (`context`, through the C callbacks), besides `secure`'s safety.
+    private func transferOptions(
+        _ handle: UnsafeMutableRawPointer,
+        _ request: TransferRequest,
+        headers: UnsafeMutablePointer<curl_slist>?,
+        context: CurlTransferContext
+    ) {
+        let user = Unmanaged.passUnretained(context).toOpaque()
+        ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
+        ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
+        ccurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
+        ccurl_setopt_data_fn(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
+        ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, user)
+        ccurl_setopt_data_fn(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback)
+        ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, user)
+        ccurl_setopt_xferinfo_fn(handle, curlProgressCallback)
+        ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, user)
+        ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
+        connectionOptions(handle, request)
     }
 
     /// The request's own header lines, made safe to send; the caller frees the list.

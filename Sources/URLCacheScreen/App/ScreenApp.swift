@@ -97,16 +97,7 @@ public final class ScreenApp {
         services.log.write(
             "screen started: \(terminal.size.columns)x\(terminal.size.rows), colours \(terminal.colorMode)"
         )
-        // A start from a fresh cache has its image within milliseconds: the
-        // first frame waits a moment for it rather than drawing "Loading"
-        // first. A download shows its spinner after that moment.
-        // A picture decoded on the environment's word that the terminal's
-        // answers want larger is waited for again, decoded anew.
-        let firstDeadline = Date().addingTimeInterval(ScreenApp.firstFrameWait)
-        while EventPoll.wait([services.wakeups.readEnd], until: firstDeadline)[0].readable {
-            services.wakeups.drain()
-            guard takeLoad().redecoding else { break }
-        }
+        awaitFirstPicture()
         var dirty = true
         while !state.quitting {
             dirty = advanceAnimation(now: Date()) || dirty
@@ -152,6 +143,19 @@ public final class ScreenApp {
         logFrameTiming()
         services.log.write("screen closed")
         return end
+    }
+
+    /// A start from a fresh cache has its image within milliseconds: the
+    /// first frame waits a moment for it rather than drawing "Loading"
+    /// first. A download shows its spinner after that moment. A picture
+    /// decoded on the environment's word that the terminal's answers want
+    /// larger is waited for again, decoded anew.
+    private func awaitFirstPicture() {
+        let deadline = Date().addingTimeInterval(ScreenApp.firstFrameWait)
+        while EventPoll.wait([services.wakeups.readEnd], until: deadline)[0].readable {
+            services.wakeups.drain()
+            guard takeLoad().redecoding else { break }
+        }
     }
 
     /// What woke the key loop, by name.
