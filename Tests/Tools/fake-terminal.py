@@ -10,7 +10,9 @@ after 600 ms, past the deadline), sixel (answers each burst as xterm -ti
 vt340 does, with cells of 10x20 pixels: only what that burst asked), urxvt (answers
 DA2 and DA1 as rxvt-unicode does), kitty (a local kitty: DA1, and kitty's reads of
 shared memory, t=s: the object is read and unlinked, its query answered OK when
-the object was there; each read is noted on stderr as "shm NAME BYTES").
+the object was there; each read is noted on stderr as "shm NAME BYTES"), or one
+of PROFILES: terminals Debian does not package (Ghostty, WezTerm, VS Code,
+Windows Terminal, Zellij, Contour), answering as their sources say.
 KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
 becomes 120x40 cells, 960x640 pixels), from 0.5 s after the command's first
 picture (a kitty upload or a sixel), and at least 1.5 s after it started: a
@@ -45,8 +47,81 @@ xterm_vt340 = [
 ]
 # rxvt-unicode's: DA2 and DA1 only (it prints an APC as text).
 urxvt = [(b"\x1b[>c", b"\x1b[>85;95;0c")]
+# Terminals Debian 12 does not package, answering as their sources say
+# (read for issue 46; file and version named on each). Each is a table of
+# (query, reply) and its DA1. Cells are 8x16 pixels (800x480 over 100x30)
+# but for Windows Terminal, whose sizes are fixed at 10x20.
+XTVERSION, DA2, CELL, AREA = b"\x1b[>0q", b"\x1b[>c", b"\x1b[16t", b"\x1b[14t"
+KITTY, DECRQSS, RGB, COLORS = b"\x1b_Gi=31,", b"\x1bP$qm\x1b\\", b"\x1bP+q524742\x1b\\", b"\x1bP+q636F6C6F7273\x1b\\"
+XTSMGRAPHICS = b"\x1b[?1;1;0S"
+SIZES = [(CELL, b"\x1b[6;16;8t"), (AREA, b"\x1b[4;480;800t")]
+KITTY_OK = (KITTY, b"\x1b_Gi=31;OK\x1b\\")
+PROFILES = {
+    # ghostty-org/ghostty 1.3.1: src/termio/stream_handler.zig (XTVERSION
+    # "ghostty <version>", DA2 1;10;0, DA1 62;22;52: no sixel, by design),
+    # src/terminal/Terminal.zig (DECRQSS in colons), src/terminfo/Source.zig
+    # (XTGETTCAP RGB 8, colors 256), src/terminal/kitty/graphics_exec.zig
+    # (kitty's query OK); XTSMGRAPHICS ignored.
+    "ghostty": ([(XTVERSION, b"\x1bP>|ghostty 1.3.1\x1b\\"), (DA2, b"\x1b[>1;10;0c"), *SIZES, KITTY_OK,
+                 (DECRQSS, b"\x1bP1$r0;38:2::1:2:3m\x1b\\"), (RGB, b"\x1bP1+r524742=38\x1b\\"),
+                 (COLORS, b"\x1bP1+r636F6C6F7273=323536\x1b\\")], b"\x1b[?62;22;52c"),
+    # wez/wezterm 20240203-110809-5046fc22: term/src/terminalstate/mod.rs
+    # (XTVERSION "WezTerm <tag>", DA2 1;277;0, DA1 65;4;6;18;22 with sixel,
+    # XTGETTCAP RGB 8/8/8, XTSMGRAPHICS 65536), performer.rs (DECRQSS SGR
+    # not supported: 0$r), kitty.rs (kitty's query OK; termwiz apc.rs has
+    # no Unicode placeholders).
+    "wezterm": ([(XTVERSION, b"\x1bP>|WezTerm 20240203-110809-5046fc22\x1b\\"), (DA2, b"\x1b[>1;277;0c"),
+                 *SIZES, KITTY_OK, (DECRQSS, b"\x1bP0$r\x1b\\"),
+                 (RGB, b"\x1bP1+r524742=382F382F38\x1b\\"), (COLORS, b"\x1bP1+r636F6C6F7273=323536\x1b\\"),
+                 (XTSMGRAPHICS, b"\x1b[?1;0;65536S")], b"\x1b[?65;4;6;18;22c"),
+    # VS Code with terminal.integrated.enableImages on: xterm.js 6 and its
+    # image addon (src/common/InputHandler.ts: XTVERSION "xterm.js(<v>)",
+    # DA2 0;276;0, DECRQSS SGR always "0m", no XTGETTCAP; addon-image
+    # ImageAddon.ts: DA1 62;4;9;22, XTSMGRAPHICS 4096, size reports;
+    # kitty/KittyGraphicsHandler.ts: kitty's query OK, t=d only).
+    "vscode": ([(XTVERSION, b"\x1bP>|xterm.js(6.1.0)\x1b\\"), (DA2, b"\x1b[>0;276;0c"), *SIZES, KITTY_OK,
+                (DECRQSS, b"\x1bP1$r0m\x1b\\"), (XTSMGRAPHICS, b"\x1b[?1;0;4096S")], b"\x1b[?62;4;9;22c"),
+    # VS Code with pictures off (the default) or an xterm.js before 2026:
+    # no XTVERSION, DA1 1;2 (InputHandler.ts sendDeviceAttributesPrimary).
+    "vscode-plain": ([(DA2, b"\x1b[>0;276;0c"), *SIZES], b"\x1b[?1;2c"),
+    # Windows Terminal 1.22 over ssh (no WT_SESSION there): microsoft/terminal
+    # src/terminal/adapter/adaptDispatch.cpp: no XTVERSION, DA2 0;10;1, DA1
+    # 61;4;6;7;14;21;22;23;24;28;32;42 (4: sixel since 1.22), cells a fixed
+    # 10x20, DECRQSS the real SGR; no kitty, no XTGETTCAP, no XTSMGRAPHICS.
+    "windows-terminal": ([(DA2, b"\x1b[>0;10;1c"), (CELL, b"\x1b[6;20;10t"), (AREA, b"\x1b[4;600;1000t"),
+                          (DECRQSS, b"\x1bP1$r0;38:2::1:2:3m\x1b\\")],
+                         b"\x1b[?61;4;6;7;14;21;22;23;24;28;32;42c"),
+    # zellij-org/zellij 0.45.0, zellij-server/src/panes/grid.rs: XTVERSION
+    # Zellij(4500) and DA2 0;4500;1 its own; 14t and 16t asked of the
+    # terminal outside; DA1 lists 4 only when that terminal has sixel, and
+    # kitty's query is OK only when it has kitty graphics; XTGETTCAP 0+r;
+    # no DECRQSS. This terminal outside has both (kitty).
+    "zellij": ([(XTVERSION, b"\x1bP>|Zellij(4500)\x1b\\"), (DA2, b"\x1b[>0;4500;1c"), *SIZES, KITTY_OK,
+                (RGB, b"\x1bP0+r\x1b\\"), (COLORS, b"\x1bP0+r\x1b\\"), (XTSMGRAPHICS, b"\x1b[?1;0;65536S")],
+               b"\x1b[?62;4;52c"),
+    # The same Zellij on a sixel terminal without kitty graphics (foot):
+    # kitty_graphics/replies.rs ENOTSUPPORTED.
+    "zellij-sixel": ([(XTVERSION, b"\x1bP>|Zellij(4500)\x1b\\"), (DA2, b"\x1b[>0;4500;1c"), *SIZES,
+                      (KITTY, b"\x1b_Gi=31;ENOTSUPPORTED:kitty graphics not supported by host terminal\x1b\\"),
+                      (XTSMGRAPHICS, b"\x1b[?1;0;65536S")], b"\x1b[?62;4;52c"),
+    # Zellij 0.44: DA1 listed 4 whatever the terminal outside (grid.rs at
+    # v0.44.3), and kitty's APC was dropped.
+    "zellij-0.44": ([(XTVERSION, b"\x1bP>|Zellij(4403)\x1b\\"), (DA2, b"\x1b[>0;4403;1c"), *SIZES],
+                    b"\x1b[?62;4;52c"),
+    # contour-terminal/contour 0.7.0.8982, src/vtbackend/Screen.cpp:
+    # XTVERSION "contour <version>", DA1 65;1;3;4;7;9;18;21;22;29;52;314,
+    # DA2 65;700;0, XTSMGRAPHICS 4096, DECRQSS in semicolons, kitty OK (but
+    # no o=z: KittyGraphics.cpp).
+    "contour": ([(XTVERSION, b"\x1bP>|contour 0.7.0.8982\x1b\\"), (DA2, b"\x1b[>65;700;0c"), *SIZES,
+                 KITTY_OK, (DECRQSS, b"\x1bP1$r0;38;2;1;2;3m\x1b\\"),
+                 (RGB, b"\x1bP1+r524742=382F382F38\x1b\\"), (XTSMGRAPHICS, b"\x1b[?1;0;4096S")],
+                b"\x1b[?65;1;3;4;7;9;18;21;22;29;52;314c"),
+}
 def answer_burst(burst):
-    table, da1 = (xterm_vt340, b"\x1b[?63;1;2;4;6;9;15;22c") if mode == "sixel" else (urxvt, b"\x1b[?1;2c")
+    if mode in PROFILES:
+        table, da1 = PROFILES[mode]
+    else:
+        table, da1 = (xterm_vt340, b"\x1b[?63;1;2;4;6;9;15;22c") if mode == "sixel" else (urxvt, b"\x1b[?1;2c")
     return b"".join(reply for query, reply in table if query in burst) + da1
 out = bytearray()
 start = time.time()
@@ -103,7 +178,7 @@ while True:
             while (end := out.find(b"\x1b[c", da1_start)) >= 0:
                 os.write(fd, b"\x1b[?62;c")
                 da1_start = end + 3
-        elif mode in ("sixel", "urxvt"):
+        elif mode in ("sixel", "urxvt") or mode in PROFILES:
             # every burst ends with DA1
             while (end := out.find(b"\x1b[c", burst_start)) >= 0:
                 os.write(fd, answer_burst(bytes(out[burst_start:end])))

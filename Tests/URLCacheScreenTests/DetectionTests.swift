@@ -115,6 +115,23 @@ final class DetectionTests: XCTestCase {
         XCTAssertTrue(PictureDetection.needsQuery(environment: ["TERM": "xterm", "XTERM_VERSION": "XTerm(379)"]))
     }
 
+    func testTheEnvironmentOfThe2026Terminals() {
+        // iTerm2 over ssh: LC_TERMINAL goes where TERM_PROGRAM does not.
+        XCTAssertEqual(decide(["TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"]).format, .iterm)
+        XCTAssertEqual(decide(["TERM": "contour"]).format, .sixel)
+        // Asked, not named: Zellij over whatever leaked in, and VS Code over
+        // the WT_SESSION it was started with.
+        for env in [
+            ["ZELLIJ": "0", "TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
+            ["TERM_PROGRAM": "vscode", "WT_SESSION": "x", "TERM": "xterm-256color"],
+        ] {
+            XCTAssertTrue(PictureDetection.needsQuery(environment: env), "\(env)")
+        }
+        XCTAssertTrue(TerminalIdentity.claimsSixelRegardless("Zellij(4403)"))
+        XCTAssertFalse(TerminalIdentity.claimsSixelRegardless("Zellij(4500)"))
+        XCTAssertTrue(TerminalIdentity.kittyRefusesCompression("contour 0.7.0.8982"))
+    }
+
     func testInsideTmuxBlockArtWhateverLeaksIn() {
         // kitty's variables leak into a tmux started from kitty.
         let d = decide(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"])

@@ -109,12 +109,14 @@ extension PictureDetection {
         let direct = TerminalIdentity.renditionKeepsDirectColor(replies.rendition)
         let truecolor = rgb || direct || answered.truecolor || TerminalIdentity.xtermDrawsDirectColor(patch: xtermPatch)
         reasons.append(describe(replies, answered: answered) + (xtermPatch.map { ", XTERM_VERSION patch \($0)" } ?? ""))
-        let format: PictureFormat = replies.kittyGraphics ? .kitty : (replies.sixel ? .sixel : .symbols)
+        let sixel = replies.sixel && !TerminalIdentity.claimsSixelRegardless(replies.version)
+        let kitty = replies.kittyGraphics && !TerminalIdentity.kittyRefusesCompression(replies.version)
+        let format: PictureFormat = kitty ? .kitty : (sixel ? .sixel : .symbols)
         let name = replies.version == nil && xtermPatch != nil ? "xterm" : answered.name
         return Detection(
             format: format,
             colors: colors.colors(truecolor),
-            symbols: replies.kittyGraphics ? .sextants : .blocks,
+            symbols: kitty ? .sextants : .blocks,
             registers: registers(replies),
             cellPixels: replies.cellPixels,
             terminal: name,

@@ -112,7 +112,7 @@ public enum PictureDetection {
     static func describe(_ env: [String: String]) -> String {
         let names = [
             "TERM", "TERM_PROGRAM", "COLORTERM", "TMUX", "STY", "KITTY_WINDOW_ID", "WT_SESSION", "KONSOLE_VERSION",
-            "VTE_VERSION", "XTERM_VERSION", "NO_COLOR",
+            "VTE_VERSION", "XTERM_VERSION", "ZELLIJ", "LC_TERMINAL", "NO_COLOR",
         ]
         let set = names.compactMap { name in env[name].map { "\(name)=\($0.printableASCII(prefix: 40))" } }
         return set.isEmpty ? "nothing set" : set.joined(separator: " ")
@@ -153,10 +153,13 @@ extension PictureDetection {
                 if tmux?.features.contains("sixel") == true { answer = TerminalQuery.ask(TerminalQuery.barrier) }
             }
             if known.format == .sixel { answer = TerminalQuery.ask(TerminalQuery.sixelTerminal) }
-        } else if let first = TerminalQuery.ask(TerminalQuery.identify) {
+        } else if let first = TerminalQuery.ask(TerminalQuery.identify, deadline: TerminalQuery.deadline(environment)) {
             answer = first
             if first.replies.complete, TerminalIdentity.answered(first.replies).parsesStrings,
-                let second = TerminalQuery.ask(TerminalQuery.strings(sixel: first.replies.sixel))
+                let second = TerminalQuery.ask(
+                    TerminalQuery.strings(sixel: first.replies.sixel),
+                    deadline: TerminalQuery.deadline(environment)
+                )
             {
                 answer = first.followed(by: second)
             }

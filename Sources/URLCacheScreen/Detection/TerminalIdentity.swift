@@ -20,6 +20,11 @@ enum TerminalIdentity {
         let term = env["TERM"] ?? ""
         let program = env["TERM_PROGRAM"] ?? ""
         func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
+        // Zellij answers the queries itself, for what the terminal outside
+        // draws, and passes on the environment of whatever terminal started
+        // its session (maybe another one): it is asked, never named.
+        // (zellij-server/src/panes/grid.rs, v0.45.0.)
+        if set("ZELLIJ") { return nil }
         if set("TMUX") || term.hasPrefix("tmux") || program == "tmux" {
             return Known(name: "tmux", format: .symbols, symbols: .blocks, truecolor: false)
         }
@@ -33,7 +38,18 @@ enum TerminalIdentity {
             return Known(name: "Ghostty", format: .kitty, symbols: .sextants, truecolor: true)
         }
         if program == "WezTerm" { return Known(name: "WezTerm", format: .kitty, symbols: .sextants, truecolor: true) }
-        if program == "iTerm.app" { return Known(name: "iTerm2", format: .iterm, symbols: .blocks, truecolor: true) }
+        // iTerm2 sends LC_TERMINAL over ssh, where TERM_PROGRAM does not go.
+        if program == "iTerm.app" || (program.isEmpty && env["LC_TERMINAL"] == "iTerm2") {
+            return Known(name: "iTerm2", format: .iterm, symbols: .blocks, truecolor: true)
+        }
+        // Contour: sixel in every version; its kitty graphics (0.7) take no
+        // compressed pixels, which urlcache sends (Screen.cpp, v0.7.0).
+        if term == "contour" || program == "contour" {
+            return Known(name: "Contour", format: .sixel, symbols: .blocks, truecolor: true)
+        }
+        // VS Code's terminal (xterm.js) draws pictures only when the user
+        // turned them on: asked. It keeps a WT_SESSION it was started with.
+        if program == "vscode" { return nil }
         if let version = env["KONSOLE_VERSION"].flatMap({ Int($0) }) {
             // Konsole draws kitty's graphics since 22.04.
             return Known(
@@ -122,10 +138,28 @@ enum TerminalIdentity {
         return (numbers[0], numbers[1]) >= (0, 28)
     }
 
+    /// Zellij before 0.45 said sixel (DA1 4) whatever the terminal outside
+    /// draws (grid.rs, v0.44.3); from 0.45 (`Zellij(4500)`) it says it only
+    /// where that terminal does.
+    static func claimsSixelRegardless(_ version: String?) -> Bool {
+        guard let version, version.hasPrefix("Zellij(") else { return false }
+        return (Int(version.dropFirst("Zellij(".count).prefix { $0.isNumber }) ?? 0) < 4500
+    }
+
+    /// Contour 0.7 answers kitty's query but refuses compressed pixels
+    /// (`o=z`), which urlcache sends: sixel there, in every version.
+    static func kittyRefusesCompression(_ version: String?) -> Bool {
+        version?.lowercased().hasPrefix("contour") == true
+    }
+
     /// XTVERSION answers of terminals known to draw direct colour.
     static func versionDrawsDirectColor(_ version: String) -> Bool {
         if version.hasPrefix("XTerm(") { return xtermDrawsDirectColor(patch: xtermPatch(version)) }
-        let direct = ["kitty", "WezTerm", "foot", "Konsole", "ghostty", "contour", "mlterm", "iTerm2", "mintty"]
+        let direct = [
+            "kitty", "WezTerm", "foot", "Konsole", "ghostty", "contour", "mlterm", "iTerm2", "mintty", "xterm.js",
+            // Zellij passes direct colour on whatever the terminal outside.
+            "Zellij(",
+        ]
         return direct.contains { version.lowercased().hasPrefix($0.lowercased()) }
     }
 

@@ -76,6 +76,14 @@ public enum TerminalQuery {
     /// The most a burst waits for its replies.
     public static let deadline: Duration = .milliseconds(250)
 
+    /// The most a burst waits inside Zellij: it asks the terminal outside
+    /// for the cell and window sizes, one query at a time, each up to a
+    /// second, before it answers DA1 itself (zellij-server/src/screen.rs,
+    /// v0.45.0, `SERVER_FORWARD_TIMEOUT_MS`).
+    static func deadline(_ environment: [String: String]) -> Duration {
+        (environment["ZELLIJ"] ?? "").isEmpty ? deadline : .milliseconds(1500)
+    }
+
     /// What came back, and how.
     public struct Answer: Sendable {
         /// The replies of every burst asked, parsed together.
