@@ -106,13 +106,13 @@ struct Show: ParsableCommand {
 
     /// `--entry`: a number from 1, as `urlcache list` shows, or a title
     /// (any case); a near miss is named.
-    static func index(of entry: String?, in urls: URLList) throws(Failure) -> Int {
+    static func index(of entry: String?, in urls: URLList, asked: String = "--entry") throws(Failure) -> Int {
         guard let entry else { return 0 }
         let count = urls.entries.count
         if let number = Int(entry) {
             guard (1...max(1, count)).contains(number) else {
                 throw .usage(
-                    "--entry \(number): the list has \(count) entr\(count == 1 ? "y" : "ies") (urlcache list shows them)"
+                    "\(asked) \(number): the list has \(count) entr\(count == 1 ? "y" : "ies") (urlcache list shows them)"
                 )
             }
             return number - 1
@@ -120,7 +120,7 @@ struct Show: ParsableCommand {
         let titles = urls.entries.map(\.displayName)
         if let found = titles.firstIndex(where: { $0.lowercased() == entry.lowercased() }) { return found }
         let near = Suggestion.nearest(to: entry, among: titles).map { "; did you mean '\($0)'?" } ?? ""
-        throw .usage("--entry '\(entry)': no entry has that number or title\(near)")
+        throw .usage("\(asked) '\(entry)': no entry has that number or title\(near)")
     }
 
     func run() throws {

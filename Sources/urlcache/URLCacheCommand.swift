@@ -14,7 +14,10 @@ struct URLCacheCommand: ParsableCommand {
             it changed. Run with no command to open the screen.
             """,
         version: URLCacheVersion.string,
-        subcommands: [Show.self, Fetch.self, Render.self, List.self, History.self, Save.self, Clear.self, Probe.self],
+        subcommands: [
+            Show.self, Fetch.self, Render.self, List.self, History.self, Save.self, Clear.self, Probe.self,
+            Sources.self, Add.self, Remove.self,
+        ],
         defaultSubcommand: Show.self
     )
 }

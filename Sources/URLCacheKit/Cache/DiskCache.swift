@@ -183,13 +183,26 @@ public struct DiskCache: Sendable {
     /// Removes every cached image and its files; returns how many images.
     @discardableResult
     public func clear() throws(CacheError) -> Int {
+        try remove { _ in true }
+    }
+
+    /// Removes the images `url` keeps (its history too) and their files
+    /// (`urlcache remove --purge`); returns how many images.
+    @discardableResult
+    public func purge(_ url: URL) throws(CacheError) -> Int {
+        let name = DiskCache.name(for: url)
+        return try remove { $0.drop(while: { $0 == "." }).hasPrefix(name) }
+    }
+
+    /// Removes this cache's files that `chosen` names; returns how many images.
+    private func remove(_ chosen: (String) -> Bool) throws(CacheError) -> Int {
         guard Posix.isDirectory(directory) == true else { return 0 }
         let names: [String]
         do { names = try Posix.directoryEntries(directory) } catch {
             throw .readFailed(path: directory, errno: error)
         }
         var images = 0
-        for name in names where DiskCache.isOurs(name) {
+        for name in names where DiskCache.isOurs(name) && chosen(name) {
             let path = directory + "/" + name
             // What a running urlcache holds or writes stays: its lock, and
             // its temporary files (it removes them itself).

@@ -20,6 +20,8 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case badSetting(file: String, key: String, reason: String)
     /// An entry number outside the list was asked for.
     case noSuchEntry(file: String, index: Int, count: Int)
+    /// The list could not be written (`add`, `remove`): the file is as it was.
+    case unwritable(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
             return "URL list \(file.terminalSafe), setting \(key.terminalSafe): \(reason)"
         case let .noSuchEntry(file, index, count):
             return "URL list \(file.terminalSafe) has \(count) entr\(count == 1 ? "y" : "ies"), no entry \(index)"
+        case let .unwritable(file, reason):
+            return "cannot write URL list \(file.terminalSafe): \(reason.terminalSafe); it is as it was"
         }
     }
 }

@@ -22,8 +22,11 @@ public enum ConfigLocator {
     /// The list built into the binary: Resources/URLCache.plist, embedded by
     /// SwiftPM, so that `urlcache` finds it wherever the binary is copied.
     public static func builtIn() throws(ConfigError) -> URLList {
-        try URLList.parse(Data(PackageResources.URLCache_plist), source: "built-in list")
+        try URLList.parse(builtInData, source: "built-in list")
     }
+
+    /// The built-in list's bytes: what a person's own list starts as.
+    public static var builtInData: Data { Data(PackageResources.URLCache_plist) }
 
     /// `$XDG_CACHE_HOME/urlcache`, default `~/.cache/urlcache`.
     public static func defaultCacheDirectory(environment: [String: String]) -> String {
