@@ -184,10 +184,33 @@ final class FeedReaderTests: XCTestCase {
         XCTAssertEqual(Srcset.largest("x.jpg 3x", src: nil), "x.jpg")
     }
 
+    func testAPicturesOwnHeadingBesideItIsItsTitleWhereThePagesIsTheSites() throws {
+        let item = try read(fixture("picture-heading.html"), type: "text/html")
+        XCTAssertEqual(image(item), "http://feeds.test/daily/image/2611/horsehead_big.jpg")
+        XCTAssertEqual(item.title, "The Horsehead in Infrared", "not the site's title, nor the credit's label")
+        // A page that names its item keeps that name.
+        let named =
+            #"<html><head><title>Site</title><meta property="og:title" content="Its own"></head><body><b>Heading</b><img src="a.jpg"></body></html>"#
+        XCTAssertEqual(try read(Array(named.utf8)).title, "Its own")
+        let bare = #"<html><head><title>Site</title></head><body><img src="a.jpg"></body></html>"#
+        XCTAssertEqual(try read(Array(bare.utf8)).title, "Site", "no heading: the page's title")
+    }
+
+    func testAListingOrderedByRankGivesItsFirstItemAndOneByDateItsNewest() throws {
+        let top = try read(fixture("top-listing.rss"))
+        XCTAssertEqual(image(top), "http://feeds.test/top/fog.jpg", "out of date order: the publisher's first")
+        XCTAssertEqual(top.title, "Fog over the valley at dawn")
+        let day = { (hour: Double) in Date(timeIntervalSince1970: 1_800_000_000 + hour * 3600) }
+        XCTAssertEqual(XMLFeedReader.pick([day(3), day(2), day(1)]), 0, "newest first")
+        XCTAssertEqual(XMLFeedReader.pick([day(1), day(2), day(3)]), 2, "oldest first (Wikimedia's)")
+        XCTAssertEqual(XMLFeedReader.pick([day(2), day(3), day(1)]), 0, "by rank")
+        XCTAssertEqual(XMLFeedReader.pick([day(1), nil, day(3)]), 0, "an item without a date")
+    }
+
     func testAPODsOwnPageByItsLinkedFullSizeImage() throws {
         let item = try read(fixture("astropix.html"), type: "text/html")
         XCTAssertEqual(image(item), "http://feeds.test/daily/image/2611/comet_big.jpg")
-        XCTAssertEqual(item.title, "APOD: 2026 November 23 - Two Tails")
+        XCTAssertEqual(item.title, "Two Tails", "the picture's own heading, beside it, over the page's title")
         let page =
             #"<html><body><header><img src="logo.png" width="600" height="100"></header><main><img src="a.jpg" width="200" height="100"><img srcset="b.jpg 400w, c.jpg 1600w" src="b.jpg" width="400" height="300"></main></body></html>"#
         XCTAssertEqual(

@@ -38,10 +38,14 @@ enum HTMLPageReader {
             }
         }
         let og = ["og:image", "og:image:url", "og:image:secure_url"].lazy.compactMap { meta[$0] }.first { !$0.isEmpty }
-        guard let source = og ?? imageSource ?? shown.largest else { throw .pageWithoutImage }
+        let announced = og ?? imageSource
+        guard let source = announced ?? shown.largest else { throw .pageWithoutImage }
+        // A picture the page only shows may have a heading of its own
+        // (APOD's bold line beside it) where the page's title is the site's.
+        let heading = announced == nil ? shown.heading(near: source, besides: title) : nil
         return FeedItem(
             media: .image(try FeedReader.imageURL(source, relativeTo: base ?? feedURL)),
-            title: meta["og:title"] ?? title,
+            title: meta["og:title"] ?? heading ?? title,
             credit: meta["author"] ?? meta["article:author"],
             description: (meta["og:description"] ?? meta["description"]).flatMap(FeedText.plain(html:)),
             link: meta["og:url"]
@@ -60,12 +64,23 @@ struct ShownImages {
     /// Smaller than this on a side (declared), an image is an icon.
     static let iconSide = 64
 
-    private var images: [(candidate: ImageCandidate, inMain: Bool, linked: Bool)] = []
+    /// Elements whose text is a heading: a picture's own title is one of
+    /// these beside it.
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "b", "strong", "figcaption"]
+
+    private var images: [(candidate: ImageCandidate, inMain: Bool, linked: Bool, at: Int)] = []
     private var links: [String?] = []
     private var chromeDepth = 0
     private var mainDepth = 0
+    /// The events seen: where each image and heading is.
+    private var position = 0
+    /// Headings read, and where they ended; the one being read.
+    private var read: [(text: String, at: Int)] = []
+    private var reading: (depth: Int, text: String)?
 
     mutating func take(_ event: MarkupEvent) {
+        position += 1
+        readHeading(event)
         switch event {
         case let .start("a", attributes):
             links.append(attributes["href"].flatMap { XMLFeedReader.looksLikeImage($0) ? $0 : nil })
@@ -93,7 +108,36 @@ struct ShownImages {
             !source.lowercased().hasPrefix("data:")
         else { return }
         candidate.url = source
-        images.append((candidate, mainDepth > 0, linked != nil))
+        images.append((candidate, mainDepth > 0, linked != nil, position))
+    }
+
+    private mutating func readHeading(_ event: MarkupEvent) {
+        switch event {
+        case let .start(name, _) where Self.headings.contains(name):
+            reading = (reading?.depth ?? 0) + 1 == 1 ? (1, "") : reading.map { ($0.depth + 1, $0.text) }
+        case let .text(text):
+            reading?.text += text
+        case let .end(name) where Self.headings.contains(name):
+            guard let open = reading else { return }
+            reading = open.depth > 1 ? (open.depth - 1, open.text) : nil
+            let text = open.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if open.depth == 1, !text.isEmpty { read.append((text, position)) }
+        default: break
+        }
+    }
+
+    /// The heading nearest the picture at `url` (the last before it or the
+    /// first after it, nearer first), when it names the picture: not a
+    /// label ("Image Credit:"), not the page's `title`, not longer than a
+    /// title is.
+    func heading(near url: String, besides title: String?) -> String? {
+        guard let at = images.first(where: { $0.candidate.url == url })?.at else { return nil }
+        let site = title?.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        let names = read.filter { !$0.text.hasSuffix(":") && $0.text.lowercased() != site && $0.text.count <= 120 }
+        let before = names.last { $0.at < at }
+        let after = names.first { $0.at > at }
+        let nearest = [before, after].compactMap { $0 }.min { abs($0.at - at) < abs($1.at - at) }
+        return nearest?.text
     }
 
     /// The main content's images (all when it is not marked), those an

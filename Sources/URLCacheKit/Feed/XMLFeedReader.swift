@@ -82,12 +82,22 @@ enum XMLFeedReader {
         }
         if let unfinished = draft { items.append(unfinished) }
         guard !items.isEmpty else { throw .noItem(kind: bytes.isEmpty ? "feed" : "RSS/Atom feed") }
-        let dates = items.map(\.date)
-        var newest = items[0]
-        if dates.allSatisfy({ $0 != nil }), let best = dates.indices.max(by: { dates[$0]! < dates[$1]! }) {
-            newest = items[best]
+        return try item(items[pick(items.map(\.date))], feedTitle: feedTitle, feedURL: feedURL)
+    }
+
+    /// Which item is the day's. Items in date order, newest first or oldest
+    /// first (Wikimedia's feed is oldest first), give the newest. Items out
+    /// of date order were put in that order on purpose, by rank (a "top" or
+    /// "hot" listing): the publisher's first is the pick, as it is when an
+    /// item has no date.
+    static func pick(_ dates: [Date?]) -> Int {
+        let known = dates.compactMap { $0 }
+        guard known.count == dates.count, let newest = known.indices.max(by: { known[$0] < known[$1] }) else {
+            return 0
         }
-        return try item(newest, feedTitle: feedTitle, feedURL: feedURL)
+        let pairs = zip(known, known.dropFirst())
+        let ordered = pairs.allSatisfy { $0 >= $1 } || pairs.allSatisfy { $0 <= $1 }
+        return ordered ? newest : 0
     }
 
     /// What a tag inside an item says by its attributes alone.
