@@ -99,6 +99,39 @@ final class ScreenTests: XCTestCase {
         )
     }
 
+    /// `a`: the catalogue in a box; Esc leaves everything as it was; a
+    /// source picked with j and Enter is added to the list the screen
+    /// reads, gone to, and checked at once (here it fails: the entry stays).
+    func testTheCatalogueAddsASourceAndEscapeLeavesAllAsItWas() throws {
+        let list = try writeList(titled: [("Earth", nginx.url("/earth.jpg"))], in: home)
+        let before = try XCTUnwrap(FileManager.default.contents(atPath: list))
+        // Whatever the network here, the source's check fails: through a
+        // proxy that refuses.
+        let tmux = try open([], environment: ["https_proxy": "http://127.0.0.1:1"], list: list)
+        wait(tmux, forTextAndArt: "Earth")
+        tmux.send("a")
+        XCTAssertTrue(tmux.wait(forText: "Add a source").contains("▸ bing"))
+        tmux.send("Escape")
+        let closed = tmux.wait(forText: "Newly cached image")
+        XCTAssertFalse(closed.contains("Add a source"), closed)
+        XCTAssertEqual(FileManager.default.contents(atPath: list), before, "the list untouched")
+        tmux.send("a")
+        tmux.wait(forText: "Add a source")
+        tmux.send("j")
+        XCTAssertTrue(tmux.wait(forText: "▸ apod").contains("Astronomy Picture of the Day"))
+        tmux.send("Enter")
+        let added = tmux.wait(forText: "2 of 2")
+        XCTAssertTrue(added.contains("Astronomy Picture of the Day"), added)
+        let written = try String(contentsOfFile: list, encoding: .utf8)
+        XCTAssertTrue(written.contains("science.nasa.gov/wp-json/wp/v2/apod-basic"), written)
+        XCTAssertTrue(written.contains(nginx.url("/earth.jpg")), "the entry before it kept")
+        // Checked at once, and failed: in a box, as for a Display Image pressed.
+        XCTAssertTrue(tmux.wait(forText: "Error").contains("127.0.0.1"))
+        tmux.send("Enter")
+        tmux.send("q")
+        XCTAssertTrue(tmux.waitForExit().contains("EXIT=0"))
+    }
+
     /// The screen runs onNewImage on a thread of its own: keys are
     /// answered while the hook still runs, and the hook does finish.
     /// `--entry`: the screen opens at an entry, by number or by title, and

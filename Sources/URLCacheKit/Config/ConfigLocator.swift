@@ -22,8 +22,11 @@ public enum ConfigLocator {
     /// The list built into the binary: Resources/URLCache.plist, embedded by
     /// SwiftPM, so that `urlcache` finds it wherever the binary is copied.
     public static func builtIn() throws(ConfigError) -> URLList {
-        try URLList.parse(builtInData, source: "built-in list")
+        try URLList.parse(builtInData, source: builtInSource)
     }
+
+    /// What the built-in list is called where a file's path would be.
+    public static let builtInSource = "built-in list"
 
     /// The built-in list's bytes: what a person's own list starts as.
     public static var builtInData: Data { Data(PackageResources.URLCache_plist) }

@@ -34,8 +34,27 @@ extension ScreenApp {
                 _ = advanceAnimation(now: Date(), asked: true)
                 services.log.write("animation stepped to frame \((state.playback?.frame ?? 0) + 1)")
             case let .gallery(kind): openGallery(kind)
+            case let .addSource(name): addSource(name)
             case .quit: break  // ScreenLogic.quit set it: the loop ends
             }
+        }
+    }
+
+    /// `a`, then Enter: the catalogue's source added at the end of the list
+    /// the screen reads (the person's own, made from the built-in list the
+    /// first time), then shown and checked; one line when it cannot be.
+    private func addSource(_ name: String) {
+        let environment = ProcessInfo.processInfo.environment
+        guard let entry = Catalogue.source(named: name)?.entry(environment: environment) else { return }
+        let source = options.list.source
+        let path = source == ConfigLocator.builtInSource ? ConfigLocator.userListPath(environment: environment) : source
+        do {
+            let edited = try ListFile.add(entry, to: path, seed: ConfigLocator.builtInData)
+            services.log.write("added \(name) as entry \(edited.number) of \(path)")
+            let rules = edited.list.entries.map(options.controller.rule(for:))
+            perform(ScreenLogic.sourceAdded(edited.list, number: edited.number, rules: rules, &state))
+        } catch {
+            ScreenLogic.sourceNotAdded("could not add \(name): \(error)", &state)
         }
     }
 

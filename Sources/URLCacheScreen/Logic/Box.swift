@@ -1,3 +1,4 @@
+import URLCacheKit
 import URLCacheSupport
 
 /// A box over the screen laid out for a terminal size: its frame, the
@@ -113,6 +114,15 @@ public struct Box: Equatable, Sendable {
             }
             if let link = caption?.link { body += [""] + Layout.wrap(link.terminalSafe, width: width) }
             return (caption?.title?.terminalSafe ?? "About this image", body, [])
+        case let .catalogue(chosen):
+            let lines = Catalogue.sources.enumerated().map { index, source in
+                (index == chosen ? "▸ " : "  ") + source.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    + source.title
+            }
+            return (
+                "Add a source", lines.map { String($0.prefix(width)) },
+                [("[ Add (Enter) ]", .enter), ("[ Cancel (Esc) ]", .escape)]
+            )
         }
     }
 

@@ -6,7 +6,7 @@ public enum Command: Sendable, Hashable {
     case display, recheck, clearCache, previous, next, cancel, pixels, older, newer
     case gallery, galleryHistory, about, save, offline, help, quit
     case zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown
-    case playback, nextFrame, suspend
+    case playback, nextFrame, suspend, addSource
     case scrollDown, scrollUp, pageDown, pageUp
     case moveLeft, moveRight, moveUp, moveDown, open, back
 }
@@ -86,6 +86,7 @@ public enum KeyTable {
             [(.character("g"), .gallery), (.character("G"), .galleryHistory)]
         ),
         KeyRow("i", "about this image", [(.character("i"), .about)]),
+        KeyRow("a", "add a source from the catalogue", [(.character("a"), .addSource)]),
         KeyRow(
             "+ - 0",
             "zoom in / out / fit (the wheel too)",

@@ -27,6 +27,8 @@ public enum Effect: Equatable, Sendable {
     case playback
     /// `.` while paused: the animation's next frame.
     case nextFrame
+    /// `a`, then Enter: the catalogue source named added to the list.
+    case addSource(String)
 }
 
 /// The screen's behaviour: events in, new state and effects out.
@@ -62,6 +64,7 @@ public enum ScreenLogic {
         guard case let .key(key) = event else { return [] }
         // Ctrl-Z works whatever is open or running: the state stays as it is.
         if KeyTable.command(for: key, in: .anywhere) == .suspend { return [.suspend] }
+        if case let .catalogue(chosen)? = state.overlay { return handleCatalogue(chosen, key, &state, box: box) }
         if let overlay = state.overlay { return handleBox(overlay, key, &state, box: box) }
         guard let command = KeyTable.command(for: key, in: .screen) else { return [] }
         if let effects = anytime(command, &state) { return effects }
@@ -73,6 +76,10 @@ public enum ScreenLogic {
         switch command {
         case .older: return [.history(step: 1)]
         case .newer: return [.history(step: -1)]
+        case .addSource:
+            state.overlay = .catalogue(chosen: 0)
+            state.boxScroll = 0
+            return []
         case .offline:
             state.offline.toggle()
             // Going online checks at once what offline left alone.

@@ -79,7 +79,7 @@ public struct ScreenState: Sendable {
     public var refreshInterval: TimeInterval
 
     /// Each entry's freshness rule, decided once at the start.
-    public let rules: [FreshnessRule]
+    public internal(set) var rules: [FreshnessRule]
 
     /// The rule of the entry on screen (the fixed one when none was given).
     public var rule: FreshnessRule {
@@ -214,6 +214,8 @@ public struct ScreenState: Sendable {
         case help
         /// `i`: the feed's description of the image.
         case about
+        /// `a`: the catalogue's sources, source number `chosen` marked.
+        case catalogue(chosen: Int)
     }
 
     /// What a feed said about its image.
