@@ -91,6 +91,24 @@ final class FormatDecoderTests: XCTestCase {
         XCTAssertEqual(source.height, 30)
     }
 
+    /// A transparent area's hidden colour (white here, beside opaque black)
+    /// never shows: libwebp's own scaler mixed it into the edge, grey over
+    /// black, so a WebP with alpha reaches the box filter whole, which lays
+    /// each pixel over the background before it averages.
+    func testAWebPsHiddenColourUnderTransparencyNeverShows() throws {
+        // 64×64: the left half opaque black, the right transparent over white.
+        let path = FormatDecoderTests.path("hidden-white.webp")
+        let decoded = try ImageDecoder.decode(path: path, background: RGB8(0, 0, 0)) { _ in
+            PixelSize(width: 10, height: 10)
+        }
+        XCTAssertEqual(decoded.pixmap.width, 10)
+        let brightest = decoded.pixmap.values.max() ?? 1
+        XCTAssertLessThan(brightest, 0.01, "black over black everywhere, edge included")
+        let source = try WebPRowSource(file: try ImageDecoder.open(path), limits: DecodeLimits())
+        try source.start(minWidth: 10, minHeight: 10)
+        XCTAssertEqual(source.width, 64, "with alpha, libwebp does not scale")
+    }
+
     func testAVIFMatchesAvifdec() throws {
         try assertMatches("still.avif", tolerance: 1)
     }

@@ -55,7 +55,14 @@ final class WebPRowSource: RowSource {
     /// for, keeping the aspect (of the crop, if there is one).
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
         let rect = cropped ?? (x: 0, y: 0, width: storedSize.width, height: storedSize.height)
-        let scale = min(1, max(Double(minWidth) / Double(rect.width), Double(minHeight) / Double(rect.height)))
+        // libwebp scales colour and alpha each on its own: a transparent
+        // pixel's hidden colour (white, say) bleeds into the edges it
+        // shares with opaque ones, and shows grey over black. With alpha,
+        // the pixels go to the box filter whole, which lays each over the
+        // background before it averages.
+        let scale =
+            channels == 4
+            ? 1 : min(1, max(Double(minWidth) / Double(rect.width), Double(minHeight) / Double(rect.height)))
         width = min(rect.width, max(1, Int((Double(rect.width) * scale).rounded(.up))))
         height = min(rect.height, max(1, Int((Double(rect.height) * scale).rounded(.up))))
         let crop = cropped.map { [$0.x, $0.y, $0.width, $0.height].map(UInt32.init) } ?? [0, 0, 0, 0]
