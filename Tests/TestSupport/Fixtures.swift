@@ -15,6 +15,10 @@ public enum Fixtures {
     /// GIF, WebP and AVIF stills and animations, each with the PNG its
     /// format's own tools decode it to (make-formats.py).
     public static let formats = root.appendingPathComponent("formats")
+    /// TIFF variants of one 48×32 picture (made with Pillow and tiffcp):
+    /// strips, LZW, tiles, BigTIFF, grey 8 and 16, palette, CMYK, RGBA
+    /// (its right half transparent), and two pages.
+    public static let tiff = root.appendingPathComponent("tiff")
     /// Images the servers hand out, and hostile files.
     public static let images = root.appendingPathComponent("images")
     /// Feeds shaped like APOD's and Bing's JSON, RSS with media:content,

@@ -149,6 +149,7 @@ public enum ImageDecoder {
             rewind(file)
             return try WebPRowSource(file: file, limits: limits)
         case .avif: return FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
+        case .tiff: return try TIFFRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)
         }
     }

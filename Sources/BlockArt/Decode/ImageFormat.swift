@@ -10,6 +10,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     case gif
     case webp
     case avif
+    case tiff
     /// Anything else, described for a message ("GIF", "HTML text", "empty file").
     case unsupported(String)
 
@@ -41,6 +42,12 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         if head.starts("GIF87a") || head.starts("GIF89a") { return .gif }
         if head.starts("GIF8") { return .unsupported("GIF of an unknown version") }
         if head.starts("RIFF"), head.starts("WEBP", at: 8) { return .webp }
+        // Classic TIFF (42) and BigTIFF (43), either byte order.
+        if head.starts([0x49, 0x49, 0x2A, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2A])
+            || head.starts([0x49, 0x49, 0x2B, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2B])
+        {
+            return .tiff
+        }
         return nil
     }
 
@@ -60,9 +67,6 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
 
     private static func otherBinary(_ head: Head) -> ImageFormat? {
         if head.starts([0x42, 0x4D]) { return .unsupported("BMP") }
-        if head.starts([0x49, 0x49, 0x2A, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2A]) {
-            return .unsupported("TIFF")
-        }
         if head.starts([0x00, 0x00, 0x01, 0x00]) { return .unsupported("ICO") }
         if head.starts([0x1F, 0x8B]) { return .unsupported("gzip data") }
         if head.starts("%PDF") { return .unsupported("PDF") }
@@ -107,6 +111,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .gif: return "GIF"
         case .webp: return "WebP"
         case .avif: return "AVIF"
+        case .tiff: return "TIFF"
         case let .unsupported(what): return what
         }
     }
@@ -120,6 +125,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .gif: return "gif"
         case .webp: return "webp"
         case .avif: return "avif"
+        case .tiff: return "tif"
         case .unsupported: return "img"
         }
     }
@@ -127,7 +133,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     /// Whether this program can decode it.
     public var isSupported: Bool {
         switch self {
-        case .png, .jpeg, .gif, .webp, .avif: return true
+        case .png, .jpeg, .gif, .webp, .avif, .tiff: return true
         case .unsupported: return false
         }
     }

@@ -1,7 +1,7 @@
 #ifndef URLCACHE_CIMAGESHIM_H
 #define URLCACHE_CIMAGESHIM_H
 // Typed, longjmp-free decode steps over libpng, libjpeg-turbo, giflib,
-// libwebp and libavif.
+// libwebp, libavif and libtiff.
 //
 // libpng and libjpeg report errors by longjmp and print warnings to stderr by
 // default. Every call below does its own setjmp, installs handlers that copy
@@ -27,6 +27,23 @@ int cimg_png_read_row(cimg_png *d, uint8_t *row);
 int cimg_png_finish(cimg_png *d);
 const char *cimg_png_message(const cimg_png *d);
 void cimg_png_close(cimg_png *d);
+
+typedef struct cimg_tiff cimg_tiff;
+
+/// Starts a TIFF decoder (libtiff) reading from `file`, as cimg_png_open
+/// does: the first page, classic or BigTIFF. NULL only when memory runs out.
+cimg_tiff *cimg_tiff_open(FILE *file);
+/// Reads the first page's header: its size, and whether libtiff's RGBA
+/// reader takes it (strips or tiles; 1 to 16 bits; grey, palette, RGB,
+/// RGBA, CMYK, YCbCr, Lab).
+int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height);
+/// Decodes the whole page as RGBA8, top row first (libtiff's reader holds
+/// the page), with libtiff's allocations bounded by `max_bytes`.
+int cimg_tiff_decode(cimg_tiff *d, uint64_t max_bytes);
+/// Row `y` of the decoded page: width*4 bytes.
+int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y);
+const char *cimg_tiff_message(const cimg_tiff *d);
+void cimg_tiff_close(cimg_tiff *d);
 
 typedef struct cimg_jpeg cimg_jpeg;
 

@@ -1,0 +1,54 @@
+internal import CImageShim
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libtiff through the C shim: the first page of a TIFF or BigTIFF, strips
+/// or tiles, 1 to 16 bits a sample, grey, palette, RGB(A), CMYK, YCbCr, as
+/// RGBA8 at full size. libtiff's RGBA reader holds the whole page (width ×
+/// height × 4 bytes), so the pixel limit is checked before it starts.
+final class TIFFRowSource: RowSource {
+    private let decoder: OpaquePointer
+    private(set) var width = 0, height = 0
+    let channels = 4
+    var format: ImageFormat { .tiff }
+    var orientation: Int { 1 }
+    var storedSize: PixelSize { PixelSize(width: width, height: height) }
+    var warnings: [DecodeWarning] { [] }
+    var rowCount: Int { height }
+    private var nextIndex = 0
+
+    // Once `decoder` is set every property is initialised, so a throw from
+    // here on runs deinit, which closes the decoder: never close it here too.
+    init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
+        guard let decoder = cimg_tiff_open(file) else { throw .outOfMemory }
+        self.decoder = decoder
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        guard cimg_tiff_read_header(decoder, &w, &h) == 0 else { throw failure() }
+        width = Int(w)
+        height = Int(h)
+        try limits.check(width: width, height: height)
+    }
+
+    deinit { cimg_tiff_close(decoder) }
+
+    /// libtiff cannot shrink while decoding: the resampler does it all.
+    /// The page is decoded here, whole (orientation applied by libtiff).
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
+        guard cimg_tiff_decode(decoder, UInt64(width) * UInt64(height) * 4) == 0 else { throw failure() }
+    }
+
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
+        guard cimg_tiff_read_row(decoder, row, UInt32(nextIndex)) == 0 else { throw failure() }
+        defer { nextIndex += 1 }
+        return RowPlacement(y: nextIndex, count: width)
+    }
+
+    func finish() throws(DecodeError) {}
+
+    private func failure() -> DecodeError {
+        .corrupt(format: "TIFF", message: String(cString: cimg_tiff_message(decoder)))
+    }
+}
