@@ -1,7 +1,8 @@
 // libtiff behind the shim's conventions: no message printed (each handle's
 // own handlers copy it into the decoder), 0 or -1 for each step, and every
 // allocation libtiff makes bounded (a file of 100,000 strips or a huge
-// directory is refused, not allocated).
+// directory is refused, not allocated). The page is read a strip, or a row
+// of tiles, at a time: memory follows that band, not the page.
 #include "CImageShim.h"
 #include <stdarg.h>
 #include <stdlib.h>
@@ -12,7 +13,15 @@ struct cimg_tiff {
     FILE *file;
     TIFF *tiff;
     uint32_t width, height;
-    uint32_t *raster;   // the page, RGBA8 a pixel, top row first
+    // One band of the page at a time, RGBA8 a pixel, top row first: a strip,
+    // or a row of tiles. Memory follows the band, not the page.
+    uint32_t *band;
+    uint32_t band_rows;       // rows a band holds: rows per strip, or the tile height
+    uint32_t band_first;      // the page row the band starts at
+    uint32_t band_count;      // rows in the band read (the last may be short)
+    int band_valid;
+    uint32_t tile_width;      // tiled pages
+    uint32_t *tile;
     char message[200];
 };
 
@@ -83,54 +92,73 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     return 0;
 }
 
-// A tiled page, a tile at a time, as tiff2rgba reads one: libtiff 4.5's
-// whole-image reader refuses some tiled files ("Invalid tile byte count").
-// TIFFReadRGBATile leaves each tile's rows bottom-up.
-static int decode_tiles(struct cimg_tiff *d, uint64_t max_bytes) {
-    uint32_t tw = 0, th = 0;
-    if (!TIFFGetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) || !TIFFGetField(d->tiff, TIFFTAG_TILELENGTH, &th) ||
-        tw == 0 || th == 0 || (uint64_t)tw * th * 4 > max_bytes)
-        return fail(d, "bad tile size");
-    uint32_t *tile = malloc((size_t)tw * th * 4);
-    if (!tile) return fail(d, "out of memory");
-    for (uint32_t row = 0; row < d->height; row += th) {
-        for (uint32_t col = 0; col < d->width; col += tw) {
-            if (!TIFFReadRGBATileExt(d->tiff, col, row, tile, 1)) {
-                free(tile);
-                return fail(d, "damaged tile");
-            }
-            uint32_t rows = d->height - row < th ? d->height - row : th;
-            uint32_t cols = d->width - col < tw ? d->width - col : tw;
-            for (uint32_t y = 0; y < rows; y++)
-                memcpy(d->raster + (size_t)(row + y) * d->width + col, tile + (size_t)(th - 1 - y) * tw,
-                       (size_t)cols * 4);
-        }
+int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
+    if (TIFFIsTiled(d->tiff)) {
+        uint32_t tw = 0, th = 0;
+        if (!TIFFGetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) || !TIFFGetField(d->tiff, TIFFTAG_TILELENGTH, &th) ||
+            tw == 0 || th == 0)
+            return fail(d, "bad tile size");
+        d->tile_width = tw;
+        d->band_rows = th;
+        if ((uint64_t)tw * th * 4 > max_band_bytes) return fail(d, "tiles too large to decode");
+        d->tile = malloc((size_t)tw * th * 4);
+        if (!d->tile) return fail(d, "out of memory");
+    } else {
+        uint32_t rows = 0;
+        if (!TIFFGetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height)
+            rows = d->height;
+        d->band_rows = rows;
     }
-    free(tile);
+    uint64_t bytes = (uint64_t)d->width * d->band_rows * 4;
+    // A page in one compressed strip is held whole: within the bound.
+    if (bytes > max_band_bytes) return fail(d, "its strips are too large to decode");
+    d->band = malloc((size_t)bytes);
+    if (!d->band) return fail(d, "out of memory");
     return 0;
 }
 
-int cimg_tiff_decode(cimg_tiff *d, uint64_t max_bytes) {
-    uint64_t bytes = (uint64_t)d->width * d->height * 4;
-    if (bytes > max_bytes) return fail(d, "too large to decode");
-    d->raster = malloc((size_t)bytes);
-    if (!d->raster) return fail(d, "out of memory");
-    if (TIFFIsTiled(d->tiff)) return decode_tiles(d, max_bytes);
-    TIFFRGBAImage image;
-    char why[1024] = "";
-    if (!TIFFRGBAImageBegin(&image, d->tiff, 0, why)) return fail(d, why[0] ? why : "cannot read this TIFF");
-    image.req_orientation = ORIENTATION_TOPLEFT;
-    int ok = TIFFRGBAImageGet(&image, d->raster, d->width, d->height);
-    TIFFRGBAImageEnd(&image);
-    if (!ok) return fail(d, "damaged image data");
+// The strip holding page row `first`: TIFFReadRGBAStrip leaves its rows
+// bottom-up, turned here.
+static int read_strip(struct cimg_tiff *d, uint32_t first, uint32_t count) {
+    if (!TIFFReadRGBAStripExt(d->tiff, first, d->band, 1)) return fail(d, "damaged image data");
+    for (uint32_t top = 0, bottom = count - 1; top < bottom; top++, bottom--) {
+        uint32_t *a = d->band + (size_t)top * d->width, *b = d->band + (size_t)bottom * d->width;
+        for (uint32_t x = 0; x < d->width; x++) {
+            uint32_t t = a[x];
+            a[x] = b[x];
+            b[x] = t;
+        }
+    }
+    return 0;
+}
+
+// A row of tiles, as tiff2rgba reads them (libtiff 4.5's whole-image reader
+// refuses some tiled files: "Invalid tile byte count"); each tile's rows
+// come bottom-up.
+static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
+    uint32_t tw = d->tile_width, th = d->band_rows;
+    for (uint32_t col = 0; col < d->width; col += tw) {
+        if (!TIFFReadRGBATileExt(d->tiff, col, first, d->tile, 1)) return fail(d, "damaged tile");
+        uint32_t cols = d->width - col < tw ? d->width - col : tw;
+        for (uint32_t y = 0; y < count; y++)
+            memcpy(d->band + (size_t)y * d->width + col, d->tile + (size_t)(th - 1 - y) * tw, (size_t)cols * 4);
+    }
     return 0;
 }
 
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y) {
-    if (!d->raster || y >= d->height) return -1;
-    // Each pixel is a uint32 with red in its low byte (TIFFGetR): on a
-    // little-endian machine its bytes are r, g, b, a.
-    const uint32_t *pixels = d->raster + (size_t)y * d->width;
+    if (!d->band || y >= d->height) return fail(d, "no such row");
+    if (!d->band_valid || y < d->band_first || y >= d->band_first + d->band_count) {
+        uint32_t first = y - y % d->band_rows;
+        uint32_t count = d->height - first < d->band_rows ? d->height - first : d->band_rows;
+        d->band_valid = 0;
+        if ((d->tile ? read_tiles(d, first, count) : read_strip(d, first, count)) != 0) return -1;
+        d->band_first = first;
+        d->band_count = count;
+        d->band_valid = 1;
+    }
+    // Each pixel is a uint32 with red in its low byte (TIFFGetR).
+    const uint32_t *pixels = d->band + (size_t)(y - d->band_first) * d->width;
     for (uint32_t x = 0; x < d->width; x++) {
         uint32_t p = pixels[x];
         row[4 * x] = (uint8_t)TIFFGetR(p);
@@ -146,6 +174,7 @@ const char *cimg_tiff_message(const cimg_tiff *d) { return d->message[0] ? d->me
 void cimg_tiff_close(cimg_tiff *d) {
     if (!d) return;
     if (d->tiff) TIFFClose(d->tiff);
-    free(d->raster);
+    free(d->band);
+    free(d->tile);
     free(d);
 }

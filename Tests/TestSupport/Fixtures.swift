@@ -16,7 +16,7 @@ public enum Fixtures {
     /// format's own tools decode it to (make-formats.py).
     public static let formats = root.appendingPathComponent("formats")
     /// TIFF variants of one 48×32 picture (made with Pillow and tiffcp):
-    /// strips, LZW, tiles, BigTIFF, grey 8 and 16, palette, CMYK, RGBA
+    /// one strip, LZW, strips of 5 rows, tiles, BigTIFF, grey 8 and 16, palette, CMYK, RGBA
     /// (its right half transparent), and two pages.
     public static let tiff = root.appendingPathComponent("tiff")
     /// Images the servers hand out, and hostile files.

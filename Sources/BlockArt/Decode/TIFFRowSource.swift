@@ -6,8 +6,8 @@ import Glibc
 
 /// libtiff through the C shim: the first page of a TIFF or BigTIFF, strips
 /// or tiles, 1 to 16 bits a sample, grey, palette, RGB(A), CMYK, YCbCr, as
-/// RGBA8 at full size. libtiff's RGBA reader holds the whole page (width ×
-/// height × 4 bytes), so the pixel limit is checked before it starts.
+/// RGBA8 at full size, a strip or a row of tiles at a time: memory follows
+/// that band (at most `maxBandBytes`), not the page.
 final class TIFFRowSource: RowSource {
     private let decoder: OpaquePointer
     private(set) var width = 0, height = 0
@@ -34,10 +34,13 @@ final class TIFFRowSource: RowSource {
 
     deinit { cimg_tiff_close(decoder) }
 
+    /// The most one band's pixels may take: a page in one compressed strip
+    /// is read whole, and a larger one is refused.
+    static let maxBandBytes: UInt64 = 256 << 20
+
     /// libtiff cannot shrink while decoding: the resampler does it all.
-    /// The page is decoded here, whole (orientation applied by libtiff).
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
-        guard cimg_tiff_decode(decoder, UInt64(width) * UInt64(height) * 4) == 0 else { throw failure() }
+        guard cimg_tiff_start(decoder, TIFFRowSource.maxBandBytes) == 0 else { throw failure() }
     }
 
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {

@@ -37,10 +37,10 @@ cimg_tiff *cimg_tiff_open(FILE *file);
 /// reader takes it (strips or tiles; 1 to 16 bits; grey, palette, RGB,
 /// RGBA, CMYK, YCbCr, Lab).
 int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height);
-/// Decodes the whole page as RGBA8, top row first (libtiff's reader holds
-/// the page), with libtiff's allocations bounded by `max_bytes`.
-int cimg_tiff_decode(cimg_tiff *d, uint64_t max_bytes);
-/// Row `y` of the decoded page: width*4 bytes.
+/// Sets up the reading of the page a band at a time (a strip, or a row of
+/// tiles), a band's pixels bounded by `max_band_bytes`.
+int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes);
+/// Row `y` of the page as RGBA8 (width*4 bytes), read with its band.
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y);
 const char *cimg_tiff_message(const cimg_tiff *d);
 void cimg_tiff_close(cimg_tiff *d);
