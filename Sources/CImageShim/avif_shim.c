@@ -24,6 +24,9 @@ static struct {
     void (*rgbImageAllocatePixels)(avifRGBImage *);
     void (*rgbImageFreePixels)(avifRGBImage *);
     avifResult (*imageYUVToRGB)(const avifImage *, avifRGBImage *);
+    // Optional: a libavif without it shows the whole coded picture.
+    avifBool (*cropRectConvertCleanApertureBox)(avifCropRect *, const avifCleanApertureBox *, uint32_t, uint32_t,
+                                                avifPixelFormat, avifDiagnostics *);
 } avif;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -56,6 +59,7 @@ static void load(void) {
     FIND(rgbImageAllocatePixels, "avifRGBImageAllocatePixels")
     FIND(rgbImageFreePixels, "avifRGBImageFreePixels")
     FIND(imageYUVToRGB, "avifImageYUVToRGB")
+    *(void **)&avif.cropRectConvertCleanApertureBox = dlsym(library, "avifCropRectConvertCleanApertureBox");
     loaded = 0;
 }
 
@@ -77,6 +81,7 @@ struct cimg_avif {
     avifRGBImage rgb;
     int has_pixels;
     uint32_t width, height;   // from the header: every frame must be this size
+    avifCropRect crop;        // the clean aperture (clap), else the whole picture
     char message[256];
 };
 
@@ -146,8 +151,22 @@ int cimg_avif_read_header(cimg_avif *d, uint32_t max_pixels, uint32_t max_side, 
     avifResult result = avif.decoderSetIOMemory(d->decoder, d->data, d->count);
     if (result == AVIF_RESULT_OK) result = avif.decoderParse(d->decoder);
     if (result != AVIF_RESULT_OK) return fail(d, result);
-    info->width = d->width = d->decoder->image->width;
-    info->height = d->height = d->decoder->image->height;
+    const avifImage *image = d->decoder->image;
+    d->width = image->width;
+    d->height = image->height;
+    // The clean aperture (clap) is what the picture shows: cut before the
+    // rotation and mirror, as the transforms' order says. One that the
+    // image cannot hold is left out, as browsers do.
+    d->crop = (avifCropRect){ 0, 0, image->width, image->height };
+    avifCropRect clean;
+    if ((image->transformFlags & AVIF_TRANSFORM_CLAP) && avif.cropRectConvertCleanApertureBox &&
+        avif.cropRectConvertCleanApertureBox(&clean, &image->clap, image->width, image->height, image->yuvFormat,
+                                             &d->decoder->diag) &&
+        clean.width > 0 && clean.height > 0 && clean.x + clean.width <= image->width &&
+        clean.y + clean.height <= image->height)
+        d->crop = clean;
+    info->width = d->crop.width;
+    info->height = d->crop.height;
     info->frames = d->decoder->imageCount > 0 ? (uint32_t)d->decoder->imageCount : 1;
     info->orientation = orientation(d->decoder->image);
     return 0;
@@ -186,8 +205,8 @@ int cimg_avif_rewind(cimg_avif *d) {
 }
 
 const uint8_t *cimg_avif_row(const cimg_avif *d, uint32_t y) {
-    if (!d->has_pixels || y >= d->rgb.height) return NULL;
-    return d->rgb.pixels + (size_t)y * d->rgb.rowBytes;
+    if (!d->has_pixels || y >= d->crop.height || d->crop.y + y >= d->rgb.height) return NULL;
+    return d->rgb.pixels + (size_t)(d->crop.y + y) * d->rgb.rowBytes + (size_t)d->crop.x * 4;
 }
 
 const char *cimg_avif_message(const cimg_avif *d) { return d->message; }

@@ -113,6 +113,13 @@ final class FormatDecoderTests: XCTestCase {
         try assertMatches("still.avif", tolerance: 1)
     }
 
+    /// A clean aperture (clap) is what an AVIF shows: clap.avif is a
+    /// lossless 64×48 picture with a 32×32 aperture at (16, 8), made with
+    /// avifenc --crop; the reference is that rectangle of its source.
+    func testAnAVIFsCleanApertureIsWhatItShows() throws {
+        try assertMatches("clap.avif", tolerance: 2)
+    }
+
     func testTheFirstFrameOfAnAnimationIsItsStill() throws {
         let gif = try rgba("animated.gif")
         let webp = try rgba("animated.webp")
