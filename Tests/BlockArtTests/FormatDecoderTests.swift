@@ -113,6 +113,20 @@ final class FormatDecoderTests: XCTestCase {
         try assertMatches("still.avif", tolerance: 1)
     }
 
+    /// QOI, decoded in Swift, is lossless: still.qoi and alpha.qoi (made
+    /// by make-qoi.py, an encoder after the specification, with every chunk
+    /// kind) are their sources exactly; a stream cut short is an error.
+    func testQOIIsItsSourceExactly() throws {
+        try assertMatches("still.qoi")
+        try assertMatches("alpha.qoi")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: FormatDecoderTests.path("still.qoi"))))
+        XCTAssertThrowsError(
+            try ImageDecoder.decode(bytes: Array(bytes.prefix(600))) { _ in PixelSize(width: 8, height: 8) }
+        ) {
+            XCTAssertEqual($0 as? DecodeError, .corrupt(format: "QOI", message: "cut short"))
+        }
+    }
+
     /// A clean aperture (clap) is what an AVIF shows: clap.avif is a
     /// lossless 64×48 picture with a 32×32 aperture at (16, 8), made with
     /// avifenc --crop; the reference is that rectangle of its source.

@@ -150,6 +150,7 @@ public enum ImageDecoder {
             return try WebPRowSource(file: file, limits: limits)
         case .avif: return FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
         case .tiff: return try TIFFRowSource(file: file, limits: limits)
+        case .qoi: return try QOIRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)
         }
     }

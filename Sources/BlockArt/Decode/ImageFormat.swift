@@ -11,6 +11,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     case webp
     case avif
     case tiff
+    case qoi
     /// Anything else, described for a message ("GIF", "HTML text", "empty file").
     case unsupported(String)
 
@@ -42,6 +43,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         if head.starts("GIF87a") || head.starts("GIF89a") { return .gif }
         if head.starts("GIF8") { return .unsupported("GIF of an unknown version") }
         if head.starts("RIFF"), head.starts("WEBP", at: 8) { return .webp }
+        if head.starts("qoif") { return .qoi }
         // Classic TIFF (42) and BigTIFF (43), either byte order.
         if head.starts([0x49, 0x49, 0x2A, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2A])
             || head.starts([0x49, 0x49, 0x2B, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2B])
@@ -112,6 +114,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .webp: return "WebP"
         case .avif: return "AVIF"
         case .tiff: return "TIFF"
+        case .qoi: return "QOI"
         case let .unsupported(what): return what
         }
     }
@@ -126,6 +129,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .webp: return "webp"
         case .avif: return "avif"
         case .tiff: return "tif"
+        case .qoi: return "qoi"
         case .unsupported: return "img"
         }
     }
@@ -133,7 +137,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     /// Whether this program can decode it.
     public var isSupported: Bool {
         switch self {
-        case .png, .jpeg, .gif, .webp, .avif, .tiff: return true
+        case .png, .jpeg, .gif, .webp, .avif, .tiff, .qoi: return true
         case .unsupported: return false
         }
     }
