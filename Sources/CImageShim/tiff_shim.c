@@ -100,7 +100,7 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
             return fail(d, "bad tile size");
         d->tile_width = tw;
         d->band_rows = th;
-        if ((uint64_t)tw * th * 4 > max_band_bytes) return fail(d, "tiles too large to decode");
+        if ((uint64_t)tw * th * 4 > max_band_bytes) return fail(d, "tiles too large to decode") - 1;
         d->tile = malloc((size_t)tw * th * 4);
         if (!d->tile) return fail(d, "out of memory");
     } else {
@@ -111,7 +111,7 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     }
     uint64_t bytes = (uint64_t)d->width * d->band_rows * 4;
     // A page in one compressed strip is held whole: within the bound.
-    if (bytes > max_band_bytes) return fail(d, "its strips are too large to decode");
+    if (bytes > max_band_bytes) return fail(d, "its strips are too large to decode") - 1;
     d->band = malloc((size_t)bytes);
     if (!d->band) return fail(d, "out of memory");
     return 0;

@@ -63,5 +63,10 @@ final class TIFFTests: XCTestCase {
             }
         }
         XCTAssertEqual(ImageFormat.sniff([0x4D, 0x4D, 0x00, 0x2B, 0, 8, 0, 0]), .tiff, "BigTIFF, big-endian")
+        // 60 KB of LZW: 9000×9000 zeros in one strip, which would have to
+        // be held whole (324 MB): refused before anything is allocated.
+        XCTAssertThrowsError(try decode("bomb-one-strip.tif")) {
+            XCTAssertEqual($0 as? DecodeError, .tooLarge(width: 9000, height: 9000))
+        }
     }
 }

@@ -40,7 +40,13 @@ final class TIFFRowSource: RowSource {
 
     /// libtiff cannot shrink while decoding: the resampler does it all.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
-        guard cimg_tiff_start(decoder, TIFFRowSource.maxBandBytes) == 0 else { throw failure() }
+        switch cimg_tiff_start(decoder, TIFFRowSource.maxBandBytes) {
+        case 0: return
+        // One strip (or tile) would hold more than a band may: too large
+        // to read as it is laid out, however small the file.
+        case -2: throw .tooLarge(width: width, height: height)
+        default: throw failure()
+        }
     }
 
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {

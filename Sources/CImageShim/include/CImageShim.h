@@ -38,7 +38,8 @@ cimg_tiff *cimg_tiff_open(FILE *file);
 /// RGBA, CMYK, YCbCr, Lab).
 int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height);
 /// Sets up the reading of the page a band at a time (a strip, or a row of
-/// tiles), a band's pixels bounded by `max_band_bytes`.
+/// tiles), a band's pixels bounded by `max_band_bytes`: -2 for a band
+/// past that (a page in one large compressed strip), -1 for other faults.
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes);
 /// Row `y` of the page as RGBA8 (width*4 bytes), read with its band.
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y);
