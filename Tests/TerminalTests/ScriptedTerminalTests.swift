@@ -22,11 +22,11 @@ final class ScriptedTerminalTests: XCTestCase {
                 + environment + [Paths.binary.path] + arguments,
             guardSeconds: 60
         )
-        XTCAssertExited(result.stderr)
+        assertExited(result.stderr)
         return String(decoding: Array(result.stdout.utf8), as: UTF8.self)
     }
 
-    private func XTCAssertExited(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertExited(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(stderr.contains("exit 0"), stderr, file: file, line: line)
     }
 

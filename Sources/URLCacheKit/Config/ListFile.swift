@@ -31,9 +31,9 @@ public enum ListFile {
             if !existing { try write(data, to: path) }
             return Edited(number: at + 1, list: list, already: true)
         }
-        var root = try plist(data, path)
+        var (root, format) = try plist(data, path)
         try withImages(&root, path) { $0.append(item(for: entry, among: $0)) }
-        try write(root, format: try format(of: data, path), to: path)
+        try write(root, format: format, to: path)
         return Edited(number: list.entries.count + 1, list: try URLList.load(path: path))
     }
 
@@ -49,9 +49,9 @@ public enum ListFile {
             throw .unwritable(file: path, reason: "it would hold no images (the last entry stays)")
         }
         let removed = list.entries[number - 1]
-        var root = try plist(data, path)
+        var (root, format) = try plist(data, path)
         try withImages(&root, path) { $0.remove(at: number - 1) }
-        try write(root, format: try format(of: data, path), to: path)
+        try write(root, format: format, to: path)
         return removed
     }
 
@@ -93,26 +93,19 @@ public enum ListFile {
         }
     }
 
-    private static func plist(_ data: Data, _ path: String) throws(ConfigError) -> Any {
-        guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else {
-            throw .notAPlist(file: path)
-        }
-        return root
-    }
-
-    private static func format(
-        of data: Data,
+    /// The plist's root, and the format to write it back in: XML or
+    /// binary as it was (an OpenStep list is read but cannot be written).
+    private static func plist(
+        _ data: Data,
         _ path: String
-    ) throws(ConfigError)
-        -> PropertyListSerialization
-        .PropertyListFormat
-    {
+    ) throws(ConfigError) -> (
+        Any, PropertyListSerialization.PropertyListFormat
+    ) {
         var format = PropertyListSerialization.PropertyListFormat.xml
-        guard (try? PropertyListSerialization.propertyList(from: data, options: [], format: &format)) != nil else {
+        guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: &format) else {
             throw .notAPlist(file: path)
         }
-        // OpenStep lists are read but cannot be written: XML instead.
-        return format == .binary ? .binary : .xml
+        return (root, format == .binary ? .binary : .xml)
     }
 
     private static func write(

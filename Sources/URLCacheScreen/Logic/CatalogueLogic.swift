@@ -8,16 +8,7 @@ extension ScreenLogic {
     /// A key while the catalogue's box is open, `chosen` marked.
     static func handleCatalogue(_ chosen: Int, _ key: Key, _ state: inout ScreenState, box: Box?) -> [Effect] {
         let count = Catalogue.sources.count
-        let page = max(1, (box?.lines.count ?? 1) - 1)
-        let step: Int? =
-            switch KeyTable.command(for: key, in: .box) {
-            case .scrollDown: 1
-            case .scrollUp: -1
-            case .pageDown: page
-            case .pageUp: -page
-            default: nil
-            }
-        if let step {
+        if let step = scrollStep(KeyTable.command(for: key, in: .box), box: box) {
             let next = max(0, min(count - 1, chosen + step))
             state.overlay = .catalogue(chosen: next)
             // The mark stays in the part of the list the box shows.

@@ -136,6 +136,19 @@ public enum ScreenLogic {
         }
     }
 
+    /// How far a box's scroll key moves (a line, or a page of the box as
+    /// drawn); nil for a key that does not scroll.
+    static func scrollStep(_ command: Command?, box: Box?) -> Int? {
+        let page = max(1, (box?.lines.count ?? 1) - 1)
+        switch command {
+        case .scrollDown: return 1
+        case .scrollUp: return -1
+        case .pageDown: return page
+        case .pageUp: return -page
+        default: return nil
+        }
+    }
+
     /// A key while a box is open: it answers the box, or scrolls its text.
     private static func handleBox(
         _ overlay: ScreenState.Overlay,
@@ -143,18 +156,10 @@ public enum ScreenLogic {
         _ state: inout ScreenState,
         box: Box?
     ) -> [Effect] {
-        let page = max(1, (box?.lines.count ?? 1) - 1)
         // Space and b page only where they close nothing: an alert's Space is its OK.
         let reading = overlay == .about || overlay == .help
         let command = reading ? KeyTable.command(for: key, in: .box, .reading) : KeyTable.command(for: key, in: .box)
-        let scroll: Int? =
-            switch command {
-            case .scrollDown: 1
-            case .scrollUp: -1
-            case .pageDown: page
-            case .pageUp: -page
-            default: nil
-            }
+        let scroll = scrollStep(command, box: box)
         if let scroll, let box, box.scrolls {
             state.boxScroll = max(0, min(box.maxScroll, box.first + scroll))
             return []
