@@ -173,15 +173,25 @@ final class FeedReaderTests: XCTestCase {
         let item = try read(fixture("wikipedia-potd.rss"))
         XCTAssertEqual(image(item), "http://feeds.test/wikipedia/commons/thumb/a/ab/Red_fox.jpg/600px-Red_fox.jpg")
         XCTAssertEqual(item.description, "The red fox is the largest of the true foxes.")
-        XCTAssertEqual(Srcset.largest("a.jpg 320w, b.jpg 1280w, c.jpg 640w", src: "s.jpg"), "b.jpg")
-        XCTAssertEqual(Srcset.largest("a.jpg, b.jpg 2x", src: nil), "b.jpg")
+        func largest(_ srcset: String, src: String?) -> String? {
+            ImageSizes(img: ["srcset": srcset, "src": src].compactMapValues { $0 })?.picture
+        }
+        XCTAssertEqual(largest("a.jpg 320w, b.jpg 1280w, c.jpg 640w", src: "s.jpg"), "b.jpg")
+        XCTAssertEqual(largest("a.jpg, b.jpg 2x", src: nil), "b.jpg")
         XCTAssertEqual(
-            Srcset.largest("a.jpg,b.jpg 2x", src: nil),
+            largest("a.jpg,b.jpg 2x", src: nil),
             "a.jpg,b.jpg",
             "a comma inside a URL is the URL's (HTML's rule)"
         )
-        XCTAssertEqual(Srcset.largest("", src: "s.jpg"), "s.jpg")
-        XCTAssertEqual(Srcset.largest("x.jpg 3x", src: nil), "x.jpg")
+        XCTAssertEqual(largest("", src: "s.jpg"), "s.jpg")
+        XCTAssertEqual(largest("x.jpg 3x", src: nil), "x.jpg")
+        // With a declared width, a density is that many times as wide.
+        XCTAssertEqual(
+            ImageSizes(img: ["src": "s.jpg", "width": "300", "height": "200", "srcset": "b.jpg 2x"])?.sizes.map(
+                \.width
+            ),
+            [300, 600]
+        )
     }
 
     func testAPicturesOwnHeadingBesideItIsItsTitleWhereThePagesIsTheSites() throws {

@@ -30,6 +30,11 @@ public struct FeedItem: Sendable, Equatable {
     }
 
     public var media: Media
+    /// Every size the document offers of the picture, smallest first,
+    /// when it offers more than one (else empty). `media`'s picture is the
+    /// largest the document itself names; the sizes may go beyond it where
+    /// the address's shape says its server makes them (`SizeVariants`).
+    public var sizes: [SizeOffer]
     /// The item's title, else the feed's.
     public var title: String?
     /// Who made it (`copyright`, `dc:creator`, `media:credit`, an author).
@@ -41,12 +46,14 @@ public struct FeedItem: Sendable, Equatable {
 
     public init(
         media: Media,
+        sizes: [SizeOffer] = [],
         title: String? = nil,
         credit: String? = nil,
         description: String? = nil,
         link: String? = nil
     ) {
         self.media = media
+        self.sizes = sizes
         self.title = title
         self.credit = credit
         self.description = description

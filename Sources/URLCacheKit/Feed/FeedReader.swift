@@ -32,9 +32,20 @@ public enum FeedReader {
         case .html: item = try HTMLPageReader.read(bytes, feedURL: feedURL)
         }
         if let url = item.media.picture, url.absoluteString == feedURL.absoluteString { throw .pointsAtItself }
+        item.sizes = SizeOffer.offered(item.sizes, picture: item.media)
         item.title = item.title.flatMap(FeedText.clean)
         item.credit = item.credit.flatMap(FeedText.clean)
         return item
+    }
+
+    /// `candidates` as offers, their URLs resolved against `base`; one that
+    /// is no image URL is left out.
+    static func offers(_ candidates: [ImageCandidate], relativeTo base: URL) -> [SizeOffer] {
+        candidates.compactMap { candidate in
+            (try? imageURL(candidate.url, relativeTo: base)).map {
+                SizeOffer(url: $0, width: candidate.width, height: candidate.height)
+            }
+        }
     }
 
     /// `text` from a feed as an image URL: resolved against the feed's URL,

@@ -65,16 +65,12 @@ enum FeedText {
         return bounded(joined)
     }
 
-    /// The first `<img>` of an HTML fragment: its largest `srcset`
-    /// candidate, else its `src`.
-    static func firstImage(html: String) -> String? {
+    /// The sizes of the first `<img>` of an HTML fragment that has any
+    /// (its `src` and `srcset`): the largest declared is the picture.
+    static func firstImage(html: String) -> ImageSizes? {
         var scanner = MarkupScanner(Array(html.utf8))
         while let event = scanner.next() {
-            if case let .start("img", attributes) = event,
-                let source = Srcset.largest(attributes["srcset"], src: attributes["src"])
-            {
-                return source
-            }
+            if case let .start("img", attributes) = event, let image = ImageSizes(img: attributes) { return image }
         }
         return nil
     }

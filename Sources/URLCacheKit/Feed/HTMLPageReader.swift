@@ -45,6 +45,7 @@ enum HTMLPageReader {
         let heading = announced == nil ? shown.heading(near: source, besides: title) : nil
         return FeedItem(
             media: .image(try FeedReader.imageURL(source, relativeTo: base ?? feedURL)),
+            sizes: announced == nil ? FeedReader.offers(shown.sizes(of: source), relativeTo: base ?? feedURL) : [],
             title: meta["og:title"] ?? heading ?? title,
             credit: meta["author"] ?? meta["article:author"],
             description: (meta["og:description"] ?? meta["description"]).flatMap(FeedText.plain(html:)),
@@ -68,7 +69,8 @@ struct ShownImages {
     /// these beside it.
     static let headings: Set<String> = ["h1", "h2", "h3", "h4", "b", "strong", "figcaption"]
 
-    private var images: [(candidate: ImageCandidate, inMain: Bool, linked: Bool, at: Int)] = []
+    private var images: [(candidate: ImageCandidate, sizes: [ImageCandidate], inMain: Bool, linked: Bool, at: Int)] =
+        []
     private var links: [String?] = []
     private var chromeDepth = 0
     private var mainDepth = 0
@@ -104,11 +106,17 @@ struct ShownImages {
         var candidate = ImageCandidate(url: "", width: attributes["width"], height: attributes["height"])
         if min(candidate.width ?? Int.max, candidate.height ?? Int.max) < Self.iconSide { return }
         let linked = links.last.flatMap { $0 }
-        guard let source = linked ?? Srcset.largest(attributes["srcset"], src: attributes["src"]),
-            !source.lowercased().hasPrefix("data:")
-        else { return }
+        let shown = ImageSizes(img: attributes)
+        guard let source = linked ?? shown?.picture, !source.lowercased().hasPrefix("data:") else { return }
         candidate.url = source
-        images.append((candidate, mainDepth > 0, linked != nil, position))
+        // The linked file is the full size; the `<img>`'s are smaller ones.
+        let sizes = (linked.map { [ImageCandidate(url: $0)] } ?? []) + (shown?.sizes ?? [])
+        images.append((candidate, sizes, mainDepth > 0, linked != nil, position))
+    }
+
+    /// The sizes offered of the picture at `url`.
+    func sizes(of url: String) -> [ImageCandidate] {
+        images.first { $0.candidate.url == url }?.sizes ?? []
     }
 
     private mutating func readHeading(_ event: MarkupEvent) {

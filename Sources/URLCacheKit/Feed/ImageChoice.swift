@@ -15,6 +15,12 @@ struct ImageCandidate: Equatable {
         self.bytes = bytes.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
+    init(url: String, width: Int?, height: Int?) {
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+
     /// "1600", "1600px": a positive count of pixels.
     private static func dimension(_ text: String) -> Int? {
         let digits = text.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
@@ -48,28 +54,6 @@ struct ImageCandidate: Equatable {
 /// b.jpg 640w" or "a.jpg, b.jpg 2x". Wikipedia's picture of the day puts
 /// its larger files there and a small one in `src`.
 enum Srcset {
-    /// The largest candidate of `srcset` (by its `w`, else its `x`; `src`
-    /// counts as 1x), else `src`.
-    static func largest(_ srcset: String?, src: String?) -> String? {
-        var best: (url: String, width: Double?, density: Double)?
-        if let src, !src.trimmingCharacters(in: .whitespaces).isEmpty { best = (src, nil, 1) }
-        for candidate in candidates(srcset ?? "") {
-            guard let current = best else {
-                best = candidate
-                continue
-            }
-            let larger: Bool
-            switch (candidate.width, current.width) {
-            case let (a?, b?): larger = a > b
-            case (_?, nil): larger = true
-            case (nil, _?): larger = false
-            case (nil, nil): larger = candidate.density > current.density
-            }
-            if larger { best = candidate }
-        }
-        return best?.url
-    }
-
     /// Each candidate: a URL (no spaces; trailing commas end it), then its
     /// descriptor up to the next comma.
     static func candidates(_ text: String) -> [(url: String, width: Double?, density: Double)] {

@@ -45,6 +45,15 @@ enum JSONFeedReader {
         }
         var item = words(in: found.containers)
         item.media = .image(try FeedReader.imageURL(found.text, relativeTo: feedURL))
+        // APOD's `url` is the same picture, smaller than its `hdurl`.
+        if select == nil, let day = found.containers.first, day["hdurl"] as? String == found.text,
+            let smaller = day["url"] as? String
+        {
+            item.sizes = FeedReader.offers(
+                [ImageCandidate(url: smaller), ImageCandidate(url: found.text)],
+                relativeTo: feedURL
+            )
+        }
         return item
     }
 

@@ -11,7 +11,7 @@ enum XMLFeedReader {
         var enclosures: [(url: String, type: String)] = []
         var media: [ImageCandidate] = []
         var thumbnails: [ImageCandidate] = []
-        var inlineImages: [String] = []
+        var inlineImages: [ImageSizes] = []
         var link: String?
         /// Bing's `<images><image>`: the picture is the text of `<url>`.
         var isArchiveImage = false
@@ -130,9 +130,7 @@ enum XMLFeedReader {
             guard let url = attributes["url"] else { return }
             draft.thumbnails.append(ImageCandidate(url: url, width: attributes["width"], height: attributes["height"]))
         case "img":
-            if let source = Srcset.largest(attributes["srcset"], src: attributes["src"]) {
-                draft.inlineImages.append(source)
-            }
+            if let image = ImageSizes(img: attributes) { draft.inlineImages.append(image) }
         default: break
         }
     }
@@ -141,15 +139,15 @@ enum XMLFeedReader {
         let html =
             draft.fields["description"] ?? draft.fields["content:encoded"] ?? draft.fields["content"]
             ?? draft.fields["summary"]
-        var source: String?
+        var source: ImageSizes?
         if let enclosure = draft.enclosures.first(where: {
             $0.type.lowercased().hasPrefix("image/") || ($0.type.isEmpty && looksLikeImage($0.url))
         }) {
-            source = enclosure.url
+            source = ImageSizes(picture: enclosure.url)
         } else if let largest = ImageCandidate.largest(draft.media) {
-            source = largest.url
+            source = ImageSizes(picture: largest.url, sizes: draft.media)
         } else if draft.isArchiveImage, let url = draft.fields["url"], !url.isEmpty {
-            source = url
+            source = ImageSizes(picture: url)
         } else {
             source =
                 [
@@ -157,7 +155,7 @@ enum XMLFeedReader {
                     draft.fields["summary"],
                 ]
                 .compactMap { $0 }.lazy.compactMap(FeedText.firstImage(html:)).first ?? draft.inlineImages.first
-                ?? ImageCandidate.largest(draft.thumbnails)?.url
+                ?? ImageCandidate.largest(draft.thumbnails).map { ImageSizes(picture: $0.url, sizes: draft.thumbnails) }
         }
         guard let source else { throw .itemWithoutImage }
         let link =
@@ -168,7 +166,8 @@ enum XMLFeedReader {
         }
         .compactMap(FeedText.clean).first
         return FeedItem(
-            media: .image(try FeedReader.imageURL(source, relativeTo: feedURL)),
+            media: .image(try FeedReader.imageURL(source.picture, relativeTo: feedURL)),
+            sizes: FeedReader.offers(source.sizes, relativeTo: feedURL),
             title: (draft.fields["title"] ?? draft.fields["headline"]).flatMap(FeedText.plain(html:))
                 ?? feedTitle.flatMap(FeedText.plain(html:)),
             credit: credit,
