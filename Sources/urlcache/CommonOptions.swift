@@ -64,6 +64,14 @@ struct PolicyOptions: ParsableArguments {
     var freshness: FreshnessChoice?
 
     @Option(
+        help: ArgumentHelp(
+            "Of a picture a feed offers in several sizes: largest (what fetch takes unless told), or screen: the smallest that fills the terminal (the screen's default for an entry with no image yet).",
+            valueName: "size"
+        )
+    )
+    var fetchSize: SizeChoice?
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "Distinct images kept for each entry, the current one included (default 7, or the list's keep).",
@@ -104,8 +112,21 @@ struct PolicyOptions: ParsableArguments {
         controller.offline = offline
         controller.freshness = list.settings.freshness ?? .fixed
         controller.commandLineFreshness = freshness?.mode
+        controller.sizePolicy = fetchSize?.policy ?? list.settings.size
         return controller
     }
+}
+
+/// `--fetch-size`'s value (render's `--size` is its cells).
+struct SizeChoice: ExpressibleByArgument {
+    var policy: SizePolicy
+
+    init?(argument: String) {
+        guard let policy = SizePolicy(rawValue: argument) else { return nil }
+        self.policy = policy
+    }
+
+    static var allValueStrings: [String] { SizePolicy.allCases.map(\.rawValue) }
 }
 
 /// `--freshness`'s value.

@@ -1,6 +1,8 @@
 import ArgumentParser
+import BlockArt
 import Foundation
 import URLCacheKit
+import URLCacheScreen
 import URLCacheSupport
 
 /// `urlcache fetch`: Display Image once, for scripts and cron.
@@ -10,7 +12,8 @@ struct Fetch: ParsableCommand {
         abstract: "Apply the caching policy once and print the outcome.",
         discussion: """
             Prints three lines: the outcome, "Updated: <date>" and the cached image's path; \
-            for a feed entry, then "Title:", "Credit:" and "Image:" lines as the feed gave them. \
+            for a feed entry, then "Title:", "Credit:" and "Image:" lines as the feed gave them, \
+            and "Size:" when it offered the picture in several sizes (--fetch-size chooses). \
             With --all, a block like it for every entry. Exit status (with --all, the worst \
             of the entries): 0 the image is there and the policy was applied (or, with --all, a failing \
             entry's back-off held its check back); 3 the check failed \
@@ -42,6 +45,18 @@ struct Fetch: ParsableCommand {
     /// one host, so that a list of one CDN's images is no burst.
     static let inFlight = 6
 
+    /// `--fetch-size screen`'s area: the terminal's window in pixels, or its
+    /// cells at the size assumed when it gives none; nil with no terminal
+    /// (a timer), where the largest is taken.
+    static func screenArea() -> PixelSize? {
+        guard let window = [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO].lazy.compactMap(WindowSize.of).first else {
+            return nil
+        }
+        if window.cellPixels != nil { return PixelSize(width: window.pixelWidth, height: window.pixelHeight) }
+        let cell = WindowSize.assumedCellPixels
+        return PixelSize(width: window.columns * cell.width, height: window.rows * cell.height)
+    }
+
     func validate() throws {
         if all, target.entry != nil || target.isDirect {
             throw ValidationError("--all takes no --entry, --url or --feed")
@@ -61,7 +76,13 @@ struct Fetch: ParsableCommand {
         // --all is what a timer runs: it backs off from a failing server.
         let pool = FetchPool(controller: controller, inFlight: Fetch.inFlight)
         let reports = Interruption.catching { isCancelled in
-            pool.display(targets.map(\.entry), force: force, automatic: all, isCancelled: isCancelled)
+            pool.display(
+                targets.map(\.entry),
+                force: force,
+                automatic: all,
+                size: controller.sizeAsk(area: Fetch.screenArea(), screenDefault: false),
+                isCancelled: isCancelled
+            )
         }
         let output: FetchOutput = json ? .json : path ? .path : .lines
         let results = zip(targets, reports).map { FetchReport(number: $0.number, entry: $0.entry, report: $1) }

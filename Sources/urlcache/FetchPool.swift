@@ -17,6 +17,7 @@ struct FetchPool: Sendable {
         _ entries: [URLEntry],
         force: Bool,
         automatic: Bool = false,
+        size: SizeAsk = .largest,
         isCancelled: @escaping @Sendable () -> Bool
     ) -> [DisplayReport] {
         let work = Work(count: entries.count)
@@ -35,7 +36,13 @@ struct FetchPool: Sendable {
                         }
                     )
                     work.put(
-                        controller.display(entries[index], force: force, automatic: automatic, observer: observer),
+                        controller.display(
+                            entries[index],
+                            force: force,
+                            automatic: automatic,
+                            size: size,
+                            observer: observer
+                        ),
                         at: index
                     )
                 }

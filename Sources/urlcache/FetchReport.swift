@@ -131,6 +131,9 @@ extension Array where Element == FetchReport {
 /// (`fetch` and `list` print them).
 func captionLines(_ metadata: CacheRecord?) -> [String] {
     guard let metadata else { return [] }
-    return [("Title", metadata.caption.title), ("Credit", metadata.caption.credit), ("Image", metadata.image.url)]
-        .compactMap { label, value in value.map { "\(label): \($0.terminalSafe)" } }
+    return [
+        ("Title", metadata.caption.title), ("Credit", metadata.caption.credit), ("Image", metadata.image.url),
+        ("Size", metadata.image.size?.summary),
+    ]
+    .compactMap { label, value in value.map { "\(label): \($0.terminalSafe)" } }
 }

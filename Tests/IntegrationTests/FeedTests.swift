@@ -175,7 +175,8 @@ final class FeedTests: NginxTestCase {
             ("media-width.rss", "/harbour.rss", "/harbour_1920.jpg", nil),
             ("thumbnail-only.rss", "/dunes.rss", "/dunes_medium.jpg", nil),
             (
-                "wikipedia-potd.rss", "/potd-wiki.rss", "/wikipedia/commons/thumb/a/ab/Red_fox.jpg/600px-Red_fox.jpg",
+                // The largest of MediaWiki's steps up to the file's 4000 pixels.
+                "wikipedia-potd.rss", "/potd-wiki.rss", "/wikipedia/commons/thumb/a/ab/Red_fox.jpg/3840px-Red_fox.jpg",
                 nil
             ),
             ("astropix.html", "/apod/astropix.html", "/apod/image/2611/comet_big.jpg", nil),

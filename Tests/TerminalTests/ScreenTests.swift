@@ -226,6 +226,64 @@ final class ScreenTests: XCTestCase {
         tmux.waitForExit()
     }
 
+    /// A feed offering its picture in several sizes (Wikipedia's, in
+    /// MediaWiki's thumbnail steps): the screen takes the smallest that
+    /// fills its picture area; `fetch`, for a wallpaper hook, then takes the
+    /// largest, reading the feed again whole although it did not change.
+    func testTheScreenTakesTheSizeThatFillsItAndFetchTheLargest() throws {
+        let stem = "/wikipedia/commons/thumb/a/ab/Red_fox.jpg/"
+        for width in [250, 300, 330, 450, 500, 600, 960, 1280, 1920, 3840] {
+            try FileManager.default.createDirectory(
+                atPath: nginx.root.file(String(stem.dropFirst())),
+                withIntermediateDirectories: true
+            )
+            try copyFixture("earth.jpg", to: nginx.root, as: String(stem.dropFirst()) + "\(width)px-Red_fox.jpg")
+        }
+        let feed = try String(contentsOf: Fixtures.feeds.appendingPathComponent("wikipedia-potd.rss"), encoding: .utf8)
+        try Data(feed.replacingOccurrences(of: "{{BASE}}", with: nginx.url("")).utf8)
+            .write(to: URL(fileURLWithPath: nginx.root.file("potd.rss")))
+        let list = try home.write(
+            "feed.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array><dict><key>title</key><string>POTD</string>
+            <key>feed</key><string>\(nginx.url("/potd.rss"))</string></dict></array></plist>
+            """
+        )
+        let tmux = try open([], list: list)
+        wait(tmux, forTextAndArt: "Newly cached image")
+        tmux.send("i")
+        let about = tmux.wait(forText: " screen ")
+        // The area is the picture's cells in the terminal's pixels (as tmux
+        // answers CSI 16 t): the smallest step that fills it is taken.
+        let words = about.components(separatedBy: "Size: ").last?.split(separator: " ") ?? []
+        let area = words.count > 6 ? words[6].split(separator: "x").compactMap { Int($0) } : []
+        XCTAssertEqual(area.count, 2, about)
+        let widths = [250, 300, 330, 450, 500, 600, 960, 1280, 1920, 3840]
+        let fills = widths.first { $0 >= area.first ?? 0 || $0 * 2667 / 4000 >= area.last ?? 0 } ?? 3840
+        XCTAssertLessThan(fills, 3840, "the window is smaller than the largest")
+        XCTAssertEqual(nginx.requests.map(\.path), ["/potd.rss", stem + "\(fills)px-Red_fox.jpg"])
+        XCTAssertTrue(about.contains("Size: \(fills)x"), about)
+        tmux.send("Escape")
+        tmux.send("q")
+        tmux.waitForExit()
+
+        let fetch = try urlcache(["fetch", "--config", list, "--cache-dir", cacheDir], home: home)
+        XCTAssertEqual(fetch.status, 0, fetch.stderr)
+        XCTAssertTrue(fetch.lines.contains("Size: the largest of 10 sizes (3840x2560)"), fetch.stdout)
+        XCTAssertEqual(nginx.requests.dropFirst(2).map(\.path), ["/potd.rss", stem + "3840px-Red_fox.jpg"])
+        XCTAssertEqual(nginx.requests[2].ifModifiedSince, nil, "the feed read again whole")
+        // The largest serves every ask after it: fresh, no request.
+        let again = try urlcache(
+            ["fetch", "--fetch-size", "screen", "--config", list, "--cache-dir", cacheDir],
+            home: home
+        )
+        XCTAssertEqual(again.lines.first, "Previously cached image")
+        let listed = try urlcache(["list", "--config", list, "--cache-dir", cacheDir], home: home)
+        XCTAssertTrue(listed.stdout.contains("   Size: the largest of 10 sizes (3840x2560)"), listed.stdout)
+        XCTAssertEqual(nginx.requests.count, 4)
+    }
+
     func testBracketsStepThroughTheKeptImages() throws {
         try copyFixture("earth.jpg", to: nginx.root, as: "daily.jpg")
         let list = try writeList([nginx.url("/daily.jpg")], in: home)

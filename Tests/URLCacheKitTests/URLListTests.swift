@@ -42,6 +42,23 @@ final class URLListTests: XCTestCase {
         XCTAssertEqual(list.settings.refreshInterval, 3600)
     }
 
+    func testTheSizeSettingIsLargestOrScreen() throws {
+        func parse(_ value: String) throws -> URLList {
+            try URLList.parse(
+                Data(
+                    "<plist><dict><key>size</key><string>\(value)</string><key>images</key><array><string>https://a.example/x.png</string></array></dict></plist>"
+                        .utf8
+                ),
+                source: "f.plist"
+            )
+        }
+        XCTAssertEqual(try parse("screen").settings.size, .screen)
+        XCTAssertEqual(try parse("largest").settings.size, .largest)
+        XCTAssertThrowsError(try parse("huge")) { error in
+            XCTAssertTrue("\(error)".contains("expected \"largest\" or \"screen\""), "\(error)")
+        }
+    }
+
     func testTitlesAreMadeTerminalSafe() {
         let entry = URLEntry(url: URL(string: "https://a.example/x.png")!, title: "Evil\u{1B}[2J\u{9B}title")
         XCTAssertFalse(entry.displayName.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })

@@ -7,7 +7,7 @@ extension CacheRecord: Codable {
     private enum Key: String, CodingKey {
         case url, etag, lastModified, contentType, imageURL, feedETag, feedLastModified
         case title, credit, description, link, firstSeen, lifetime, cacheControl, expires
-        case refusal, movedTo, patience, failures
+        case refusal, movedTo, patience, failures, size
     }
 
     /// The text fields, each under its flat key.
@@ -29,6 +29,7 @@ extension CacheRecord: Codable {
         for (key, field) in CacheRecord.texts { self[keyPath: field] = try c.decodeIfPresent(String.self, forKey: key) }
         firstSeen = try c.decodeIfPresent(Date.self, forKey: .firstSeen)
         freshness.lifetime = try c.decodeIfPresent(Lifetime.self, forKey: .lifetime)
+        image.size = try? c.decodeIfPresent(TakenSize.self, forKey: .size)
         remembered = Remembered(
             refusal: try c.decodeIfPresent(Refusal.self, forKey: .refusal),
             movedTo: try c.decodeIfPresent(MovedPermanently.self, forKey: .movedTo),
@@ -43,6 +44,7 @@ extension CacheRecord: Codable {
         for (key, field) in CacheRecord.texts { try c.encodeIfPresent(self[keyPath: field], forKey: key) }
         try c.encodeIfPresent(firstSeen, forKey: .firstSeen)
         try c.encodeIfPresent(freshness.lifetime, forKey: .lifetime)
+        try c.encodeIfPresent(image.size, forKey: .size)
         try c.encodeIfPresent(remembered.refusal, forKey: .refusal)
         try c.encodeIfPresent(remembered.movedTo, forKey: .movedTo)
         try c.encodeIfPresent(remembered.patience, forKey: .patience)

@@ -35,6 +35,8 @@ public struct CacheRecord: Sendable, Equatable {
         public var contentType: String?
         /// Its ETag and Last-Modified, verbatim (quotes and W/ included).
         public var validators = Validators()
+        /// Feed entries offered several sizes: the one taken, and why.
+        public var size: TakenSize?
     }
 
     /// The last check's freshness by HTTP's rules.

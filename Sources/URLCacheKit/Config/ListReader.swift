@@ -15,7 +15,7 @@ struct ListReader {
     /// The keys a list's top-level dict may hold.
     static let settingKeys = [
         "images", "refreshInterval", "connectTimeout", "stallTimeout", "maxTime", "maxImageBytes",
-        "maxFeedBytes", "freshness", "keep", "maxCacheBytes", "onNewImage",
+        "maxFeedBytes", "freshness", "keep", "maxCacheBytes", "onNewImage", "size",
     ]
     /// The keys an entry's dict may hold.
     static let entryKeys = ["url", "feed", "select", "title", "freshness", "onNewImage"]
@@ -128,6 +128,12 @@ struct ListReader {
                 throw .badSetting(file: source, key: "freshness", reason: "expected \"fixed\" or \"server\"")
             }
             settings.freshness = mode
+        }
+        if let value = dict["size"] {
+            guard let text = value as? String, let policy = SizePolicy(rawValue: text) else {
+                throw .badSetting(file: source, key: "size", reason: "expected \"largest\" or \"screen\"")
+            }
+            settings.size = policy
         }
         if let value = dict["onNewImage"] {
             guard let command = Self.command(value) else {

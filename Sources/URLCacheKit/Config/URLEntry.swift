@@ -83,6 +83,8 @@ public struct ListSettings: Sendable, Equatable {
     /// The program and arguments run after a new image is committed, for
     /// every entry that names none of its own.
     public var onNewImage: [String]?
+    /// Which size of a picture offered in several to take.
+    public var size: SizePolicy?
 
     public init(
         refreshInterval: TimeInterval? = nil,

@@ -21,6 +21,11 @@ extension URLCacheController {
         let automatic: Bool
         /// The freshness rule the entry follows, decided once.
         let rule: FreshnessRule
+        /// Which size of a picture offered in several to take.
+        let size: SizeAsk
+        /// The copy is smaller than `size` asks (a screen's size, and now
+        /// the largest): the feed is read again whole, whatever its age.
+        let resize: Bool
 
         /// The cache's key.
         var key: URL { entry.url }

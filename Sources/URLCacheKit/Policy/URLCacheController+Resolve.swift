@@ -91,7 +91,7 @@ extension URLCacheController {
             (head, body) = try FeedReceiver.receive(
                 feedRequest,
                 limit: maxFeedBytes,
-                stored: cached?.metadata?.feedValidators,
+                stored: check.resize ? nil : cached?.metadata?.feedValidators,
                 over: transport,
                 now: now,
                 observer: check.observer
@@ -112,13 +112,16 @@ extension URLCacheController {
         {
             return .stop(.failed(.feed(error)))
         }
-        let record = CacheRecord.feedRead(key, head: head, item: item, movedTo: movedTo, now: now, cap: refreshInterval)
+        var record = CacheRecord.feedRead(key, head: head, item: item, movedTo: movedTo, now: now, cap: refreshInterval)
         let noStore = check.rule.forbidsStoring(record)
         let announced: URL
         let still: (kind: String, link: String?)?
         switch item.media {
         case let .other(kind, link): return .stop(.noPicture(kind: kind, link: link, feed: record, noStore: noStore))
-        case let .image(url): (announced, still) = (url, nil)
+        case let .image(url):
+            let offer = check.size.pick(item.sizes)
+            (announced, still) = (offer?.url ?? url, nil)
+            record.image.size = offer.flatMap { TakenSize.taking($0, of: item.sizes, for: check.size) }
         case let .still(url, kind, link): (announced, still) = (url, (kind, link))
         }
         let same = !noStore && cached?.metadata?.image.url == announced.absoluteString

@@ -1,3 +1,4 @@
+import BlockArt
 import Foundation
 import URLCacheSupport
 
@@ -19,6 +20,9 @@ public struct URLCacheController: Sendable {
     public var freshness: FreshnessMode = .fixed
     /// `--freshness`: overrides every entry's rule.
     public var commandLineFreshness: FreshnessMode?
+    /// `--fetch-size`, else the list's `size`: which size of a picture offered in
+    /// several to take; nil leaves it to the caller (`sizeAsk`).
+    public var sizePolicy: SizePolicy?
 
     public init(
         cache: DiskCache,
@@ -46,11 +50,13 @@ public struct URLCacheController: Sendable {
     /// (`ResponseReceiver`), `settle` (the record merged and committed).
     /// `force` skips the interval (the checks stay conditional).
     /// `automatic`: nobody asked (the screen's timed re-check, `fetch
-    /// --all`); it backs off after failures.
+    /// --all`); it backs off after failures. `size`: which size to take of
+    /// a picture a feed offers in several.
     public func display(
         _ entry: URLEntry,
         force: Bool = false,
         automatic: Bool = false,
+        size: SizeAsk = .largest,
         observer: FetchObserver = FetchObserver()
     ) -> DisplayReport {
         if let problem = entry.problem { return DisplayReport(result: .failure(.unusableEntry(problem)), copy: nil) }
@@ -63,7 +69,7 @@ public struct URLCacheController: Sendable {
         do {
             // withLock creates the directory first.
             return try cache.withLock(key, wait: wait) {
-                check(entry, force: force, automatic: automatic, observer: observer, deadline: deadline)
+                check(entry, force: force, automatic: automatic, size: size, observer: observer, deadline: deadline)
             }
         } catch {
             if case let .lockFailed(_, errno) = error, errno == .readOnlyFileSystem || errno == .permissionDenied {
@@ -97,6 +103,7 @@ public struct URLCacheController: Sendable {
         _ entry: URLEntry,
         force: Bool,
         automatic: Bool,
+        size: SizeAsk,
         observer: FetchObserver,
         deadline: ContinuousClock.Instant
     ) -> DisplayReport {
@@ -106,6 +113,7 @@ public struct URLCacheController: Sendable {
             return DisplayReport(result: .failure(.cache(error)), copy: nil)
         }
         let now = clock.now()
+        let ask = size.settled(hasCopy: cached != nil)
         let check = Check(
             entry: entry,
             cached: cached,
@@ -113,15 +121,19 @@ public struct URLCacheController: Sendable {
             deadline: deadline,
             observer: observer,
             automatic: automatic,
-            rule: rule(for: entry)
+            rule: rule(for: entry),
+            size: ask,
+            resize: entry.feed != nil && !ask.isServed(by: cached?.metadata?.image.size)
         )
         let validators = entry.feed == nil ? cached?.metadata?.image.validators : cached?.metadata?.feedValidators
+        // A copy smaller than the size asked is no answer to the ask: the
+        // feed is read again whole (like a `Vary` that does not match).
         let plan = RefreshPolicy.plan(
             cached: cached,
-            validators: validators,
+            validators: check.resize ? Validators() : validators,
             now: now,
             interval: check.rule.interval(cached),
-            force: force
+            force: force || check.resize
         )
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
         // With no image yet, the entry may still remember a server's answer.
@@ -161,6 +173,14 @@ public struct URLCacheController: Sendable {
             let directive = check.rule.revalidationDirective(check.cached)
         else { return result }
         return .failure(.staleRequiresRevalidation(error, directive: directive))
+    }
+
+    /// What a check asks of a picture offered in several sizes: the
+    /// policy set, with `area` the picture's pixels (nil: no terminal, the
+    /// largest); with none set, the screen's default (`screenDefault`)
+    /// or the largest.
+    public func sizeAsk(area: PixelSize?, screenDefault: Bool) -> SizeAsk {
+        SizeAsk.given(sizePolicy, area: area, screenDefault: screenDefault)
     }
 
     /// The rule that applies to `entry`: the command line's, else the

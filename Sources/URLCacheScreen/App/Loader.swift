@@ -55,16 +55,18 @@ final class Loader: Sendable {
     var running: Bool { state.withLock { $0.running } }
 
     /// Starts `request` for `entry` (number `index` of the list) on a thread
-    /// of its own; `decodeSize` picks the pixmap size from the source's.
+    /// of its own; `decodeSize` picks the pixmap size from the source's;
+    /// `size` is which size a check takes of a picture offered in several.
     func start(
         _ request: LoadRequest,
         entry: URLEntry,
         index: Int,
-        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize
+        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize,
+        size ask: SizeAsk = .largest
     ) {
         state.withLock { $0 = State(running: true) }
         let thread = Thread { [self] in
-            let result = load(request, entry: entry, index: index, size: decodeSize)
+            let result = load(request, entry: entry, index: index, size: decodeSize, ask: ask)
             state.withLock {
                 $0.result = result
                 $0.running = false
@@ -80,7 +82,8 @@ final class Loader: Sendable {
         _ request: LoadRequest,
         entry: URLEntry,
         index: Int,
-        size: @escaping @Sendable (SourceInfo) -> PixelSize
+        size: @escaping @Sendable (SourceInfo) -> PixelSize,
+        ask: SizeAsk
     ) -> Result {
         guard case let .display(force, automatic, offline, offerEarly) = request else {
             // No check: the kept file `[` chose, or the cached copy again.
@@ -107,7 +110,7 @@ final class Loader: Sendable {
         if case let .revalidating(image, copy)? = early, let file = Loader.fileNumber(copy.imagePath) {
             drawn = (image, copy.imagePath, file)
         }
-        let report = controller.display(entry, force: force, automatic: automatic, observer: observer())
+        let report = controller.display(entry, force: force, automatic: automatic, size: ask, observer: observer())
         if let drawn, report.copy?.imagePath == drawn.path, Loader.fileNumber(drawn.path) == drawn.file {
             return Result(
                 report: report,

@@ -19,7 +19,8 @@ extension ScreenApp {
             automatic: automatic,
             asked: asked,
             log: services.log,
-            decodeSize: decodeArea()
+            decodeSize: decodeArea(),
+            size: ScreenApp.sizeAsk(terminal.size, cell: terminal.cellPixels, options: options)
         )
     }
 
@@ -31,11 +32,28 @@ extension ScreenApp {
         automatic: Bool,
         asked: Bool,
         log: Log,
-        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize
+        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize,
+        size: SizeAsk
     ) {
         let request = ScreenLogic.displayStarted(force: force, automatic: automatic, asked: asked, now: Date(), &state)
         log.write("display \(state.entry.url.absoluteString) force=\(force) automatic=\(automatic)")
-        loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeSize)
+        loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeSize, size: size)
+    }
+
+    /// Which size of a picture offered in several the screen takes: the
+    /// list's `size` or `--fetch-size`, else the one that fills the picture area
+    /// (`screenFirst`), in the terminal's pixels (its cells' size times
+    /// the area's cells): block art samples a cell no finer than that.
+    static func sizeAsk(_ size: CellSize, cell: PixelSize, options: Options) -> SizeAsk {
+        let layout = Layout(
+            columns: max(size.columns, Layout.minimum.columns),
+            rows: max(size.rows, Layout.minimum.rows)
+        )
+        let area = PixelSize(
+            width: (layout?.columns ?? 80) * cell.width,
+            height: (layout?.imageRows ?? 20) * cell.height
+        )
+        return options.controller.sizeAsk(area: area, screenDefault: true)
     }
 
     /// `[` `]`: another of the entry's kept images, decoded from its file

@@ -61,7 +61,8 @@ public final class ScreenApp {
             automatic: false,
             asked: false,
             log: services.log,
-            decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options)
+            decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options),
+            size: ScreenApp.sizeAsk(window, cell: cellPixels, options: options)
         )
         var answered = options
         do { (terminal, answered.pictures) = try openTerminal() } catch {

@@ -113,6 +113,7 @@ public struct Box: Equatable, Sendable {
                 body += words.isEmpty ? [""] : Layout.wrap(words, width: width)
             }
             if let link = caption?.link { body += [""] + Layout.wrap(link.terminalSafe, width: width) }
+            if let size = caption?.size { body += [""] + Layout.wrap("Size: " + size, width: width) }
             return (caption?.title?.terminalSafe ?? "About this image", body, [])
         case let .catalogue(chosen):
             let lines = Catalogue.sources.enumerated().map { index, source in

@@ -224,12 +224,15 @@ public struct ScreenState: Sendable {
         public var credit: String?
         public var description: String?
         public var link: String?
+        /// Which of the sizes offered was taken (`TakenSize.summary`).
+        public var size: String?
 
-        public init(title: String?, credit: String?, description: String?, link: String?) {
+        public init(title: String?, credit: String?, description: String?, link: String?, size: String? = nil) {
             self.title = title
             self.credit = credit
             self.description = description
             self.link = link
+            self.size = size
         }
 
         /// From the cache's record; nil when it holds none of the words.
@@ -240,6 +243,7 @@ public struct ScreenState: Sendable {
             credit = words.credit
             description = words.description
             link = words.link
+            size = metadata?.image.size?.summary
         }
     }
 }
