@@ -67,10 +67,35 @@ func decodeOnce(_ bytes: [UInt8]) {
     )
 }
 
+/// Where `animateOnce` puts its input: the animation decoder reads files.
+let animationPath = NSTemporaryDirectory() + "urlcache-fuzz-\(getpid()).anim"
+
+/// One input as an animation (GIF, WebP, APNG, AVIF): every frame of two
+/// loops composed, under small limits, never a crash, hang or leak.
+func animateOnce(_ bytes: [UInt8]) {
+    guard FileManager.default.createFile(atPath: animationPath, contents: Data(bytes)) else { return }
+    var limits = AnimationLimits()
+    limits.maxFrames = 16
+    limits.maxFramePixels = 2_000_000
+    guard
+        let animation = try? AnimationDecoder.open(
+            path: animationPath,
+            limits: DecodeLimits(maxDimension: 8192, maxPixels: 1_000_000),
+            animation: limits,
+            size: { info in PixelSize(width: min(info.width, 16), height: min(info.height, 16)) }
+        )
+    else { return }
+    for _ in 0..<2 {
+        while (try? animation.next()) ?? nil != nil {}
+        try? animation.rewind()
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     decodeOnce(bytes)
+    animateOnce(bytes)
     readFeedOnce(bytes)
     readRecordOnce(bytes)
     readDatesOnce(bytes)

@@ -150,6 +150,23 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--duration"), bad.stderr)
     }
 
+    /// An APNG plays as a GIF does: its two loops of four frames, then the
+    /// cursor back; a damaged frame ends each loop early with one warning.
+    func testAnAPNGPlaysAndADamagedFrameIsOneWarning() throws {
+        let apng = Fixtures.formats.appendingPathComponent("animated.apng").path
+        let played = try render([apng, "--size", "20x8", "--colors", "256", "--animate", "on"])
+        XCTAssertEqual(played.status, 0, played.stderr)
+        XCTAssertEqual(played.stderr, "")
+        let redraws = played.stdout.components(separatedBy: "\u{1B}[").filter {
+            $0.first?.isNumber == true && $0.contains("A\r")
+        }
+        XCTAssertEqual(redraws.count, 7, "two loops of four frames, the first written once")
+        let damaged = Fixtures.formats.appendingPathComponent("damaged.apng").path
+        let cut = try render([damaged, "--size", "20x8", "--colors", "256", "--animate", "on"])
+        XCTAssertEqual(cut.status, 0, cut.stderr)
+        XCTAssertEqual(cut.stderr.components(separatedBy: "APNG frame 4 is damaged").count - 1, 1, cut.stderr)
+    }
+
     func testBadOptionsNameTheOption() throws {
         let image = Fixtures.images.appendingPathComponent("sun.png").path
         for (option, value) in [

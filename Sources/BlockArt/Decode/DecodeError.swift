@@ -50,12 +50,17 @@ public enum DecodeWarning: Equatable, Sendable, CustomStringConvertible {
     /// An animation past `AnimationLimits` (frames, frames × pixels, or
     /// decode time): it plays its first `frames` frames.
     case animationCut(frames: Int)
+    /// Frame `frame` (0-based) of an animation is damaged: the loop ends
+    /// before it.
+    case damagedFrame(format: String, frame: Int)
 
     public var description: String {
         switch self {
         case let .truncated(format): return "truncated \(format): shown partially"
         case let .animationCut(frames):
             return "animation past its limits: playing its first \(frames) frame\(frames == 1 ? "" : "s")"
+        case let .damagedFrame(format, frame):
+            return "\(format) frame \(frame + 1) is damaged: playing the \(frame) before it"
         }
     }
 }
