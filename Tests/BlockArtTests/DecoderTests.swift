@@ -143,6 +143,24 @@ final class FuzzRegressionTests: XCTestCase {
             } catch {
                 XCTAssertFalse("\(error)".isEmpty, name)
             }
+            try animate(dir.appendingPathComponent(name).path)
+        }
+    }
+
+    /// A finding as an animation, as the fuzzer plays it: two loops under
+    /// small limits (an APNG chunk that claimed 2 GiB once asked for them).
+    private func animate(_ path: String) throws {
+        var limits = AnimationLimits()
+        limits.maxFrames = 16
+        let decoder = try? AnimationDecoder.open(
+            path: path,
+            limits: DecodeLimits(maxDimension: 8192, maxPixels: 1_000_000),
+            animation: limits
+        ) { PixelSize(width: min($0.width, 16), height: min($0.height, 16)) }
+        guard let decoder else { return }
+        for _ in 0..<2 {
+            while (try? decoder.next()) ?? nil != nil {}
+            try? decoder.rewind()
         }
     }
 

@@ -91,14 +91,22 @@ struct APNGChunks {
 }
 
 /// Walks a PNG's chunks in a FILE, checking each one's CRC when its data
-/// is read.
+/// is read. A chunk is believed only as far as the file holds it: a
+/// length past the file's end ends the walk, so nothing is ever sized by
+/// a length field alone.
 struct ChunkReader {
     let file: UnsafeMutablePointer<FILE>
+    /// The file's size in bytes.
+    private let size: Int64
     /// Chunks walked: a file of millions of empty chunks is cut here.
     private var walked = 0
     static let maxChunks = 1_000_000
 
-    init(file: UnsafeMutablePointer<FILE>) { self.file = file }
+    init(file: UnsafeMutablePointer<FILE>) {
+        self.file = file
+        var info = stat()
+        size = fstat(fileno(file), &info) == 0 ? Int64(info.st_size) : 0
+    }
 
     mutating func signature() -> Bool {
         rewind(file)
@@ -116,7 +124,9 @@ struct ChunkReader {
             return nil
         }
         let offset = Int64(ftello(file))
-        guard fseeko(file, off_t(Int64(length) + 4), SEEK_CUR) == 0 else { return nil }
+        guard offset + Int64(length) + 4 <= size, fseeko(file, off_t(Int64(length) + 4), SEEK_CUR) == 0 else {
+            return nil
+        }
         return APNGChunks.Chunk(
             type: String(decoding: head[4..<8], as: UTF8.self),
             offset: offset,
@@ -126,6 +136,7 @@ struct ChunkReader {
 
     /// `chunk`'s data, when the file holds all of it and its CRC matches.
     func data(of chunk: APNGChunks.Chunk) -> [UInt8]? {
+        guard chunk.offset + Int64(chunk.length) + 4 <= size else { return nil }
         let here = ftello(file)
         defer { fseeko(file, here, SEEK_SET) }
         guard fseeko(file, off_t(chunk.offset), SEEK_SET) == 0 else { return nil }
