@@ -17,6 +17,8 @@ struct cimg_jpeg {
     int created, started;
     int truncated;
     uint8_t *cmyk_row;
+    JOCTET *icc;
+    unsigned int icc_length;
     char message[JMSG_LENGTH_MAX + 64];
 };
 
@@ -52,6 +54,8 @@ cimg_jpeg *cimg_jpeg_open(FILE *file) {
     d->created = 1;
     jpeg_stdio_src(&d->info, file);
     jpeg_save_markers(&d->info, JPEG_APP0 + 1, 0xffff);
+    // ICC_PROFILE chunks: libjpeg-turbo joins them (jpeg_read_icc_profile).
+    jpeg_save_markers(&d->info, JPEG_APP0 + 2, 0xffff);
     return d;
 }
 
@@ -170,5 +174,17 @@ void cimg_jpeg_close(cimg_jpeg *d) {
         if (!setjmp(d->error.jump)) jpeg_destroy_decompress(&d->info);
     }
     free(d->cmyk_row);
+    free(d->icc);
     free(d);
+}
+
+int cimg_jpeg_icc(cimg_jpeg *d, const uint8_t **profile, uint32_t *length) {
+    if (!d->created) return -1;
+    if (!d->icc) {
+        if (setjmp(d->error.jump)) return -1;
+        if (!jpeg_read_icc_profile(&d->info, &d->icc, &d->icc_length)) return -1;
+    }
+    *profile = d->icc;
+    *length = d->icc_length;
+    return 0;
 }

@@ -65,9 +65,10 @@ int cimg_png_read_header(cimg_png *d, uint32_t *width, uint32_t *height, int *in
     // Ancillary chunks the picture does not need are skipped unread: libpng
     // 1.6.39 allocates an iTXt chunk's declared length (found by fuzzing: a
     // 716-byte file asked for 1.2 GB) whatever chunk_malloc_max says. tRNS,
-    // which transparency needs, is not in the list.
+    // which transparency needs, and iCCP, which colour management needs
+    // (its profile held to chunk_malloc_max), are not in the list.
     static const png_byte unused[] =
-        "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0"
+        "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iTXt\0oFFs\0pCAL\0pHYs\0"
         "sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
     png_set_keep_unknown_chunks(d->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     png_set_keep_unknown_chunks(d->png, PNG_HANDLE_CHUNK_NEVER, unused, (int)(sizeof unused / 5));
@@ -115,4 +116,15 @@ void cimg_png_close(cimg_png *d) {
     if (!d) return;
     if (d->png) png_destroy_read_struct(&d->png, d->info ? &d->info : NULL, NULL);
     free(d);
+}
+
+int cimg_png_icc(cimg_png *d, const uint8_t **profile, uint32_t *length) {
+    png_charp name;
+    int compression;
+    png_bytep data;
+    png_uint_32 size;
+    if (!png_get_iCCP(d->png, d->info, &name, &compression, &data, &size) || !data || size == 0) return -1;
+    *profile = data;
+    *length = size;
+    return 0;
 }

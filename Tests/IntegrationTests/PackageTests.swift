@@ -57,6 +57,7 @@ final class PackageTests: XCTestCase {
             XCTAssertTrue(fields.contains(library), "\(library) in Depends: \(fields)")
         }
         XCTAssertTrue(fields.contains("Recommends: libavif"), fields)
+        XCTAssertTrue(fields.contains("liblcms2-2"), fields)
 
         let tree = try run("/bin/tar", ["-tzf", tarball]).stdout
         let top = "urlcache-\(URLCacheVersion.string)-x86_64-linux/"

@@ -19,6 +19,9 @@ public enum Fixtures {
     /// one strip, LZW, strips of 5 rows, tiles, BigTIFF, grey 8 and 16, palette, CMYK, RGBA
     /// (its right half transparent), and two pages.
     public static let tiff = root.appendingPathComponent("tiff")
+    /// One photo in sRGB, and its colours in Adobe RGB and ProPhoto RGB
+    /// with profiles that say so (make-icc.py).
+    public static let icc = root.appendingPathComponent("icc")
     /// Images the servers hand out, and hostile files.
     public static let images = root.appendingPathComponent("images")
     /// Feeds shaped like APOD's and Bing's JSON, RSS with media:content,

@@ -140,8 +140,9 @@ public enum ImageDecoder {
 
     static func openSource(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) -> RowSource {
         switch ImageFormat.sniff(file) {
-        case .png: return try PNGRowSource(file: file, limits: limits)
-        case .jpeg: return try JPEGRowSource(file: file, limits: limits)
+        // The formats whose profiles are read: carried to sRGB as decoded.
+        case .png: return ColorManagedSource.wrap(try PNGRowSource(file: file, limits: limits))
+        case .jpeg: return ColorManagedSource.wrap(try JPEGRowSource(file: file, limits: limits))
         case .gif: return try GIFRowSource(file: file, limits: limits)
         case .webp:
             let frames = try WebPFrames(file: file, limits: limits)

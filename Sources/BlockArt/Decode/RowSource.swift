@@ -48,6 +48,9 @@ protocol RowSource: AnyObject {
     func finish() throws(DecodeError)
     /// What went wrong without stopping the decoding, once it is done.
     var warnings: [DecodeWarning] { get }
+    /// The ICC profile the file embeds, once the header is read; nil when
+    /// it has none (its numbers are then sRGB's).
+    var iccProfile: [UInt8]? { get }
 }
 
 extension RowSource {
@@ -60,6 +63,9 @@ extension RowSource {
 
     /// Rows of bytes, not indices.
     var palette: [UInt32]? { nil }
+
+    /// Formats whose profiles are not read yet: taken as sRGB.
+    var iccProfile: [UInt8]? { nil }
 }
 
 /// Where a delivered row's `count` pixels go: columns xStart, xStart +

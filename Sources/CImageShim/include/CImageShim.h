@@ -28,6 +28,25 @@ int cimg_png_finish(cimg_png *d);
 const char *cimg_png_message(const cimg_png *d);
 void cimg_png_close(cimg_png *d);
 
+/// The PNG's embedded ICC profile (iCCP), owned by the decoder: 0 and
+/// a pointer and length, or -1 when it has none. After read_header.
+int cimg_png_icc(cimg_png *d, const uint8_t **profile, uint32_t *length);
+
+typedef struct cimg_icc cimg_icc;
+
+/// Whether lcms2 could be opened (0) or not (-1): it is looked for on first
+/// use, and a machine without it shows pictures as if their profile were sRGB.
+int cimg_icc_available(void);
+/// Whether the profile names itself sRGB (its description): no transform needed.
+int cimg_icc_is_srgb(const uint8_t *profile, size_t length);
+/// A transform from an RGB `profile` to sRGB for rows of RGB8 (channels 3)
+/// or RGBA8 (4, alpha copied); NULL when lcms2 is missing, the profile is
+/// damaged or it is no RGB profile (grey, CMYK: the picture is shown as is).
+cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels);
+/// Transforms `count` pixels in place.
+void cimg_icc_apply(cimg_icc *d, uint8_t *pixels, uint32_t count);
+void cimg_icc_close(cimg_icc *d);
+
 typedef struct cimg_tiff cimg_tiff;
 
 /// Starts a TIFF decoder (libtiff) reading from `file`, as cimg_png_open
@@ -67,6 +86,9 @@ int cimg_jpeg_read_row(cimg_jpeg *d, uint8_t *row);
 /// 1 once the data ended before the image did: the rest of the rows are
 /// libjpeg's gray fill, and the picture is shown partially.
 int cimg_jpeg_truncated(const cimg_jpeg *d);
+/// The JPEG's ICC profile (its APP2 ICC_PROFILE chunks joined), owned by
+/// the decoder: 0 and a pointer and length, or -1. After read_header.
+int cimg_jpeg_icc(cimg_jpeg *d, const uint8_t **profile, uint32_t *length);
 const char *cimg_jpeg_message(const cimg_jpeg *d);
 void cimg_jpeg_close(cimg_jpeg *d);
 

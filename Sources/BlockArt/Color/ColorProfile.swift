@@ -1,0 +1,80 @@
+internal import CImageShim
+
+/// An embedded ICC profile's transform to sRGB, through lcms2 (opened on
+/// first use): a photo written in Adobe RGB, ProPhoto RGB or Display P3
+/// is shown with the colours its profile says, not its numbers read as
+/// sRGB's. Where lcms2 is missing, or the profile is damaged or no RGB
+/// profile (grey, CMYK), the picture is shown as before, as sRGB.
+final class ColorTransform {
+    private let handle: OpaquePointer
+
+    /// The transform for rows of `channels` (3 or 4) bytes a pixel from
+    /// `profile`, or nil when none is needed (a profile that names itself
+    /// sRGB) or none can be made.
+    init?(profile: [UInt8], channels: Int) {
+        let made = profile.withUnsafeBufferPointer { bytes -> OpaquePointer? in
+            guard let base = bytes.baseAddress, cimg_icc_is_srgb(base, bytes.count) == 0 else { return nil }
+            return cimg_icc_open(base, bytes.count, Int32(channels))
+        }
+        guard let made else { return nil }
+        handle = made
+    }
+
+    deinit { cimg_icc_close(handle) }
+
+    func apply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
+        cimg_icc_apply(handle, pixels, UInt32(clamping: count))
+    }
+}
+
+/// A row source whose rows come carried from the file's profile to sRGB,
+/// before the resampler (which works in sRGB's linear light) sees them.
+final class ColorManagedSource: RowSource {
+    private let inner: RowSource
+    private let transform: ColorTransform
+
+    /// `source` with its profile applied, or `source` itself when it has
+    /// none to apply.
+    static func wrap(_ source: RowSource) -> RowSource {
+        guard source.palette == nil, let profile = source.iccProfile,
+            let transform = ColorTransform(profile: profile, channels: source.channels)
+        else { return source }
+        return ColorManagedSource(source, transform)
+    }
+
+    private init(_ inner: RowSource, _ transform: ColorTransform) {
+        self.inner = inner
+        self.transform = transform
+    }
+
+    var format: ImageFormat { inner.format }
+    var storedSize: PixelSize { inner.storedSize }
+    var orientation: Int { inner.orientation }
+    var width: Int { inner.width }
+    var height: Int { inner.height }
+    var channels: Int { inner.channels }
+    var palette: [UInt32]? { inner.palette }
+    var rowCount: Int { inner.rowCount }
+    var warnings: [DecodeWarning] { inner.warnings }
+    var iccProfile: [UInt8]? { inner.iccProfile }
+
+    func crop(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        inner.crop(x: x, y: y, width: width, height: height)
+    }
+
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
+        try inner.start(minWidth: minWidth, minHeight: minHeight)
+    }
+
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
+        let place = try inner.nextRow(row)
+        transform.apply(row, count: place.count)
+        return place
+    }
+
+    func window(columns: Range<Int>, rows: Range<Int>) throws(DecodeError) -> Int {
+        try inner.window(columns: columns, rows: rows)
+    }
+
+    func finish() throws(DecodeError) { try inner.finish() }
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Makes the colour-management fixtures: one photo (Tests/Fixtures/images/
+photo.jpg at 96x64) written in sRGB, and the same colours written in Adobe
+RGB (1998) and in ProPhoto RGB (ROMM), each with an ICC profile that says so.
+The profiles are ICC v2 matrix/TRC profiles written here from the published
+primaries (Adobe RGB (1998) Color Image Encoding, 2005; ISO 22028-2 for
+ROMM), adapted to the PCS's D50 by Bradford, with a single-gamma curve.
+  srgb.png           the reference (no profile: sRGB)
+  adobe.jpg          Adobe RGB numbers, its profile in APP2 (quality 95)
+  adobe-untagged.jpg the same numbers with no profile (shown as sRGB)
+  prophoto.png       ProPhoto numbers, 16 bits, its profile in iCCP
+  adobe.icc, prophoto.icc   the profiles
+Run: /usr/bin/python3 make-icc.py (Pillow, numpy)."""
+import struct
+import numpy as np
+from PIL import Image
+
+def s15(v): return struct.pack('>i', int(round(v * 65536)))
+def xyz(v): return b'XYZ ' + b'\0' * 4 + b''.join(s15(c) for c in v)
+def curve(g): return b'curv' + b'\0' * 4 + struct.pack('>I', 1) + struct.pack('>H', int(round(g * 256))) + b'\0\0'
+def desc(text):
+    t = text.encode() + b'\0'
+    return b'desc' + b'\0' * 4 + struct.pack('>I', len(t)) + t + b'\0' * 8 + b'\0' * 3 + b'\0' * 67
+def text(t): return b'text' + b'\0' * 4 + t.encode() + b'\0'
+
+D50 = (0.9642, 1.0, 0.8249)
+
+def adapted(primaries, white):
+    """The RGB-to-XYZ(D50) matrix of the primaries (x, y) and white (x, y)."""
+    xyz_ = lambda x, y: np.array([x / y, 1.0, (1 - x - y) / y])
+    P = np.stack([xyz_(*p) for p in primaries], 1)
+    W = xyz_(*white)
+    M = P * np.linalg.solve(P, W)
+    bradford = np.array([[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]])
+    src, dst = bradford @ W, bradford @ np.array(D50)
+    A = np.linalg.inv(bradford) @ np.diag(dst / src) @ bradford
+    return A @ M
+
+def profile(name, matrix, gamma):
+    tags = [(b'desc', desc(name)), (b'wtpt', xyz(D50)), (b'rXYZ', xyz(matrix[:, 0])), (b'gXYZ', xyz(matrix[:, 1])),
+            (b'bXYZ', xyz(matrix[:, 2])), (b'rTRC', curve(gamma)), (b'gTRC', curve(gamma)), (b'bTRC', curve(gamma)),
+            (b'cprt', text('No copyright: a test fixture'))]
+    table, body, offset = b'', b'', 128 + 4 + 12 * len(tags)
+    for sig, data in tags:
+        while len(data) % 4: data += b'\0'
+        table += sig + struct.pack('>II', offset + len(body), len(data))
+        body += data
+    size = offset + len(body)
+    header = struct.pack('>I', size) + b'none' + bytes([2, 0x10, 0, 0]) + b'mntr' + b'RGB ' + b'XYZ '
+    header += b'\0' * 12 + b'acsp' + b'\0' * 4 + b'\0' * 4 + b'\0' * 8 + b'\0' * 8 + b'\0' * 4 + b'\0' * 4
+    header += s15(D50[0]) + s15(D50[1]) + s15(D50[2]) + b'none'
+    header += b'\0' * (128 - len(header))
+    return header + struct.pack('>I', len(tags)) + table + body
+
+SRGB = adapted([(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)], (0.3127, 0.3290))
+ADOBE = adapted([(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], (0.3127, 0.3290))
+ROMM = adapted([(0.7347, 0.2653), (0.1596, 0.8404), (0.0366, 0.0001)], (0.3457, 0.3585))
+
+photo = Image.open('../images/photo.jpg').convert('RGB').resize((96, 64), Image.LANCZOS)
+photo.save('srgb.png')
+s = np.asarray(photo, np.float64) / 255
+lin = np.where(s <= 0.04045, s / 12.92, ((s + 0.055) / 1.055) ** 2.4)
+XYZ = lin @ SRGB.T
+
+def encode(matrix, gamma, bits):
+    rgb = np.clip(XYZ @ np.linalg.inv(matrix).T, 0, 1) ** (1 / gamma)
+    top = (1 << bits) - 1
+    return np.round(rgb * top).astype(np.uint16 if bits == 16 else np.uint8)
+
+adobe_icc = profile('Adobe RGB (1998) compatible', ADOBE, 563 / 256)
+romm_icc = profile('ProPhoto RGB (ROMM) compatible', ROMM, 1.8)
+open('adobe.icc', 'wb').write(adobe_icc)
+open('prophoto.icc', 'wb').write(romm_icc)
+adobe = Image.fromarray(encode(ADOBE, 563 / 256, 8), 'RGB')
+adobe.save('adobe.jpg', quality=95, icc_profile=adobe_icc)
+adobe.save('adobe-untagged.jpg', quality=95)
+# 16-bit RGB PNG: Pillow writes it from raw big-endian samples.
+wide = encode(ROMM, 1.8, 16)
+import zlib
+def png16(path, pixels, icc):
+    h, w, _ = pixels.shape
+    def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+    rows = b''.join(b'\0' + pixels[y].astype('>u2').tobytes() for y in range(h))
+    data = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 16, 2, 0, 0, 0))
+    data += chunk(b'iCCP', b'ProPhoto\0\0' + zlib.compress(icc))
+    data += chunk(b'IDAT', zlib.compress(rows, 9)) + chunk(b'IEND', b'')
+    open(path, 'wb').write(data)
+png16('prophoto.png', wide, romm_icc)
