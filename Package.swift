@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
+        .systemLibrary(name: "CHEIF", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(
             name: "CNCurses",
@@ -43,10 +44,10 @@ let package = Package(
         // libpng and libjpeg may longjmp out of live in C.
         .target(
             name: "CImageShim",
-            dependencies: ["CPNG", "CJPEG", "CGIF", "CWebP", "CAVIF", "CTIFF"],
+            dependencies: ["CPNG", "CJPEG", "CGIF", "CWebP", "CAVIF", "CHEIF", "CTIFF"],
             // The C files include these headers rather than importing the
             // modules, so the modules' link lines are named here.
-            // libavif is opened on first use (avif_shim.c), not linked.
+            // libavif, libheif and lcms2 are opened on first use, not linked.
             linkerSettings: [
                 .linkedLibrary("z"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("tiff"),
                 .linkedLibrary("webpdemux"), .linkedLibrary("dl"),

@@ -250,7 +250,12 @@ final class FormatDecoderTests: XCTestCase {
         XCTAssertEqual(ImageFormat.sniff([0, 0, 0, 24] + Array("ftypmif1\u{0}\u{0}\u{0}\u{0}mif1avif".utf8)), .avif)
         XCTAssertEqual(
             ImageFormat.sniff([0, 0, 0, 24] + Array("ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic".utf8)),
-            .unsupported("HEIF")
+            .heif
+        )
+        XCTAssertEqual(
+            ImageFormat.sniff([0, 0, 0, 16] + Array("ftyphevc\u{0}\u{0}\u{0}\u{0}".utf8)),
+            .unsupported("HEIF (hevc)"),
+            "an HEVC sequence"
         )
         XCTAssertEqual(ImageFormat.sniff(Array("GIF8".utf8)), .unsupported("GIF of an unknown version"))
     }

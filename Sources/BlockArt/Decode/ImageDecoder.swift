@@ -150,6 +150,7 @@ public enum ImageDecoder {
             rewind(file)
             return try WebPRowSource(file: file, limits: limits)
         case .avif: return FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
+        case .heif: return ColorManagedSource.wrap(try HEIFRowSource(file: file, limits: limits))
         case .tiff: return try TIFFRowSource(file: file, limits: limits)
         case .qoi: return try QOIRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)

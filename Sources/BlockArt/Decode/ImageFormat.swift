@@ -10,6 +10,8 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     case gif
     case webp
     case avif
+    /// HEIF with HEVC (HEIC), as phones save it.
+    case heif
     case tiff
     case qoi
     /// Anything else, described for a message ("GIF", "HTML text", "empty file").
@@ -63,7 +65,11 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         let brands = [8] + Array(stride(from: 16, to: boxEnd - 3, by: 4))
         if brands.contains(where: { head.starts("avif", at: $0) || head.starts("avis", at: $0) }) { return .avif }
         if brand.hasPrefix("avi") { return .unsupported("AVIF (\(brand.filter { $0.isLetter || $0.isNumber }))") }
-        if brand.hasPrefix("hei") || brand.hasPrefix("mif") { return .unsupported("HEIF") }
+        // HEIC's brands, or HEIF's structural one (mif1) when no AVIF brand is there.
+        if ["heic", "heix", "heim", "heis", "mif1"].contains(brand) { return .heif }
+        if brand.hasPrefix("hei") || brand.hasPrefix("mif") || brand.hasPrefix("hev") {
+            return .unsupported("HEIF (\(brand.filter { $0.isLetter || $0.isNumber }))")
+        }
         return .unsupported("ISO media (\(brand.filter { $0.isLetter || $0.isNumber }))")
     }
 
@@ -113,6 +119,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .gif: return "GIF"
         case .webp: return "WebP"
         case .avif: return "AVIF"
+        case .heif: return "HEIF"
         case .tiff: return "TIFF"
         case .qoi: return "QOI"
         case let .unsupported(what): return what
@@ -128,6 +135,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .gif: return "gif"
         case .webp: return "webp"
         case .avif: return "avif"
+        case .heif: return "heic"
         case .tiff: return "tif"
         case .qoi: return "qoi"
         case .unsupported: return "img"
@@ -137,7 +145,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     /// Whether this program can decode it.
     public var isSupported: Bool {
         switch self {
-        case .png, .jpeg, .gif, .webp, .avif, .tiff, .qoi: return true
+        case .png, .jpeg, .gif, .webp, .avif, .heif, .tiff, .qoi: return true
         case .unsupported: return false
         }
     }

@@ -32,6 +32,28 @@ void cimg_png_close(cimg_png *d);
 /// a pointer and length, or -1 when it has none. After read_header.
 int cimg_png_icc(cimg_png *d, const uint8_t **profile, uint32_t *length);
 
+typedef struct cimg_heif cimg_heif;
+
+/// Whether libheif could be opened (0) or not (-1, the reason in
+/// cimg_heif_load_error): looked for at the first HEIF.
+int cimg_heif_load(void);
+const char *cimg_heif_load_error(void);
+/// Reads `file` whole (up to `max_bytes`; libheif reads from memory). NULL
+/// when libheif is missing or memory runs out.
+cimg_heif *cimg_heif_open(FILE *file, size_t max_bytes);
+/// Parses the file, and gives the primary image's size (a grid's whole
+/// size); libheif refuses a side over `max_side`.
+int cimg_heif_read_header(cimg_heif *d, int max_side, uint32_t *width, uint32_t *height);
+/// Decodes the primary image to RGBA8, its irot, imir and clap applied:
+/// the size decoded, which the transformations may change.
+int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height);
+/// Row `y` of the decoded image (width*4 bytes).
+const uint8_t *cimg_heif_row(const cimg_heif *d, uint32_t y);
+/// The image's ICC profile (prof or rICC), owned by the decoder: 0, or -1.
+int cimg_heif_icc(cimg_heif *d, const uint8_t **profile, size_t *length);
+const char *cimg_heif_message(const cimg_heif *d);
+void cimg_heif_close(cimg_heif *d);
+
 typedef struct cimg_icc cimg_icc;
 
 /// Whether lcms2 could be opened (0) or not (-1): it is looked for on first

@@ -47,7 +47,7 @@ def profile(name, matrix, gamma):
         body += data
     size = offset + len(body)
     header = struct.pack('>I', size) + b'none' + bytes([2, 0x10, 0, 0]) + b'mntr' + b'RGB ' + b'XYZ '
-    header += b'\0' * 12 + b'acsp' + b'\0' * 4 + b'\0' * 4 + b'\0' * 8 + b'\0' * 8 + b'\0' * 4 + b'\0' * 4
+    header += b'\0' * 12 + b'acsp' + b'\0' * 4 + b'\0' * 4 + b'\0' * 8 + b'\0' * 8 + b'\0' * 4
     header += s15(D50[0]) + s15(D50[1]) + s15(D50[2]) + b'none'
     header += b'\0' * (128 - len(header))
     return header + struct.pack('>I', len(tags)) + table + body

@@ -1,0 +1,72 @@
+internal import CImageShim
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// HEIF/HEIC through libheif (opened at the first one): the primary image,
+/// a grid's tiles joined, its irot, imir and clap applied, decoded whole
+/// to RGBA8 when the header is read (libheif decodes no less), then handed
+/// over a row at a time. Its ICC profile, as phones embed Display P3, is
+/// applied by `ColorManagedSource`.
+final class HEIFRowSource: RowSource {
+    private let decoder: OpaquePointer
+    private(set) var width = 0, height = 0
+    let channels = 4
+    var format: ImageFormat { .heif }
+    /// The transformations are applied in the decode.
+    var orientation: Int { 1 }
+    var storedSize: PixelSize { PixelSize(width: width, height: height) }
+    var rowCount: Int { height }
+    var warnings: [DecodeWarning] { [] }
+    private var next = 0
+
+    /// The largest file read whole: a HEIC is a photo, not gigabytes.
+    static let maxBytes = 1 << 30
+
+    init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
+        guard cimg_heif_load() == 0 else {
+            throw .decoderMissing(format: "HEIF", reason: String(cString: cimg_heif_load_error()))
+        }
+        guard let decoder = cimg_heif_open(file, HEIFRowSource.maxBytes) else { throw .outOfMemory }
+        self.decoder = decoder
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        guard cimg_heif_read_header(decoder, Int32(clamping: limits.maxDimension), &w, &h) == 0 else {
+            throw failure()
+        }
+        // A grid counts as the whole picture, before any tile is decoded.
+        try limits.check(width: Int(w), height: Int(h))
+        guard cimg_heif_decode(decoder, &w, &h) == 0 else { throw failure() }
+        width = Int(w)
+        height = Int(h)
+        try limits.check(width: width, height: height)
+    }
+
+    deinit { cimg_heif_close(decoder) }
+
+    /// Decoded whole already: the resampler does the scaling.
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError) {}
+
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
+        guard next < height, let source = cimg_heif_row(decoder, UInt32(next)) else {
+            throw .corrupt(format: "HEIF", message: "no row \(next)")
+        }
+        row.update(from: source, count: width * 4)
+        defer { next += 1 }
+        return RowPlacement(y: next, count: width)
+    }
+
+    func finish() throws(DecodeError) {}
+
+    var iccProfile: [UInt8]? {
+        var profile: UnsafePointer<UInt8>?
+        var length = 0
+        guard cimg_heif_icc(decoder, &profile, &length) == 0, let profile else { return nil }
+        return Array(UnsafeBufferPointer(start: profile, count: length))
+    }
+
+    private func failure() -> DecodeError {
+        .corrupt(format: "HEIF", message: String(cString: cimg_heif_message(decoder)))
+    }
+}
