@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(name: "CHEIF", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(
             name: "CNCurses",
@@ -44,10 +45,10 @@ let package = Package(
         // libpng and libjpeg may longjmp out of live in C.
         .target(
             name: "CImageShim",
-            dependencies: ["CPNG", "CJPEG", "CGIF", "CWebP", "CAVIF", "CHEIF", "CTIFF"],
+            dependencies: ["CPNG", "CJPEG", "CGIF", "CWebP", "CAVIF", "CHEIF", "CJXL", "CTIFF"],
             // The C files include these headers rather than importing the
             // modules, so the modules' link lines are named here.
-            // libavif, libheif and lcms2 are opened on first use, not linked.
+            // libavif, libheif, libjxl and lcms2 are opened on first use, not linked.
             linkerSettings: [
                 .linkedLibrary("z"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("tiff"),
                 .linkedLibrary("webpdemux"), .linkedLibrary("dl"),

@@ -1,3 +1,4 @@
+import BlockArt
 import Foundation
 import URLCacheSupport
 
@@ -21,5 +22,7 @@ enum Console {
 
 /// One line on standard error, made terminal-safe.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line.terminalSafe + "\n").utf8))
+    // A decoder that silences a library's own printing points fd 2
+    // elsewhere meanwhile, holding this lock (jxl_shim.c).
+    StandardError.withLock { FileHandle.standardError.write(Data((line.terminalSafe + "\n").utf8)) }
 }

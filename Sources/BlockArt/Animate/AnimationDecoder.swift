@@ -38,7 +38,7 @@ public struct AnimationLimits: Sendable, Equatable {
     public init() {}
 }
 
-/// An animated GIF, WebP, APNG or AVIF sequence, frame by frame, each composed on
+/// An animated GIF, WebP, APNG, JPEG XL or AVIF sequence, frame by frame, each composed on
 /// its canvas and box-filtered in linear light to the size asked for, as a
 /// still is. A still (or a one-frame file) is not an animation: `open`
 /// returns nil, and `ImageDecoder` shows it.
@@ -121,6 +121,10 @@ public final class AnimationDecoder {
             return frames.frameCount > 1 ? (frames, frames.frameCount) : nil
         case .png:
             return try APNGFrames.open(file, limits: limits, most: most).map { ($0, $0.frameCount) }
+        case .jxl:
+            // libjxl tells no frame count before decoding: an animation's is found as it plays.
+            let frames = try JXLFrames(file: file, limits: limits)
+            return frames.animated ? (frames, 0) : nil
         default:
             return nil
         }

@@ -47,9 +47,13 @@ extension FrameSource {
 protocol LibraryFrames: FrameSource {
     /// Row `y` of the last composed canvas; nil before the first frame.
     func row(_ y: Int) -> UnsafePointer<UInt8>?
+    /// The ICC profile of the canvas's pixels, for a still (`FirstFrameRowSource`).
+    var iccProfile: [UInt8]? { get }
 }
 
 extension LibraryFrames {
+    var iccProfile: [UInt8]? { nil }
+
     func forEachRow(_ body: (UnsafePointer<UInt8>) -> Void) {
         for y in 0..<canvasSize.height {
             guard let row = row(y) else { return }

@@ -151,6 +151,8 @@ public enum ImageDecoder {
             return try WebPRowSource(file: file, limits: limits)
         case .avif: return FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
         case .heif: return ColorManagedSource.wrap(try HEIFRowSource(file: file, limits: limits))
+        case .jxl:
+            return ColorManagedSource.wrap(FirstFrameRowSource(try JXLFrames(file: file, limits: limits), format: .jxl))
         case .tiff: return try TIFFRowSource(file: file, limits: limits)
         case .qoi: return try QOIRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)

@@ -12,6 +12,8 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     case avif
     /// HEIF with HEVC (HEIC), as phones save it.
     case heif
+    /// JPEG XL, its bare codestream or its container.
+    case jxl
     case tiff
     case qoi
     /// Anything else, described for a message ("GIF", "HTML text", "empty file").
@@ -46,6 +48,9 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         if head.starts("GIF8") { return .unsupported("GIF of an unknown version") }
         if head.starts("RIFF"), head.starts("WEBP", at: 8) { return .webp }
         if head.starts("qoif") { return .qoi }
+        if head.starts([0xFF, 0x0A]) || head.starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            return .jxl
+        }
         // Classic TIFF (42) and BigTIFF (43), either byte order.
         if head.starts([0x49, 0x49, 0x2A, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2A])
             || head.starts([0x49, 0x49, 0x2B, 0x00]) || head.starts([0x4D, 0x4D, 0x00, 0x2B])
@@ -120,6 +125,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .webp: return "WebP"
         case .avif: return "AVIF"
         case .heif: return "HEIF"
+        case .jxl: return "JPEG XL"
         case .tiff: return "TIFF"
         case .qoi: return "QOI"
         case let .unsupported(what): return what
@@ -136,6 +142,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .webp: return "webp"
         case .avif: return "avif"
         case .heif: return "heic"
+        case .jxl: return "jxl"
         case .tiff: return "tif"
         case .qoi: return "qoi"
         case .unsupported: return "img"
@@ -145,7 +152,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     /// Whether this program can decode it.
     public var isSupported: Bool {
         switch self {
-        case .png, .jpeg, .gif, .webp, .avif, .heif, .tiff, .qoi: return true
+        case .png, .jpeg, .gif, .webp, .avif, .heif, .jxl, .tiff, .qoi: return true
         case .unsupported: return false
         }
     }

@@ -115,6 +115,7 @@ final class FirstFrameRowSource<Source: LibraryFrames>: RowSource {
     var height: Int { source.canvasSize.height }
     var rowCount: Int { height }
     var warnings: [DecodeWarning] { source.warnings }
+    var iccProfile: [UInt8]? { source.iccProfile }
     private var nextIndex = 0
 
     init(_ source: Source, format: ImageFormat) {

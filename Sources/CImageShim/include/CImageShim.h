@@ -54,6 +54,36 @@ int cimg_heif_icc(cimg_heif *d, const uint8_t **profile, size_t *length);
 const char *cimg_heif_message(const cimg_heif *d);
 void cimg_heif_close(cimg_heif *d);
 
+/// stderr's stdio lock, which a decoder holds while it points fd 2 at
+/// /dev/null to silence a library (libjxl 0.7 prints its failures): a
+/// writer to stderr takes it, so that its line is not lost meanwhile.
+void cimg_stderr_lock(void);
+void cimg_stderr_unlock(void);
+
+typedef struct cimg_jxl cimg_jxl;
+
+/// Whether libjxl could be opened (0) or not (-1, the reason in
+/// cimg_jxl_load_error): looked for at the first JPEG XL.
+int cimg_jxl_load(void);
+const char *cimg_jxl_load_error(void);
+/// Reads `file` whole (up to `max_bytes`). NULL when libjxl is missing or
+/// memory runs out.
+cimg_jxl *cimg_jxl_open(FILE *file, size_t max_bytes);
+/// Reads the header: the canvas's size, whether it animates and its loops
+/// (0: forever). Pixels come as sRGB when the picture is XYB-coded.
+int cimg_jxl_read_header(cimg_jxl *d, uint32_t *width, uint32_t *height, int *animated, uint32_t *loops);
+/// Decodes the next frame onto the canvas (RGBA8, coalesced by libjxl):
+/// 0 and its duration, 1 after the last, -1 on damage.
+int cimg_jxl_next_frame(cimg_jxl *d, double *seconds);
+/// Row `y` of the canvas.
+const uint8_t *cimg_jxl_row(const cimg_jxl *d, uint32_t y);
+/// Back to before the first frame.
+int cimg_jxl_rewind(cimg_jxl *d);
+/// The ICC profile of the pixels when they are not sRGB: 0, or -1.
+int cimg_jxl_icc(cimg_jxl *d, const uint8_t **profile, size_t *length);
+const char *cimg_jxl_message(const cimg_jxl *d);
+void cimg_jxl_close(cimg_jxl *d);
+
 typedef struct cimg_icc cimg_icc;
 
 /// Whether lcms2 could be opened (0) or not (-1): it is looked for on first

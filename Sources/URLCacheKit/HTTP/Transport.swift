@@ -26,7 +26,7 @@ public struct TransferRequest: Sendable {
     /// first, so that a server that negotiates sends the smallest. Anything
     /// else is still taken and told by its bytes.
     public static let imageTypes =
-        "image/avif,image/webp,image/apng,image/png;q=0.9,image/jpeg;q=0.9,image/gif;q=0.8,image/heic;q=0.7,image/tiff;q=0.6,*/*;q=0.5"
+        "image/avif,image/webp,image/apng,image/jxl;q=0.9,image/png;q=0.9,image/jpeg;q=0.9,image/gif;q=0.8,image/heic;q=0.7,image/tiff;q=0.6,*/*;q=0.5"
 
     /// Whether it carries a condition: only then can a 304 answer it.
     public var isConditional: Bool { ifNoneMatch != nil || ifModifiedSince != nil }

@@ -1,0 +1,318 @@
+// JPEG XL through libjxl, opened on first use (dlopen) as libavif and
+// libheif are: a start that shows no JPEG XL never loads it. Stills and
+// animations alike: libjxl coalesces each frame onto the canvas itself
+// (blending and disposal done), so every frame is a whole canvas.
+#include "CImageShim.h"
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <jxl/decode.h>
+#include <jxl/encode.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+    JxlDecoder *(*create)(const JxlMemoryManager *);
+    void (*destroy)(JxlDecoder *);
+    void (*rewind)(JxlDecoder *);
+    JxlDecoderStatus (*subscribe)(JxlDecoder *, int);
+    JxlDecoderStatus (*setInput)(JxlDecoder *, const uint8_t *, size_t);
+    void (*closeInput)(JxlDecoder *);
+    JxlDecoderStatus (*process)(JxlDecoder *);
+    JxlDecoderStatus (*basicInfo)(const JxlDecoder *, JxlBasicInfo *);
+    JxlDecoderStatus (*frameHeader)(const JxlDecoder *, JxlFrameHeader *);
+    JxlDecoderStatus (*outSize)(const JxlDecoder *, const JxlPixelFormat *, size_t *);
+    JxlDecoderStatus (*setOut)(JxlDecoder *, const JxlPixelFormat *, void *, size_t);
+    JxlDecoderStatus (*encodedProfile)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget,
+                                       JxlColorEncoding *);
+    JxlDecoderStatus (*iccSize)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget, size_t *);
+    JxlDecoderStatus (*icc)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget, uint8_t *, size_t);
+    JxlDecoderStatus (*preferred)(JxlDecoder *, const JxlColorEncoding *);
+    void (*toSRGB)(JxlColorEncoding *, JXL_BOOL);
+} jxl;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded = -1;
+static char load_error[256] = "libjxl was not loaded";
+
+#define FIND(field, name)                                                  \
+    if (!(*(void **)&jxl.field = dlsym(library, name))) {                  \
+        snprintf(load_error, sizeof load_error, "libjxl has no %s", name); \
+        return;                                                            \
+    }
+
+static void load(void) {
+    void *library = dlopen("libjxl.so.0.7", RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("libjxl.so", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", why ? why : "libjxl could not be loaded");
+        return;
+    }
+    FIND(create, "JxlDecoderCreate")
+    FIND(destroy, "JxlDecoderDestroy")
+    FIND(rewind, "JxlDecoderRewind")
+    FIND(subscribe, "JxlDecoderSubscribeEvents")
+    FIND(setInput, "JxlDecoderSetInput")
+    FIND(closeInput, "JxlDecoderCloseInput")
+    FIND(process, "JxlDecoderProcessInput")
+    FIND(basicInfo, "JxlDecoderGetBasicInfo")
+    FIND(frameHeader, "JxlDecoderGetFrameHeader")
+    FIND(outSize, "JxlDecoderImageOutBufferSize")
+    FIND(setOut, "JxlDecoderSetImageOutBuffer")
+    FIND(encodedProfile, "JxlDecoderGetColorAsEncodedProfile")
+    FIND(iccSize, "JxlDecoderGetICCProfileSize")
+    FIND(icc, "JxlDecoderGetColorAsICCProfile")
+    FIND(preferred, "JxlDecoderSetPreferredColorProfile")
+    FIND(toSRGB, "JxlColorEncodingSetToSRGB")
+    loaded = 0;
+}
+#undef FIND
+
+// libjxl 0.7, as Debian builds it, prints each failure's trace to stderr
+// (a damaged file gives five lines), which would garble the screen and
+// break the one line a bad file gets. Every libjxl call runs with fd 2 on
+// /dev/null, holding stderr's stdio lock, which our own stderr writes
+// take too (printError), so that none of them is lost in the meantime.
+static int quiet_begin(void) {
+    flockfile(stderr);
+    fflush(stderr);
+    int saved = dup(2);
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (saved >= 0 && null >= 0) dup2(null, 2);
+    if (null >= 0) close(null);
+    return saved;
+}
+
+static void quiet_end(int saved) {
+    fflush(stderr);
+    if (saved >= 0) {
+        dup2(saved, 2);
+        close(saved);
+    }
+    funlockfile(stderr);
+}
+
+int cimg_jxl_load(void) {
+    pthread_once(&once, load);
+    return loaded;
+}
+
+const char *cimg_jxl_load_error(void) { return load_error; }
+
+struct cimg_jxl {
+    JxlDecoder *decoder;
+    uint8_t *data;
+    size_t size;
+    JxlBasicInfo info;
+    JxlPixelFormat format;
+    uint8_t *canvas;
+    size_t canvas_size;
+    uint8_t *icc;
+    size_t icc_size;
+    uint32_t ticks;  // the last frame's duration
+    int ended;
+    char message[256];
+};
+
+static const int events = JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FRAME | JXL_DEC_FULL_IMAGE;
+
+cimg_jxl *cimg_jxl_open(FILE *file, size_t max_bytes) {
+    if (cimg_jxl_load() != 0) return NULL;
+    cimg_jxl *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    size_t capacity = 1 << 16;
+    d->data = malloc(capacity);
+    while (d->data) {
+        size_t got = fread(d->data + d->size, 1, capacity - d->size, file);
+        d->size += got;
+        if (got == 0 || d->size < capacity) break;
+        if (capacity >= max_bytes) {
+            snprintf(d->message, sizeof d->message, "file over %zu bytes", max_bytes);
+            break;
+        }
+        uint8_t *grown = realloc(d->data, capacity * 2);
+        if (!grown) break;
+        d->data = grown;
+        capacity *= 2;
+    }
+    if (!d->data || !(d->decoder = jxl.create(NULL))) {
+        free(d->data);
+        free(d);
+        return NULL;
+    }
+    d->format = (JxlPixelFormat){4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    return d;
+}
+
+static int start(cimg_jxl *d) {
+    if (jxl.subscribe(d->decoder, events) != JXL_DEC_SUCCESS ||
+        jxl.setInput(d->decoder, d->data, d->size) != JXL_DEC_SUCCESS) {
+        snprintf(d->message, sizeof d->message, "cannot start the decoder");
+        return -1;
+    }
+    jxl.closeInput(d->decoder);
+    d->ended = 0;
+    return 0;
+}
+
+static int fail(cimg_jxl *d, JxlDecoderStatus status) {
+    if (!d->message[0]) {
+        snprintf(d->message, sizeof d->message,
+                 status == JXL_DEC_NEED_MORE_INPUT ? "file is truncated" : "libjxl could not decode it");
+    }
+    return -1;
+}
+
+/// An XYB-coded picture (any lossy one) is asked for as sRGB, which libjxl
+/// makes itself. Only then: libjxl 0.7 writes to stderr when asked early,
+/// or for a picture kept in its original space.
+static void prefer_srgb(cimg_jxl *d) {
+    if (d->info.uses_original_profile) return;
+    JxlColorEncoding srgb;
+    jxl.toSRGB(&srgb, JXL_FALSE);
+    jxl.preferred(d->decoder, &srgb);
+}
+
+/// The profile of the pixels delivered: none when they are sRGB (libjxl
+/// turns an XYB picture into the sRGB asked for); else its ICC, for lcms2.
+static void take_profile(cimg_jxl *d) {
+    JxlColorEncoding encoding;
+    if (jxl.encodedProfile(d->decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS &&
+        encoding.color_space == JXL_COLOR_SPACE_RGB && encoding.primaries == JXL_PRIMARIES_SRGB &&
+        encoding.white_point == JXL_WHITE_POINT_D65 && encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB)
+        return;
+    size_t size = 0;
+    if (jxl.iccSize(d->decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &size) != JXL_DEC_SUCCESS || size == 0 ||
+        size > (16u << 20))
+        return;
+    free(d->icc);
+    d->icc = malloc(size);
+    if (d->icc && jxl.icc(d->decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, d->icc, size) == JXL_DEC_SUCCESS) {
+        d->icc_size = size;
+    } else {
+        free(d->icc);
+        d->icc = NULL;
+    }
+}
+
+static int read_header(cimg_jxl *d, uint32_t *width, uint32_t *height, int *animated, uint32_t *loops) {
+    if (d->message[0] || start(d) != 0) return -1;
+    for (;;) {
+        JxlDecoderStatus status = jxl.process(d->decoder);
+        if (status == JXL_DEC_BASIC_INFO) {
+            if (jxl.basicInfo(d->decoder, &d->info) != JXL_DEC_SUCCESS) return fail(d, status);
+            *width = d->info.xsize;
+            *height = d->info.ysize;
+            *animated = d->info.have_animation ? 1 : 0;
+            *loops = d->info.have_animation ? d->info.animation.num_loops : 0;
+        } else if (status == JXL_DEC_COLOR_ENCODING) {
+            prefer_srgb(d);
+            take_profile(d);
+            return 0;
+        } else {
+            return fail(d, status);
+        }
+    }
+}
+
+static int next_frame(cimg_jxl *d, double *seconds) {
+    if (d->ended) return 1;
+    if (!d->canvas) {
+        if (jxl.outSize(d->decoder, &d->format, &d->canvas_size) != JXL_DEC_SUCCESS ||
+            d->canvas_size != (size_t)d->info.xsize * d->info.ysize * 4 || !(d->canvas = malloc(d->canvas_size))) {
+            snprintf(d->message, sizeof d->message, "no canvas");
+            return -1;
+        }
+    }
+    for (;;) {
+        JxlDecoderStatus status = jxl.process(d->decoder);
+        switch (status) {
+        case JXL_DEC_FRAME: {
+            JxlFrameHeader header;
+            d->ticks = jxl.frameHeader(d->decoder, &header) == JXL_DEC_SUCCESS ? header.duration : 0;
+            break;
+        }
+        case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+            if (jxl.setOut(d->decoder, &d->format, d->canvas, d->canvas_size) != JXL_DEC_SUCCESS) return fail(d, status);
+            break;
+        case JXL_DEC_FULL_IMAGE: {
+            const JxlAnimationHeader *a = &d->info.animation;
+            *seconds = d->info.have_animation && a->tps_numerator
+                           ? (double)d->ticks * a->tps_denominator / a->tps_numerator
+                           : 0;
+            return 0;
+        }
+        case JXL_DEC_SUCCESS:
+            d->ended = 1;
+            return 1;
+        default:
+            return fail(d, status);
+        }
+    }
+}
+
+const uint8_t *cimg_jxl_row(const cimg_jxl *d, uint32_t y) {
+    return d->canvas && y < d->info.ysize ? d->canvas + (size_t)y * d->info.xsize * 4 : NULL;
+}
+
+static int rewind_frames(cimg_jxl *d) {
+    jxl.rewind(d->decoder);
+    if (start(d) != 0) return -1;
+    // Past the header again, to where the frames start.
+    for (;;) {
+        JxlDecoderStatus status = jxl.process(d->decoder);
+        if (status == JXL_DEC_BASIC_INFO) {
+            continue;
+        } else if (status == JXL_DEC_COLOR_ENCODING) {
+            prefer_srgb(d);
+            return 0;
+        } else {
+            return fail(d, status);
+        }
+    }
+}
+
+int cimg_jxl_icc(cimg_jxl *d, const uint8_t **profile, size_t *length) {
+    if (!d->icc) return -1;
+    *profile = d->icc;
+    *length = d->icc_size;
+    return 0;
+}
+
+const char *cimg_jxl_message(const cimg_jxl *d) { return d->message; }
+
+void cimg_jxl_close(cimg_jxl *d) {
+    if (!d) return;
+    if (d->decoder) jxl.destroy(d->decoder);
+    free(d->canvas);
+    free(d->icc);
+    free(d->data);
+    free(d);
+}
+
+int cimg_jxl_read_header(cimg_jxl *d, uint32_t *width, uint32_t *height, int *animated, uint32_t *loops) {
+    int saved = quiet_begin();
+    int result = read_header(d, width, height, animated, loops);
+    quiet_end(saved);
+    return result;
+}
+
+int cimg_jxl_next_frame(cimg_jxl *d, double *seconds) {
+    int saved = quiet_begin();
+    int result = next_frame(d, seconds);
+    quiet_end(saved);
+    return result;
+}
+
+int cimg_jxl_rewind(cimg_jxl *d) {
+    int saved = quiet_begin();
+    int result = rewind_frames(d);
+    quiet_end(saved);
+    return result;
+}
+
+void cimg_stderr_lock(void) { flockfile(stderr); }
+void cimg_stderr_unlock(void) { funlockfile(stderr); }
