@@ -22,6 +22,8 @@ public enum Fixtures {
     /// One photo in sRGB, and its colours in Adobe RGB and ProPhoto RGB
     /// with profiles that say so (make-icc.py).
     public static let icc = root.appendingPathComponent("icc")
+    /// SVG documents written for the tests, hostile ones among them (SOURCES.md).
+    public static let svg = root.appendingPathComponent("svg")
     /// Images the servers hand out, and hostile files.
     public static let images = root.appendingPathComponent("images")
     /// Feeds shaped like APOD's and Bing's JSON, RSS with media:content,

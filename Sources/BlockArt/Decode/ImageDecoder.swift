@@ -153,6 +153,7 @@ public enum ImageDecoder {
         case .heif: return ColorManagedSource.wrap(try HEIFRowSource(file: file, limits: limits))
         case .jxl:
             return ColorManagedSource.wrap(FirstFrameRowSource(try JXLFrames(file: file, limits: limits), format: .jxl))
+        case .svg: return try SVGRowSource(file: file, limits: limits)
         case .tiff: return try TIFFRowSource(file: file, limits: limits)
         case .qoi: return try QOIRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)

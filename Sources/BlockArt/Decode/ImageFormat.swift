@@ -14,13 +14,15 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     case heif
     /// JPEG XL, its bare codestream or its container.
     case jxl
+    /// An SVG document, rendered at the size shown.
+    case svg
     case tiff
     case qoi
     /// Anything else, described for a message ("GIF", "HTML text", "empty file").
     case unsupported(String)
 
     /// How many leading bytes `sniff` looks at.
-    public static let sniffLength = 64
+    public static let sniffLength = 256
 
     /// Tells the format from a file's first bytes (`sniffLength` suffice):
     /// the images we read, then what else it is, for the message.
@@ -100,9 +102,14 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         {
             return .unsupported("HTML text")
         }
-        if text.hasPrefix("<?xml") || text.hasPrefix("<svg") {
-            return .unsupported(text.contains("<svg") ? "SVG" : "XML text")
+        // An SVG root in the first bytes, after any prolog or comment.
+        if text.hasPrefix("<svg")
+            || (text.hasPrefix("<?xml") || text.hasPrefix("<!"))
+                && (text.contains("<svg") || text.contains("<!doctype svg"))
+        {
+            return .svg
         }
+        if text.hasPrefix("<?xml") { return .unsupported("XML text") }
         if text.hasPrefix("{") || text.hasPrefix("[") { return .unsupported("JSON or other text") }
         let printable = b.filter { $0 == 9 || $0 == 10 || $0 == 13 || (0x20..<0x7F).contains($0) || $0 >= 0x80 }
         if printable.count == b.count { return .unsupported("text") }
@@ -126,6 +133,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .avif: return "AVIF"
         case .heif: return "HEIF"
         case .jxl: return "JPEG XL"
+        case .svg: return "SVG"
         case .tiff: return "TIFF"
         case .qoi: return "QOI"
         case let .unsupported(what): return what
@@ -143,6 +151,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
         case .avif: return "avif"
         case .heif: return "heic"
         case .jxl: return "jxl"
+        case .svg: return "svg"
         case .tiff: return "tif"
         case .qoi: return "qoi"
         case .unsupported: return "img"
@@ -152,7 +161,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     /// Whether this program can decode it.
     public var isSupported: Bool {
         switch self {
-        case .png, .jpeg, .gif, .webp, .avif, .heif, .jxl, .tiff, .qoi: return true
+        case .png, .jpeg, .gif, .webp, .avif, .heif, .jxl, .svg, .tiff, .qoi: return true
         case .unsupported: return false
         }
     }

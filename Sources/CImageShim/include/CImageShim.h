@@ -84,6 +84,25 @@ int cimg_jxl_icc(cimg_jxl *d, const uint8_t **profile, size_t *length);
 const char *cimg_jxl_message(const cimg_jxl *d);
 void cimg_jxl_close(cimg_jxl *d);
 
+typedef struct cimg_svg cimg_svg;
+
+/// Whether librsvg and cairo could be opened (0) or not (-1, the reason in
+/// cimg_svg_load_error): looked for at the first SVG.
+int cimg_svg_load(void);
+const char *cimg_svg_load_error(void);
+/// Parses the document in `data` with no base URL, so that no href outside
+/// it is ever resolved. NULL when librsvg is missing or memory runs out;
+/// a document that does not parse says why in cimg_svg_message.
+cimg_svg *cimg_svg_open(const uint8_t *data, size_t size);
+/// Its size in pixels (width and height, else its viewBox's).
+int cimg_svg_read_header(cimg_svg *d, double *width, double *height);
+/// Renders the document's rectangle (x, y, w, h), in its own pixels, at
+/// exactly out_width x out_height: RGBA8, straight alpha.
+int cimg_svg_render(cimg_svg *d, double x, double y, double w, double h, int out_width, int out_height);
+const uint8_t *cimg_svg_row(const cimg_svg *d, int y);
+const char *cimg_svg_message(const cimg_svg *d);
+void cimg_svg_close(cimg_svg *d);
+
 typedef struct cimg_icc cimg_icc;
 
 /// Whether lcms2 could be opened (0) or not (-1): it is looked for on first

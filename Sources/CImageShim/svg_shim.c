@@ -1,0 +1,206 @@
+// SVG through librsvg and cairo, opened on first use (dlopen): librsvg
+// brings glib, pango and cairo, which a start that shows no SVG should not
+// load. The few entry points are declared here as librsvg 2.52+ and cairo
+// declare them, so no -dev package is needed to build.
+//
+// Nothing outside the document is ever read: the handle is made from the
+// bytes with no base URL, and librsvg resolves no href (file, relative or
+// network) without one; inline data: images still work. librsvg's own
+// limits bound entity expansion, nesting and element count.
+#include "CImageShim.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint32_t domain;
+    int code;
+    char *message;
+} GErrorLike;
+typedef struct {
+    double x, y, width, height;
+} RsvgRectangle;
+typedef struct {
+    double length;
+    int unit;
+} RsvgLength;
+
+#define CAIRO_FORMAT_ARGB32 0
+
+static struct {
+    void *(*fromData)(const uint8_t *, size_t, GErrorLike **);
+    int (*sizeInPixels)(void *, double *, double *);
+    void (*dimensions)(void *, int *, RsvgLength *, int *, RsvgLength *, int *, RsvgRectangle *);
+    int (*render)(void *, void *, const RsvgRectangle *, GErrorLike **);
+    void (*unref)(void *);
+    void (*errorFree)(GErrorLike *);
+    void *(*surfaceCreate)(int, int, int);
+    void (*surfaceDestroy)(void *);
+    int (*surfaceStatus)(void *);
+    void (*surfaceFlush)(void *);
+    unsigned char *(*surfaceData)(void *);
+    int (*surfaceStride)(void *);
+    void *(*create)(void *);
+    void (*destroy)(void *);
+} rsvg;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded = -1;
+static char load_error[256] = "librsvg was not loaded";
+
+#define FIND(library, field, name)                                          \
+    if (!(*(void **)&rsvg.field = dlsym(library, name))) {                  \
+        snprintf(load_error, sizeof load_error, "no %s", name);             \
+        return;                                                             \
+    }
+
+static void load(void) {
+    void *svg = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    void *cairo = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
+    void *gobject = dlopen("libgobject-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *glib = dlopen("libglib-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!svg || !cairo || !gobject || !glib) {
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", why ? why : "librsvg could not be loaded");
+        return;
+    }
+    FIND(svg, fromData, "rsvg_handle_new_from_data")
+    FIND(svg, sizeInPixels, "rsvg_handle_get_intrinsic_size_in_pixels")
+    FIND(svg, dimensions, "rsvg_handle_get_intrinsic_dimensions")
+    FIND(svg, render, "rsvg_handle_render_document")
+    FIND(gobject, unref, "g_object_unref")
+    FIND(glib, errorFree, "g_error_free")
+    FIND(cairo, surfaceCreate, "cairo_image_surface_create")
+    FIND(cairo, surfaceDestroy, "cairo_surface_destroy")
+    FIND(cairo, surfaceStatus, "cairo_surface_status")
+    FIND(cairo, surfaceFlush, "cairo_surface_flush")
+    FIND(cairo, surfaceData, "cairo_image_surface_get_data")
+    FIND(cairo, surfaceStride, "cairo_image_surface_get_stride")
+    FIND(cairo, create, "cairo_create")
+    FIND(cairo, destroy, "cairo_destroy")
+    loaded = 0;
+}
+#undef FIND
+
+int cimg_svg_load(void) {
+    pthread_once(&once, load);
+    return loaded;
+}
+
+const char *cimg_svg_load_error(void) { return load_error; }
+
+struct cimg_svg {
+    void *handle;
+    double width, height;
+    uint8_t *rows;  // RGBA8, straight alpha
+    int out_width, out_height;
+    char message[256];
+};
+
+static void take_error(cimg_svg *d, GErrorLike *error, const char *otherwise) {
+    snprintf(d->message, sizeof d->message, "%s", error && error->message ? error->message : otherwise);
+    if (error) rsvg.errorFree(error);
+    // libxml2's messages end in a newline: the line is ours to end.
+    size_t n = strlen(d->message);
+    while (n > 0 && (d->message[n - 1] == '\n' || d->message[n - 1] == ' ')) d->message[--n] = 0;
+}
+
+cimg_svg *cimg_svg_open(const uint8_t *data, size_t size) {
+    if (cimg_svg_load() != 0) return NULL;
+    cimg_svg *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    GErrorLike *error = NULL;
+    d->handle = rsvg.fromData(data, size, &error);
+    if (!d->handle) take_error(d, error, "not an SVG document");
+    return d;
+}
+
+int cimg_svg_read_header(cimg_svg *d, double *width, double *height) {
+    if (!d->handle) return -1;
+    double w = 0, h = 0;
+    if (!rsvg.sizeInPixels(d->handle, &w, &h) || w <= 0 || h <= 0) {
+        // No width and height in pixels: its viewBox's, if it has one.
+        int has_w, has_h, has_box;
+        RsvgLength lw, lh;
+        RsvgRectangle box;
+        rsvg.dimensions(d->handle, &has_w, &lw, &has_h, &lh, &has_box, &box);
+        if (!has_box || box.width <= 0 || box.height <= 0) {
+            snprintf(d->message, sizeof d->message, "no size: no width and height, and no viewBox");
+            return -1;
+        }
+        w = box.width;
+        h = box.height;
+    }
+    d->width = *width = w;
+    d->height = *height = h;
+    return 0;
+}
+
+int cimg_svg_render(cimg_svg *d, double x, double y, double w, double h, int out_width, int out_height) {
+    if (!d->handle || out_width <= 0 || out_height <= 0 || w <= 0 || h <= 0) return -1;
+    void *surface = rsvg.surfaceCreate(CAIRO_FORMAT_ARGB32, out_width, out_height);
+    if (!surface || rsvg.surfaceStatus(surface) != 0) {
+        if (surface) rsvg.surfaceDestroy(surface);
+        snprintf(d->message, sizeof d->message, "no memory for %dx%d pixels", out_width, out_height);
+        return -1;
+    }
+    void *cr = rsvg.create(surface);
+    // The document's rectangle (x, y, w, h) fills the surface.
+    double sx = out_width / w, sy = out_height / h;
+    RsvgRectangle viewport = {-x * sx, -y * sy, d->width * sx, d->height * sy};
+    GErrorLike *error = NULL;
+    int ok = rsvg.render(d->handle, cr, &viewport, &error);
+    rsvg.destroy(cr);
+    if (!ok) {
+        rsvg.surfaceDestroy(surface);
+        take_error(d, error, "librsvg could not render it");
+        return -1;
+    }
+    rsvg.surfaceFlush(surface);
+    const unsigned char *data = rsvg.surfaceData(surface);
+    int stride = rsvg.surfaceStride(surface);
+    free(d->rows);
+    d->rows = malloc((size_t)out_width * out_height * 4);
+    if (!d->rows || !data) {
+        rsvg.surfaceDestroy(surface);
+        snprintf(d->message, sizeof d->message, "no memory for %dx%d pixels", out_width, out_height);
+        return -1;
+    }
+    // cairo's ARGB32 is premultiplied, in native-endian words.
+    for (int row = 0; row < out_height; row++) {
+        const uint32_t *in = (const uint32_t *)(data + (size_t)row * stride);
+        uint8_t *out = d->rows + (size_t)row * out_width * 4;
+        for (int i = 0; i < out_width; i++) {
+            uint32_t p = in[i];
+            unsigned a = p >> 24, r = p >> 16 & 0xFF, g = p >> 8 & 0xFF, b = p & 0xFF;
+            if (a && a < 255) {
+                r = (r * 255 + a / 2) / a;
+                g = (g * 255 + a / 2) / a;
+                b = (b * 255 + a / 2) / a;
+            }
+            out[4 * i] = (uint8_t)(r > 255 ? 255 : r);
+            out[4 * i + 1] = (uint8_t)(g > 255 ? 255 : g);
+            out[4 * i + 2] = (uint8_t)(b > 255 ? 255 : b);
+            out[4 * i + 3] = (uint8_t)a;
+        }
+    }
+    rsvg.surfaceDestroy(surface);
+    d->out_width = out_width;
+    d->out_height = out_height;
+    return 0;
+}
+
+const uint8_t *cimg_svg_row(const cimg_svg *d, int y) {
+    return d->rows && y >= 0 && y < d->out_height ? d->rows + (size_t)y * d->out_width * 4 : NULL;
+}
+
+const char *cimg_svg_message(const cimg_svg *d) { return d->message; }
+
+void cimg_svg_close(cimg_svg *d) {
+    if (!d) return;
+    if (d->handle) rsvg.unref(d->handle);
+    free(d->rows);
+    free(d);
+}

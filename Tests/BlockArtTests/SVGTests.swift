@@ -1,0 +1,87 @@
+import Foundation
+import URLCacheTestSupport
+import XCTest
+
+@testable import BlockArt
+
+/// SVG through librsvg: rendered at exactly the size shown (a zoom renders
+/// again, sharp), nothing outside the document ever read, and hostile
+/// documents bounded.
+final class SVGTests: XCTestCase {
+    private func path(_ name: String) -> String { Fixtures.svg.appendingPathComponent(name).path }
+
+    /// The sRGB level (0–255) of channel `c` at (x, y).
+    private func level(_ pixmap: Pixmap, _ x: Int, _ y: Int, _ c: Int) -> Int {
+        let v = Double(pixmap.values[(y * pixmap.width + x) * 3 + c])
+        return Int((255 * (v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)).rounded())
+    }
+
+    func testShapesAndAnInlineImageAtTheSizeAsked() throws {
+        let image = try ImageDecoder.decode(path: path("shapes.svg")) { _ in PixelSize(width: 240, height: 160) }
+        XCTAssertEqual(image.info, SourceInfo(format: .svg, width: 120, height: 80))
+        XCTAssertEqual(image.pixmap.width, 240, "rendered at the size asked, not its own")
+        let p = image.pixmap
+        XCTAssertEqual([level(p, 20, 80, 0), level(p, 20, 80, 1), level(p, 20, 80, 2)], [255, 0, 0])
+        XCTAssertEqual([level(p, 180, 80, 0), level(p, 180, 80, 2)], [0, 255], "the blue disc")
+        XCTAssertEqual([level(p, 230, 8, 0), level(p, 230, 8, 1)], [0, 255], "the inline data: image")
+        let tall = try ImageDecoder.decode(path: path("viewbox-only.svg")) {
+            PixelSize(width: $0.width, height: $0.height)
+        }
+        XCTAssertEqual(tall.info, SourceInfo(format: .svg, width: 300, height: 150), "its viewBox's size")
+    }
+
+    /// A zoom into 10x10 document pixels at 200x200 is drawn again: the
+    /// red half's edge at x = 60 stays one pixel wide, as no enlarged
+    /// raster could leave it.
+    func testAZoomRendersTheRegionAgainSharp() throws {
+        let region = ImageRegion(x: 55, y: 35, width: 10, height: 10)
+        let zoomed = try ImageDecoder.decode(path: path("shapes.svg"), region: region) { _ in
+            PixelSize(width: 200, height: 200)
+        }
+        let row = (0..<200).map { level(zoomed.pixmap, $0, 100, 1) }
+        XCTAssertEqual(row[..<99].max(), 0, "red up to the edge")
+        XCTAssertEqual(row[101...].min(), 255, "white after it")
+    }
+
+    func testNothingOutsideTheDocumentIsRead() throws {
+        let folder = NSTemporaryDirectory() + "svg-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["secret.png", "other.svg"] {
+            try FileManager.default.copyItem(atPath: path(name), toPath: folder + "/" + name)
+        }
+        let text = try String(contentsOfFile: path("outside.svg"), encoding: .utf8)
+        try text.replacingOccurrences(of: "/PLACEHOLDER", with: folder)
+            .write(toFile: folder + "/outside.svg", atomically: true, encoding: .utf8)
+        let image = try ImageDecoder.decode(path: folder + "/outside.svg") { _ in PixelSize(width: 40, height: 10) }
+        for x in 0..<40 {
+            XCTAssertEqual(level(image.pixmap, x, 5, 1), 255, "no magenta at x = \(x): nothing was read")
+        }
+    }
+
+    func testHostileDocumentsAreBounded() throws {
+        // Ten million pixels a side: rendered at the size asked.
+        let huge = try ImageDecoder.decode(path: path("huge.svg")) { _ in PixelSize(width: 64, height: 64) }
+        XCTAssertEqual(huge.info.width, 65_535, "its size, scaled to the largest side allowed")
+        XCTAssertEqual(level(huge.pixmap, 32, 32, 0), 0, "the disc at the centre")
+        // A billion laughs: libxml2 refuses the expansion, in one line.
+        XCTAssertThrowsError(try ImageDecoder.decode(path: path("laughs.svg")) { _ in PixelSize(width: 8, height: 8) })
+        {
+            XCTAssertTrue("\($0)".hasPrefix("corrupt SVG image: "), "\($0)")
+        }
+        // 100,000 nested groups: refused or drawn, in bounded time, never a crash.
+        let deep = NSTemporaryDirectory() + "deep-\(getpid()).svg"
+        let open = String(repeating: "<g>", count: 100_000)
+        let close = String(repeating: "</g>", count: 100_000)
+        try
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"# + open
+            + #"<rect width="10" height="10"/>"#
+            + close + "</svg>").write(toFile: deep, atomically: true, encoding: .utf8)
+        defer { unlink(deep) }
+        do {
+            _ = try ImageDecoder.decode(path: deep) { _ in PixelSize(width: 8, height: 8) }
+        } catch {
+            XCTAssertTrue("\(error)".hasPrefix("corrupt SVG image: "), "\(error)")
+        }
+    }
+}
