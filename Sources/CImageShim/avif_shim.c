@@ -218,3 +218,12 @@ void cimg_avif_close(cimg_avif *d) {
     free(d->data);
     free(d);
 }
+
+int cimg_avif_icc(cimg_avif *d, const uint8_t **profile, size_t *length) {
+    if (!d->decoder || !d->decoder->image || !d->decoder->image->icc.data || d->decoder->image->icc.size == 0) {
+        return -1;
+    }
+    *profile = d->decoder->image->icc.data;
+    *length = d->decoder->image->icc.size;
+    return 0;
+}

@@ -39,6 +39,10 @@ final class ColorProfileTests: XCTestCase {
         XCTAssertGreaterThan(adobe, 33, "Adobe RGB through its profile (JPEG's loss bounds it)")
         XCTAssertLessThan(untagged, 27, "the same numbers with no profile, read as sRGB")
         XCTAssertGreaterThan(prophoto, 45, "ProPhoto RGB through its profile")
+        // The JPEG's decoded numbers with the same profile, in TIFF and AVIF.
+        for name in ["adobe.tif", "adobe.avif"] {
+            XCTAssertGreaterThan(psnr(try decode(name), original), 33, name)
+        }
     }
 
     func testAProfileNamedSRGBOrNoRGBProfileLeavesTheRowsAsTheyAre() throws {

@@ -27,7 +27,8 @@ final class ColorTransform {
     }
 }
 
-/// A row source whose rows come carried from the file's profile to sRGB,
+/// A row source whose rows come carried from the file's profile to sRGB
+/// (PNG, JPEG, TIFF, AVIF, HEIC and JPEG XL stills),
 /// before the resampler (which works in sRGB's linear light) sees them.
 final class ColorManagedSource: RowSource {
     private let inner: RowSource

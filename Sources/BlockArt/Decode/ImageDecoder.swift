@@ -149,12 +149,15 @@ public enum ImageDecoder {
             if frames.frameCount > 0 { return FirstFrameRowSource(frames, format: .webp) }
             rewind(file)
             return try WebPRowSource(file: file, limits: limits)
-        case .avif: return FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
+        case .avif:
+            return ColorManagedSource.wrap(
+                FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
+            )
         case .heif: return ColorManagedSource.wrap(try HEIFRowSource(file: file, limits: limits))
         case .jxl:
             return ColorManagedSource.wrap(FirstFrameRowSource(try JXLFrames(file: file, limits: limits), format: .jxl))
         case .svg: return try SVGRowSource(file: file, limits: limits)
-        case .tiff: return try TIFFRowSource(file: file, limits: limits)
+        case .tiff: return ColorManagedSource.wrap(try TIFFRowSource(file: file, limits: limits))
         case .qoi: return try QOIRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)
         }

@@ -16,6 +16,13 @@ final class TIFFRowSource: RowSource {
     var orientation: Int { 1 }
     var storedSize: PixelSize { PixelSize(width: width, height: height) }
     var warnings: [DecodeWarning] { [] }
+
+    var iccProfile: [UInt8]? {
+        var profile: UnsafePointer<UInt8>?
+        var length: UInt32 = 0
+        guard cimg_tiff_icc(decoder, &profile, &length) == 0, let profile else { return nil }
+        return Array(UnsafeBufferPointer(start: profile, count: Int(length)))
+    }
     var rowCount: Int { height }
     private var nextIndex = 0
 

@@ -134,6 +134,8 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes);
 /// Row `y` of the page as RGBA8 (width*4 bytes), read with its band.
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y);
 const char *cimg_tiff_message(const cimg_tiff *d);
+/// The page's ICC profile (tag 34675), owned by libtiff: 0, or -1.
+int cimg_tiff_icc(cimg_tiff *d, const uint8_t **profile, uint32_t *length);
 void cimg_tiff_close(cimg_tiff *d);
 
 typedef struct cimg_jpeg cimg_jpeg;
@@ -245,6 +247,8 @@ int cimg_avif_rewind(cimg_avif *d);
 /// Row `y` of the last decoded image (width*4 bytes), NULL before one.
 const uint8_t *cimg_avif_row(const cimg_avif *d, uint32_t y);
 const char *cimg_avif_message(const cimg_avif *d);
+/// The image's ICC profile (colr prof), owned by libavif: 0, or -1. After read_header.
+int cimg_avif_icc(cimg_avif *d, const uint8_t **profile, size_t *length);
 void cimg_avif_close(cimg_avif *d);
 
 // Encoding, for the terminal graphics protocols.
