@@ -39,8 +39,8 @@ final class ColorProfileTests: XCTestCase {
         XCTAssertGreaterThan(adobe, 33, "Adobe RGB through its profile (JPEG's loss bounds it)")
         XCTAssertLessThan(untagged, 27, "the same numbers with no profile, read as sRGB")
         XCTAssertGreaterThan(prophoto, 45, "ProPhoto RGB through its profile")
-        // The JPEG's decoded numbers with the same profile, in TIFF and AVIF.
-        for name in ["adobe.tif", "adobe.avif"] {
+        // The JPEG's decoded numbers with the same profile, in TIFF, AVIF and WebP.
+        for name in ["adobe.tif", "adobe.avif", "adobe.webp"] {
             XCTAssertGreaterThan(psnr(try decode(name), original), 33, name)
         }
     }

@@ -28,7 +28,7 @@ final class ColorTransform {
 }
 
 /// A row source whose rows come carried from the file's profile to sRGB
-/// (PNG, JPEG, TIFF, AVIF, HEIC and JPEG XL stills),
+/// (PNG, JPEG, TIFF, WebP, AVIF, HEIC and JPEG XL stills),
 /// before the resampler (which works in sRGB's linear light) sees them.
 final class ColorManagedSource: RowSource {
     private let inner: RowSource
@@ -36,8 +36,8 @@ final class ColorManagedSource: RowSource {
 
     /// `source` with its profile applied, or `source` itself when it has
     /// none to apply.
-    static func wrap(_ source: RowSource) -> RowSource {
-        guard source.palette == nil, let profile = source.iccProfile,
+    static func wrap(_ source: RowSource, profile given: [UInt8]? = nil) -> RowSource {
+        guard source.palette == nil, let profile = given ?? source.iccProfile,
             let transform = ColorTransform(profile: profile, channels: source.channels)
         else { return source }
         return ColorManagedSource(source, transform)

@@ -145,10 +145,13 @@ public enum ImageDecoder {
         case .jpeg: return ColorManagedSource.wrap(try JPEGRowSource(file: file, limits: limits))
         case .gif: return try GIFRowSource(file: file, limits: limits)
         case .webp:
+            let profile = WebPProfile.read(file)
             let frames = try WebPFrames(file: file, limits: limits)
-            if frames.frameCount > 0 { return FirstFrameRowSource(frames, format: .webp) }
+            if frames.frameCount > 0 {
+                return ColorManagedSource.wrap(FirstFrameRowSource(frames, format: .webp), profile: profile)
+            }
             rewind(file)
-            return try WebPRowSource(file: file, limits: limits)
+            return ColorManagedSource.wrap(try WebPRowSource(file: file, limits: limits), profile: profile)
         case .avif:
             return ColorManagedSource.wrap(
                 FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)

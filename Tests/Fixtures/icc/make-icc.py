@@ -8,8 +8,9 @@ ROMM), adapted to the PCS's D50 by Bradford, with a single-gamma curve.
   srgb.png           the reference (no profile: sRGB)
   adobe.jpg          Adobe RGB numbers, its profile in APP2 (quality 95)
   adobe-untagged.jpg the same numbers with no profile (shown as sRGB)
-  adobe.tif, adobe.avif  adobe.jpg's decoded numbers with its profile, in a
-                     TIFF (tag 34675) and a lossless AVIF (colr prof; avifenc -l)
+  adobe.tif, adobe.avif, adobe.webp  adobe.jpg's decoded numbers with its
+                     profile, in a TIFF (tag 34675), a lossless AVIF (colr prof;
+                     avifenc -l) and a lossless WebP (ICCP)
   prophoto.png       ProPhoto numbers, 16 bits, its profile in iCCP
   adobe.icc, prophoto.icc   the profiles
 Run: /usr/bin/python3 make-icc.py (Pillow, numpy)."""
@@ -92,6 +93,7 @@ png16('prophoto.png', wide, romm_icc)
 import os, subprocess, tempfile
 decoded = Image.open('adobe.jpg')
 decoded.save('adobe.tif', icc_profile=adobe_icc)
+decoded.save('adobe.webp', lossless=True, icc_profile=adobe_icc)
 with tempfile.TemporaryDirectory() as tmp:
     decoded.save(os.path.join(tmp, 'adobe.png'), icc_profile=adobe_icc)
     subprocess.run(['avifenc', '-l', os.path.join(tmp, 'adobe.png'), 'adobe.avif'], check=True, capture_output=True)
