@@ -91,20 +91,8 @@ cimg_heif *cimg_heif_open(FILE *file, size_t max_bytes) {
     if (cimg_heif_load() != 0) return NULL;
     cimg_heif *d = calloc(1, sizeof *d);
     if (!d) return NULL;
-    size_t capacity = 1 << 16;
-    d->data = malloc(capacity);
-    while (d->data) {
-        size_t got = fread(d->data + d->size, 1, capacity - d->size, file);
-        d->size += got;
-        if (got == 0 || d->size < capacity) break;
-        if (capacity >= max_bytes) {
-            snprintf(d->message, sizeof d->message, "file over %zu bytes", max_bytes);
-            break;
-        }
-        uint8_t *grown = realloc(d->data, capacity * 2);
-        if (!grown) break;
-        d->data = grown;
-        capacity *= 2;
+    if (cimg_read_whole(file, max_bytes, &d->data, &d->size) != 0) {
+        snprintf(d->message, sizeof d->message, "file over %zu bytes", max_bytes);
     }
     if (!d->data) {
         free(d);

@@ -178,7 +178,7 @@ void cimg_jpeg_close(cimg_jpeg *d) {
     free(d);
 }
 
-int cimg_jpeg_icc(cimg_jpeg *d, const uint8_t **profile, uint32_t *length) {
+int cimg_jpeg_icc(cimg_jpeg *d, const uint8_t **profile, size_t *length) {
     if (!d->created) return -1;
     if (!d->icc) {
         if (setjmp(d->error.jump)) return -1;

@@ -118,7 +118,7 @@ void cimg_png_close(cimg_png *d) {
     free(d);
 }
 
-int cimg_png_icc(cimg_png *d, const uint8_t **profile, uint32_t *length) {
+int cimg_png_icc(cimg_png *d, const uint8_t **profile, size_t *length) {
     png_charp name;
     int compression;
     png_bytep data;

@@ -179,7 +179,7 @@ void cimg_tiff_close(cimg_tiff *d) {
     free(d);
 }
 
-int cimg_tiff_icc(cimg_tiff *d, const uint8_t **profile, uint32_t *length) {
+int cimg_tiff_icc(cimg_tiff *d, const uint8_t **profile, size_t *length) {
     uint32_t count = 0;
     void *data = NULL;
     if (!d->tiff || !TIFFGetField(d->tiff, TIFFTAG_ICCPROFILE, &count, &data) || !data || count == 0) return -1;

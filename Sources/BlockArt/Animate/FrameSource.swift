@@ -163,12 +163,7 @@ final class AVIFFrames: LibraryFrames {
 
     func row(_ y: Int) -> UnsafePointer<UInt8>? { cimg_avif_row(decoder, UInt32(y)) }
 
-    var iccProfile: [UInt8]? {
-        var profile: UnsafePointer<UInt8>?
-        var length = 0
-        guard cimg_avif_icc(decoder, &profile, &length) == 0, let profile else { return nil }
-        return Array(UnsafeBufferPointer(start: profile, count: length))
-    }
+    var iccProfile: [UInt8]? { ColorTransform.profile { cimg_avif_icc(decoder, $0, $1) } }
 
     func rewind() throws(DecodeError) {
         guard cimg_avif_rewind(decoder) == 0 else { throw failure() }

@@ -55,12 +55,7 @@ final class JXLFrames: LibraryFrames {
         guard cimg_jxl_rewind(decoder) == 0 else { throw failure() }
     }
 
-    var iccProfile: [UInt8]? {
-        var profile: UnsafePointer<UInt8>?
-        var length = 0
-        guard cimg_jxl_icc(decoder, &profile, &length) == 0, let profile else { return nil }
-        return Array(UnsafeBufferPointer(start: profile, count: length))
-    }
+    var iccProfile: [UInt8]? { ColorTransform.profile { cimg_jxl_icc(decoder, $0, $1) } }
 
     private func failure() -> DecodeError {
         .corrupt(format: "JPEG XL", message: String(cString: cimg_jxl_message(decoder)))

@@ -22,6 +22,17 @@ final class ColorTransform {
 
     deinit { cimg_icc_close(handle) }
 
+    /// The profile a C decoder holds, copied out: `get` gives its pointer
+    /// and length and returns 0, or returns -1 when there is none.
+    static func profile(
+        _ get: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, UnsafeMutablePointer<Int>) -> Int32
+    ) -> [UInt8]? {
+        var pointer: UnsafePointer<UInt8>?
+        var length = 0
+        guard get(&pointer, &length) == 0, let pointer, length > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: pointer, count: length))
+    }
+
     func apply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
         cimg_icc_apply(handle, pixels, UInt32(clamping: count))
     }

@@ -59,12 +59,7 @@ final class HEIFRowSource: RowSource {
 
     func finish() throws(DecodeError) {}
 
-    var iccProfile: [UInt8]? {
-        var profile: UnsafePointer<UInt8>?
-        var length = 0
-        guard cimg_heif_icc(decoder, &profile, &length) == 0, let profile else { return nil }
-        return Array(UnsafeBufferPointer(start: profile, count: length))
-    }
+    var iccProfile: [UInt8]? { ColorTransform.profile { cimg_heif_icc(decoder, $0, $1) } }
 
     private func failure() -> DecodeError {
         .corrupt(format: "HEIF", message: String(cString: cimg_heif_message(decoder)))

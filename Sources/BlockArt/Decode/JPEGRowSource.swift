@@ -83,12 +83,7 @@ final class JPEGRowSource: RowSource {
 
     var warnings: [DecodeWarning] { cimg_jpeg_truncated(decoder) != 0 ? [.truncated(format: "JPEG")] : [] }
 
-    var iccProfile: [UInt8]? {
-        var profile: UnsafePointer<UInt8>?
-        var length: UInt32 = 0
-        guard cimg_jpeg_icc(decoder, &profile, &length) == 0, let profile else { return nil }
-        return Array(UnsafeBufferPointer(start: profile, count: Int(length)))
-    }
+    var iccProfile: [UInt8]? { ColorTransform.profile { cimg_jpeg_icc(decoder, $0, $1) } }
 
     private func failure() -> DecodeError {
         .corrupt(format: "JPEG", message: String(cString: cimg_jpeg_message(decoder)))

@@ -52,12 +52,7 @@ final class PNGRowSource: RowSource {
         guard cimg_png_finish(decoder) == 0 else { throw failure() }
     }
 
-    var iccProfile: [UInt8]? {
-        var profile: UnsafePointer<UInt8>?
-        var length: UInt32 = 0
-        guard cimg_png_icc(decoder, &profile, &length) == 0, let profile else { return nil }
-        return Array(UnsafeBufferPointer(start: profile, count: Int(length)))
-    }
+    var iccProfile: [UInt8]? { ColorTransform.profile { cimg_png_icc(decoder, $0, $1) } }
 
     private func failure() -> DecodeError {
         .corrupt(format: "PNG", message: String(cString: cimg_png_message(decoder)))

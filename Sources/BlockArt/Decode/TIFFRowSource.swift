@@ -17,12 +17,7 @@ final class TIFFRowSource: RowSource {
     var storedSize: PixelSize { PixelSize(width: width, height: height) }
     var warnings: [DecodeWarning] { [] }
 
-    var iccProfile: [UInt8]? {
-        var profile: UnsafePointer<UInt8>?
-        var length: UInt32 = 0
-        guard cimg_tiff_icc(decoder, &profile, &length) == 0, let profile else { return nil }
-        return Array(UnsafeBufferPointer(start: profile, count: Int(length)))
-    }
+    var iccProfile: [UInt8]? { ColorTransform.profile { cimg_tiff_icc(decoder, $0, $1) } }
     var rowCount: Int { height }
     private var nextIndex = 0
 

@@ -30,7 +30,12 @@ void cimg_png_close(cimg_png *d);
 
 /// The PNG's embedded ICC profile (iCCP), owned by the decoder: 0 and
 /// a pointer and length, or -1 when it has none. After read_header.
-int cimg_png_icc(cimg_png *d, const uint8_t **profile, uint32_t *length);
+int cimg_png_icc(cimg_png *d, const uint8_t **profile, size_t *length);
+
+/// Reads the rest of `file` into a malloc'd buffer (*data, *size): 0; 1 when
+/// it goes past `max_bytes` (what was read is kept); -1 when memory runs
+/// out (*data NULL). For the libraries that decode from memory.
+int cimg_read_whole(FILE *file, size_t max_bytes, uint8_t **data, size_t *size);
 
 typedef struct cimg_heif cimg_heif;
 
@@ -135,7 +140,7 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes);
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y);
 const char *cimg_tiff_message(const cimg_tiff *d);
 /// The page's ICC profile (tag 34675), owned by libtiff: 0, or -1.
-int cimg_tiff_icc(cimg_tiff *d, const uint8_t **profile, uint32_t *length);
+int cimg_tiff_icc(cimg_tiff *d, const uint8_t **profile, size_t *length);
 void cimg_tiff_close(cimg_tiff *d);
 
 typedef struct cimg_jpeg cimg_jpeg;
@@ -161,7 +166,7 @@ int cimg_jpeg_read_row(cimg_jpeg *d, uint8_t *row);
 int cimg_jpeg_truncated(const cimg_jpeg *d);
 /// The JPEG's ICC profile (its APP2 ICC_PROFILE chunks joined), owned by
 /// the decoder: 0 and a pointer and length, or -1. After read_header.
-int cimg_jpeg_icc(cimg_jpeg *d, const uint8_t **profile, uint32_t *length);
+int cimg_jpeg_icc(cimg_jpeg *d, const uint8_t **profile, size_t *length);
 const char *cimg_jpeg_message(const cimg_jpeg *d);
 void cimg_jpeg_close(cimg_jpeg *d);
 
