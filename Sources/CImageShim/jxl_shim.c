@@ -31,6 +31,12 @@ static struct {
     JxlDecoderStatus (*icc)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget, uint8_t *, size_t);
     JxlDecoderStatus (*preferred)(JxlDecoder *, const JxlColorEncoding *);
     void (*toSRGB)(JxlColorEncoding *, JXL_BOOL);
+    JxlDecoderStatus (*setRunner)(JxlDecoder *, JxlParallelRunner, void *);
+    // libjxl_threads, when it is there: the decode on every core.
+    void *(*runnerCreate)(const JxlMemoryManager *, size_t);
+    void (*runnerDestroy)(void *);
+    JxlParallelRunner runner;
+    size_t (*defaultThreads)(void);
 } jxl;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -67,6 +73,14 @@ static void load(void) {
     FIND(icc, "JxlDecoderGetColorAsICCProfile")
     FIND(preferred, "JxlDecoderSetPreferredColorProfile")
     FIND(toSRGB, "JxlColorEncodingSetToSRGB")
+    FIND(setRunner, "JxlDecoderSetParallelRunner")
+    void *threads = dlopen("libjxl_threads.so.0.7", RTLD_NOW | RTLD_LOCAL);
+    if (threads) {
+        *(void **)&jxl.runnerCreate = dlsym(threads, "JxlThreadParallelRunnerCreate");
+        *(void **)&jxl.runnerDestroy = dlsym(threads, "JxlThreadParallelRunnerDestroy");
+        *(void **)&jxl.runner = dlsym(threads, "JxlThreadParallelRunner");
+        *(void **)&jxl.defaultThreads = dlsym(threads, "JxlThreadParallelRunnerDefaultNumWorkerThreads");
+    }
     loaded = 0;
 }
 #undef FIND
@@ -113,6 +127,7 @@ struct cimg_jxl {
     uint8_t *icc;
     size_t icc_size;
     uint32_t ticks;  // the last frame's duration
+    void *runner;
     int ended;
     char message[256];
 };
@@ -132,6 +147,14 @@ cimg_jxl *cimg_jxl_open(FILE *file, size_t max_bytes) {
         return NULL;
     }
     d->format = (JxlPixelFormat){4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    if (jxl.runnerCreate && jxl.runnerDestroy && jxl.runner && jxl.defaultThreads) {
+        size_t threads = jxl.defaultThreads();
+        d->runner = jxl.runnerCreate(NULL, threads > 8 ? 8 : threads);
+        if (d->runner && jxl.setRunner(d->decoder, jxl.runner, d->runner) != JXL_DEC_SUCCESS) {
+            jxl.runnerDestroy(d->runner);
+            d->runner = NULL;
+        }
+    }
     return d;
 }
 
@@ -275,6 +298,7 @@ const char *cimg_jxl_message(const cimg_jxl *d) { return d->message; }
 void cimg_jxl_close(cimg_jxl *d) {
     if (!d) return;
     if (d->decoder) jxl.destroy(d->decoder);
+    if (d->runner) jxl.runnerDestroy(d->runner);
     free(d->canvas);
     free(d->icc);
     free(d->data);
