@@ -79,7 +79,8 @@ struct cimg_avif {
     size_t count;
     avifDecoder *decoder;
     avifRGBImage rgb;
-    int has_pixels;
+    avifRGBImage wide;        // an HDR frame at 16 bits, before its tone mapping
+    int has_pixels, has_wide;
     uint32_t width, height;   // from the header: every frame must be this size
     avifCropRect crop;        // the clean aperture (clap), else the whole picture
     char message[256];
@@ -193,8 +194,28 @@ int cimg_avif_next_frame(cimg_avif *d, double *duration) {
         if (!d->rgb.pixels) return fail(d, AVIF_RESULT_OUT_OF_MEMORY);
         d->has_pixels = 1;
     }
-    result = avif.imageYUVToRGB(image, &d->rgb);
-    if (result != AVIF_RESULT_OK) return fail(d, result);
+    avifTransferCharacteristics transfer = image->transferCharacteristics;
+    if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) {
+        // HDR: decoded at 16 bits, then tone-mapped into the 8-bit rows.
+        if (!d->has_wide) {
+            avif.rgbImageSetDefaults(&d->wide, image);
+            d->wide.format = AVIF_RGB_FORMAT_RGBA;
+            d->wide.depth = 16;
+            avif.rgbImageAllocatePixels(&d->wide);
+            if (!d->wide.pixels) return fail(d, AVIF_RESULT_OUT_OF_MEMORY);
+            d->has_wide = 1;
+        }
+        result = avif.imageYUVToRGB(image, &d->wide);
+        if (result != AVIF_RESULT_OK) return fail(d, result);
+        int bt2020 = image->colorPrimaries == AVIF_COLOR_PRIMARIES_BT2020;
+        for (uint32_t y = 0; y < d->wide.height; y++) {
+            cimg_hdr_to_srgb8((const uint16_t *)(d->wide.pixels + (size_t)y * d->wide.rowBytes),
+                              d->rgb.pixels + (size_t)y * d->rgb.rowBytes, d->wide.width, (int)transfer, bt2020);
+        }
+    } else {
+        result = avif.imageYUVToRGB(image, &d->rgb);
+        if (result != AVIF_RESULT_OK) return fail(d, result);
+    }
     *duration = d->decoder->imageTiming.duration;
     return 0;
 }
@@ -214,6 +235,7 @@ const char *cimg_avif_message(const cimg_avif *d) { return d->message; }
 void cimg_avif_close(cimg_avif *d) {
     if (!d) return;
     if (d->has_pixels) avif.rgbImageFreePixels(&d->rgb);
+    if (d->has_wide) avif.rgbImageFreePixels(&d->wide);
     avif.decoderDestroy(d->decoder);
     free(d->data);
     free(d);

@@ -37,6 +37,13 @@ int cimg_png_icc(cimg_png *d, const uint8_t **profile, size_t *length);
 /// out (*data NULL). For the libraries that decode from memory.
 int cimg_read_whole(FILE *file, size_t max_bytes, uint8_t **data, size_t *size);
 
+#define CIMG_TRANSFER_PQ 16
+#define CIMG_TRANSFER_HLG 18
+/// HDR pixels (RGBA, 16 bits a sample, coded with `transfer`: PQ or HLG;
+/// BT.2020 primaries when `bt2020`, else BT.709) to sRGB RGBA8, tone-mapped:
+/// light up to 75% of SDR white (203 cd/m²) kept, brighter rolled off.
+void cimg_hdr_to_srgb8(const uint16_t *in, uint8_t *out, size_t count, int transfer, int bt2020);
+
 typedef struct cimg_heif cimg_heif;
 
 /// Whether libheif could be opened (0) or not (-1, the reason in
