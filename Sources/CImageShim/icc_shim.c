@@ -78,10 +78,14 @@ struct cimg_icc {
     cmsHTRANSFORM transform;
 };
 
-cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels) {
-    if (cimg_icc_available() != 0 || length > 0xFFFFFFFFu || (channels != 3 && channels != 4)) return NULL;
-    cmsHPROFILE from = lcms.openProfileFromMem(profile, (unsigned)length);
-    if (!from) return NULL;
+cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int *damaged) {
+    *damaged = 0;
+    if (cimg_icc_available() != 0 || (channels != 3 && channels != 4)) return NULL;
+    cmsHPROFILE from = length <= 0xFFFFFFFFu ? lcms.openProfileFromMem(profile, (unsigned)length) : NULL;
+    if (!from) {
+        *damaged = 1;
+        return NULL;
+    }
     cimg_icc *d = NULL;
     if (lcms.getColorSpace(from) == SIG_RGB_DATA) {
         cmsHPROFILE to = lcms.createSRGB();
@@ -92,6 +96,8 @@ cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels) {
         if (to) lcms.closeProfile(to);
         if (t && (d = calloc(1, sizeof *d))) d->transform = t;
         else if (t) lcms.deleteTransform(t);
+        // An RGB profile lcms2 reads but cannot make a transform of.
+        if (!t) *damaged = 1;
     }
     lcms.closeProfile(from);
     return d;

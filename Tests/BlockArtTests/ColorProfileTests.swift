@@ -47,16 +47,88 @@ final class ColorProfileTests: XCTestCase {
 
     func testAProfileNamedSRGBOrNoRGBProfileLeavesTheRowsAsTheyAre() throws {
         let adobe = try [UInt8](Data(contentsOf: Fixtures.icc.appendingPathComponent("adobe.icc")))
-        XCTAssertNotNil(ColorTransform(profile: adobe, channels: 3))
-        XCTAssertNil(ColorTransform(profile: adobe, channels: 2), "rows of 3 or 4 bytes a pixel only")
-        XCTAssertNil(ColorTransform(profile: Array(adobe.prefix(100)), channels: 3), "a damaged profile")
+        let use = { (profile: [UInt8], channels: Int) -> String in
+            switch ColorTransform.use(profile, channels: channels) {
+            case .apply: return "apply"
+            case .none: return "none"
+            case .damaged: return "damaged"
+            }
+        }
+        XCTAssertEqual(use(adobe, 3), "apply")
+        XCTAssertEqual(use(adobe, 2), "none", "rows of 3 or 4 bytes a pixel only")
+        XCTAssertEqual(use(Array(adobe.prefix(100)), 3), "damaged")
+        XCTAssertEqual(use([UInt8](repeating: 0, count: ColorTransform.maxBytes + 1), 3), "damaged", "too large")
         var named = adobe
-        let at = try XCTUnwrap(String(decoding: named, as: UTF8.self).range(of: "Adobe RGB (1998)"))
-        let offset = String(decoding: named, as: UTF8.self).utf8.distance(
-            from: String(decoding: named, as: UTF8.self).startIndex,
-            to: at.lowerBound
-        )
+        let text = String(decoding: named, as: UTF8.self)
+        let at = try XCTUnwrap(text.range(of: "Adobe RGB (1998)"))
+        let offset = text.utf8.distance(from: text.startIndex, to: at.lowerBound)
         named.replaceSubrange(offset..<offset + 4, with: Array("sRGB".utf8))
-        XCTAssertNil(ColorTransform(profile: named, channels: 3), "sRGB by its name: nothing to do")
+        XCTAssertEqual(use(named, 3), "none", "sRGB by its name: nothing to do")
+    }
+
+    /// A damaged profile costs the picture nothing but its colours' care:
+    /// shown as sRGB, with one warning.
+    func testADamagedProfileIsOneWarningAndThePictureIsShown() throws {
+        // prophoto.png with a profile whose curves are of no type lcms2
+        // knows: its header and tag table pass libpng's checks (a truncated
+        // one libpng drops itself), and no transform can be made of it.
+        let png = try [UInt8](Data(contentsOf: Fixtures.icc.appendingPathComponent("prophoto.png")))
+        var profile = try [UInt8](Data(contentsOf: Fixtures.icc.appendingPathComponent("prophoto.icc")))
+        for at in 128..<profile.count - 4 where Array(profile[at..<at + 4]) == Array("curv".utf8) {
+            profile.replaceSubrange(at..<at + 4, with: Array("junk".utf8))
+        }
+        let broken = ColorProfileTests.replacingICCP(in: png, with: profile)
+        let image = try ImageDecoder.decode(bytes: broken) { PixelSize(width: $0.width, height: $0.height) }
+        XCTAssertEqual(image.info.width, 96)
+        XCTAssertEqual(image.warnings, [.profileIgnored(format: "PNG")])
+        XCTAssertEqual(
+            image.warnings.first?.description,
+            "damaged ICC profile in the PNG ignored: colours shown as sRGB"
+        )
+    }
+
+    /// `png` with its iCCP chunk's profile replaced (compressed, CRC made).
+    static func replacingICCP(in png: [UInt8], with profile: [UInt8]) -> [UInt8] {
+        var out = Array(png.prefix(8))
+        var at = 8
+        while at + 12 <= png.count {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            let type = Array(png[at + 4..<at + 8])
+            if type == Array("iCCP".utf8) {
+                let data = Array("Broken".utf8) + [0, 0] + Zlib.stored(profile)
+                var chunk: [UInt8] = []
+                BigEndian.append(UInt32(data.count), to: &chunk)
+                chunk += type + data
+                BigEndian.append(CRC32.of(type, data), to: &chunk)
+                out += chunk
+            } else {
+                out += png[at..<at + 12 + length]
+            }
+            at += 12 + length
+        }
+        return out
+    }
+}
+
+/// zlib's format with stored (uncompressed) blocks: enough for a test.
+enum Zlib {
+    static func stored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var rest = data[...]
+        repeat {
+            let block = rest.prefix(65535)
+            rest = rest.dropFirst(block.count)
+            let n = UInt16(block.count)
+            out += [rest.isEmpty ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)]
+            out += block
+        } while !rest.isEmpty
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        BigEndian.append(b << 16 | a, to: &out)
+        return out
     }
 }

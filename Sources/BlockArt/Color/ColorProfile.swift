@@ -8,17 +8,31 @@ internal import CImageShim
 final class ColorTransform {
     private let handle: OpaquePointer
 
-    /// The transform for rows of `channels` (3 or 4) bytes a pixel from
-    /// `profile`, or nil when none is needed (a profile that names itself
-    /// sRGB) or none can be made.
-    init?(profile: [UInt8], channels: Int) {
+    /// The largest profile read: real ones are a few KB.
+    static let maxBytes = 16 << 20
+
+    /// What a profile comes to: a transform, nothing to do (sRGB by name,
+    /// grey, CMYK, or no lcms2), or damage (the picture is then shown as
+    /// sRGB, with a warning).
+    enum Use {
+        case apply(ColorTransform)
+        case none
+        case damaged
+    }
+
+    /// The use of `profile` for rows of `channels` (3 or 4) bytes a pixel.
+    static func use(_ profile: [UInt8], channels: Int) -> Use {
+        guard profile.count <= maxBytes else { return .damaged }
+        var damaged: Int32 = 0
         let made = profile.withUnsafeBufferPointer { bytes -> OpaquePointer? in
             guard let base = bytes.baseAddress, cimg_icc_is_srgb(base, bytes.count) == 0 else { return nil }
-            return cimg_icc_open(base, bytes.count, Int32(channels))
+            return cimg_icc_open(base, bytes.count, Int32(channels), &damaged)
         }
-        guard let made else { return nil }
-        handle = made
+        if let made { return .apply(ColorTransform(made)) }
+        return damaged != 0 ? .damaged : .none
     }
+
+    private init(_ handle: OpaquePointer) { self.handle = handle }
 
     deinit { cimg_icc_close(handle) }
 
@@ -43,20 +57,25 @@ final class ColorTransform {
 /// before the resampler (which works in sRGB's linear light) sees them.
 final class ColorManagedSource: RowSource {
     private let inner: RowSource
-    private let transform: ColorTransform
+    /// nil: a damaged profile, ignored with `warning`.
+    private let transform: ColorTransform?
+    private let warning: DecodeWarning?
 
     /// `source` with its profile applied, or `source` itself when it has
-    /// none to apply.
+    /// none to apply; a damaged profile is ignored with a warning.
     static func wrap(_ source: RowSource, profile given: [UInt8]? = nil) -> RowSource {
-        guard source.palette == nil, let profile = given ?? source.iccProfile,
-            let transform = ColorTransform(profile: profile, channels: source.channels)
-        else { return source }
-        return ColorManagedSource(source, transform)
+        guard source.palette == nil, let profile = given ?? source.iccProfile else { return source }
+        switch ColorTransform.use(profile, channels: source.channels) {
+        case let .apply(transform): return ColorManagedSource(source, transform, nil)
+        case .none: return source
+        case .damaged: return ColorManagedSource(source, nil, .profileIgnored(format: source.format.description))
+        }
     }
 
-    private init(_ inner: RowSource, _ transform: ColorTransform) {
+    private init(_ inner: RowSource, _ transform: ColorTransform?, _ warning: DecodeWarning?) {
         self.inner = inner
         self.transform = transform
+        self.warning = warning
     }
 
     var format: ImageFormat { inner.format }
@@ -67,7 +86,7 @@ final class ColorManagedSource: RowSource {
     var channels: Int { inner.channels }
     var palette: [UInt32]? { inner.palette }
     var rowCount: Int { inner.rowCount }
-    var warnings: [DecodeWarning] { inner.warnings }
+    var warnings: [DecodeWarning] { inner.warnings + (warning.map { [$0] } ?? []) }
     var iccProfile: [UInt8]? { inner.iccProfile }
 
     func crop(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
@@ -80,7 +99,7 @@ final class ColorManagedSource: RowSource {
 
     func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
         let place = try inner.nextRow(row)
-        transform.apply(row, count: place.count)
+        transform?.apply(row, count: place.count)
         return place
     }
 

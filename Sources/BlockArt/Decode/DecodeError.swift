@@ -53,12 +53,17 @@ public enum DecodeWarning: Equatable, Sendable, CustomStringConvertible {
     /// Frame `frame` (0-based) of an animation is damaged: the loop ends
     /// before it.
     case damagedFrame(format: String, frame: Int)
+    /// The file's ICC profile is damaged, or too large to be one: the
+    /// picture is shown as sRGB.
+    case profileIgnored(format: String)
 
     public var description: String {
         switch self {
         case let .truncated(format): return "truncated \(format): shown partially"
         case let .animationCut(frames):
             return "animation past its limits: playing its first \(frames) frame\(frames == 1 ? "" : "s")"
+        case let .profileIgnored(format):
+            return "damaged ICC profile in the \(format) ignored: colours shown as sRGB"
         case let .damagedFrame(format, frame):
             return "\(format) frame \(frame + 1) is damaged: playing the \(frame) before it"
         }

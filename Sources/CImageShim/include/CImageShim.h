@@ -124,8 +124,9 @@ int cimg_icc_available(void);
 int cimg_icc_is_srgb(const uint8_t *profile, size_t length);
 /// A transform from an RGB `profile` to sRGB for rows of RGB8 (channels 3)
 /// or RGBA8 (4, alpha copied); NULL when lcms2 is missing, the profile is
-/// damaged or it is no RGB profile (grey, CMYK: the picture is shown as is).
-cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels);
+/// damaged (then *damaged is 1) or it is no RGB profile (grey, CMYK: the
+/// picture is shown as is).
+cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int *damaged);
 /// Transforms `count` pixels in place.
 void cimg_icc_apply(cimg_icc *d, uint8_t *pixels, uint32_t count);
 void cimg_icc_close(cimg_icc *d);
