@@ -30,6 +30,19 @@ final class SVGTests: XCTestCase {
         XCTAssertEqual(tall.info, SourceInfo(format: .svg, width: 300, height: 150), "its viewBox's size")
     }
 
+    /// Asked for a shape not its own (block art samples a cell finer down
+    /// than across), it is rendered at one scale and stretched by the
+    /// resampler: no band of background at its sides, as librsvg's own
+    /// fitting would leave (seen in xterm's block art).
+    func testAnotherShapeIsStretchedNotLetterboxed() throws {
+        let image = try ImageDecoder.decode(path: path("shapes.svg")) { _ in PixelSize(width: 48, height: 64) }
+        XCTAssertEqual(image.pixmap.width, 48)
+        for y in [2, 32, 61] {
+            XCTAssertEqual(level(image.pixmap, 0, y, 0), 255, "red at the left edge, row \(y)")
+            XCTAssertEqual(level(image.pixmap, 47, y, 1), 255, "white or green at the right edge, row \(y)")
+        }
+    }
+
     /// A zoom into 10x10 document pixels at 200x200 is drawn again: the
     /// red half's edge at x = 60 stays one pixel wide, as no enlarged
     /// raster could leave it.

@@ -68,11 +68,15 @@ final class SVGRowSource: RowSource {
         return rectangle
     }
 
-    /// Renders the rectangle (or the document) at exactly the pixels asked.
+    /// Renders the rectangle (or the document) at no fewer pixels than
+    /// asked, at one scale across and down: block art asks more rows than
+    /// columns of a cell, and the resampler, not librsvg (which would
+    /// letterbox), makes that shape.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
         let part = rectangle ?? (0, 0, storedSize.width, storedSize.height)
-        width = max(1, minWidth)
-        height = max(1, minHeight)
+        let scale = max(Double(max(1, minWidth)) / Double(part.width), Double(max(1, minHeight)) / Double(part.height))
+        width = max(1, Int((Double(part.width) * scale).rounded(.up)))
+        height = max(1, Int((Double(part.height) * scale).rounded(.up)))
         try limits.check(width: width, height: height)
         // Stored pixels to the document's own.
         let sx = documentSize.width / Double(storedSize.width)
