@@ -39,6 +39,14 @@ struct Add: ParsableCommand {
         // caches the image as it does.
         let guessing = Catalogue.source(named: source) == nil && !feed
         let urls = (try? list.loadList()) ?? URLList(entries: [entry], source: path)
+        // Already there: nothing to check, and nothing is written.
+        if let at = urls.entries.firstIndex(where: { $0.url == entry.url && $0.problem == nil }) {
+            let known = urls.entries[at]
+            Console.line(
+                "Entry \(at + 1) of \(path.terminalSafe) already: \(known.displayName) (\(known.feed == nil ? "image" : "feed"))"
+            )
+            return
+        }
         let controller = policy.controller(cache: list.cache, list: urls)
         var report = controller.display(entry)
         if guessing, case .failure(.notAnImage) = report.result {

@@ -45,9 +45,16 @@ final class ListEditTests: ScriptedServerTestCase {
         XCTAssertTrue(listed.stdout.contains("8. "), listed.stdout)
         XCTAssertTrue(listed.stdout.contains("feed: " + server.url("/plain/page.html")), "kept as a feed")
         XCTAssertTrue(listed.stdout.contains("Image: " + server.url("/plain/photo.jpg")), "and checked at once")
-        // The same address again is the same entry.
+        // The same address again is the same entry, with no request and no warning.
         let again = try run(["add", server.url("/plain/photo.jpg")])
         XCTAssertEqual(again.lines, ["Entry 7 of \(own) already: Photo (image)"])
+        // One no server answers: added with a warning once, then only named.
+        let closed = "http://127.0.0.1:9/nowhere.jpg"
+        let first = try run(["add", closed])
+        XCTAssertTrue(first.stderr.hasPrefix("urlcache: warning: not checked ("), first.stderr)
+        let second = try run(["add", closed])
+        XCTAssertEqual(second.lines, ["Entry 9 of \(own) already: 127.0.0.1/nowhere.jpg (image)"])
+        XCTAssertEqual(second.stderr, "", "not checked again, no \"added\" said")
     }
 
     func testMistakesAreOneLineAndLeaveTheListAsItWas() throws {
