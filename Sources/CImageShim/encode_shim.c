@@ -86,3 +86,14 @@ int cimg_deflate(const uint8_t *bytes, size_t count, int level, uint8_t **out, s
 }
 
 void cimg_free(void *p) { free(p); }
+
+uint32_t cimg_crc32(uint32_t crc, const uint8_t *bytes, size_t count) {
+    // zlib takes a uInt length: longer runs go in pieces.
+    while (count > 0) {
+        uInt piece = count > 0x40000000u ? 0x40000000u : (uInt)count;
+        crc = (uint32_t)crc32(crc, bytes, piece);
+        bytes += piece;
+        count -= piece;
+    }
+    return crc;
+}

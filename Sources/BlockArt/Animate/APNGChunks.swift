@@ -1,3 +1,5 @@
+internal import CImageShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -149,20 +151,10 @@ struct ChunkReader {
     }
 }
 
-/// PNG's CRC-32 (ISO 3309), over a chunk's type and data.
+/// PNG's CRC-32 over a chunk's type and data: zlib's, which libpng links.
 enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
     static func of(_ parts: [UInt8]...) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for part in parts {
-            for byte in part { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        }
-        return crc ^ 0xFFFF_FFFF
+        parts.reduce(0) { crc, part in part.withUnsafeBufferPointer { cimg_crc32(crc, $0.baseAddress, $0.count) } }
     }
 }
 

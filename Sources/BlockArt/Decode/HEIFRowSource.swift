@@ -9,7 +9,7 @@ import Glibc
 /// to RGBA8 when the header is read (libheif decodes no less), then handed
 /// over a row at a time. Its ICC profile, as phones embed Display P3, is
 /// applied by `ColorManagedSource`.
-final class HEIFRowSource: RowSource {
+final class HEIFRowSource: HeldRows {
     private let decoder: OpaquePointer
     private(set) var width = 0, height = 0
     let channels = 4
@@ -19,7 +19,7 @@ final class HEIFRowSource: RowSource {
     var storedSize: PixelSize { PixelSize(width: width, height: height) }
     var rowCount: Int { height }
     var warnings: [DecodeWarning] { [] }
-    private var next = 0
+    var nextIndex = 0
 
     /// The largest file read whole: a HEIC is a photo, not gigabytes.
     static let maxBytes = 1 << 30
@@ -48,14 +48,7 @@ final class HEIFRowSource: RowSource {
     /// Decoded whole already: the resampler does the scaling.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {}
 
-    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
-        guard next < height, let source = cimg_heif_row(decoder, UInt32(next)) else {
-            throw .corrupt(format: "HEIF", message: "no row \(next)")
-        }
-        row.update(from: source, count: width * 4)
-        defer { next += 1 }
-        return RowPlacement(y: next, count: width)
-    }
+    func heldRow(_ y: Int) -> UnsafePointer<UInt8>? { cimg_heif_row(decoder, UInt32(y)) }
 
     func finish() throws(DecodeError) {}
 

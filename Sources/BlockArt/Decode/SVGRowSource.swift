@@ -12,7 +12,7 @@ import Glibc
 /// the limits' largest side when larger: a canvas of ten million pixels a
 /// side is rendered at the size shown, and no buffer larger than that is
 /// ever made.
-final class SVGRowSource: RowSource {
+final class SVGRowSource: HeldRows {
     private let decoder: OpaquePointer
     private let limits: DecodeLimits
     /// The document's size in its own pixels.
@@ -25,7 +25,7 @@ final class SVGRowSource: RowSource {
     var rowCount: Int { height }
     var warnings: [DecodeWarning] { [] }
     private var rectangle: (x: Int, y: Int, width: Int, height: Int)?
-    private var next = 0
+    var nextIndex = 0
 
     /// The largest document read: SVG is text, and this is plenty.
     static let maxBytes = 64 << 20
@@ -93,14 +93,7 @@ final class SVGRowSource: RowSource {
         guard rendered == 0 else { throw failure() }
     }
 
-    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
-        guard next < height, let source = cimg_svg_row(decoder, Int32(next)) else {
-            throw .corrupt(format: "SVG", message: "no row \(next)")
-        }
-        row.update(from: source, count: width * 4)
-        defer { next += 1 }
-        return RowPlacement(y: next, count: width)
-    }
+    func heldRow(_ y: Int) -> UnsafePointer<UInt8>? { cimg_svg_row(decoder, Int32(y)) }
 
     func finish() throws(DecodeError) {}
 

@@ -105,7 +105,7 @@ final class WebPRowSource: RowSource {
 /// The first frame of a library-composed source as a still: an AVIF (whose
 /// library decodes whole images anyway) and an animated WebP, at the canvas
 /// size, with the source's orientation.
-final class FirstFrameRowSource<Source: LibraryFrames>: RowSource {
+final class FirstFrameRowSource<Source: LibraryFrames>: HeldRows {
     private let source: Source
     let format: ImageFormat
     let channels = 4
@@ -116,7 +116,8 @@ final class FirstFrameRowSource<Source: LibraryFrames>: RowSource {
     var rowCount: Int { height }
     var warnings: [DecodeWarning] { source.warnings }
     var iccProfile: [UInt8]? { source.iccProfile }
-    private var nextIndex = 0
+    var nextIndex = 0
+    var missingRow: String { "missing row" }
 
     init(_ source: Source, format: ImageFormat) {
         self.source = source
@@ -130,14 +131,7 @@ final class FirstFrameRowSource<Source: LibraryFrames>: RowSource {
         }
     }
 
-    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
-        defer { nextIndex += 1 }
-        guard let pixels = source.row(nextIndex) else {
-            throw .corrupt(format: format.description, message: "missing row")
-        }
-        row.update(from: pixels, count: width * 4)
-        return RowPlacement(y: nextIndex, count: width)
-    }
+    func heldRow(_ y: Int) -> UnsafePointer<UInt8>? { source.row(y) }
 
     func finish() throws(DecodeError) {}
 }

@@ -44,6 +44,10 @@ int cimg_read_whole(FILE *file, size_t max_bytes, uint8_t **data, size_t *size);
 /// light up to 75% of SDR white (203 cd/m²) kept, brighter rolled off.
 void cimg_hdr_to_srgb8(const uint16_t *in, uint8_t *out, size_t count, int transfer, int bt2020);
 
+/// zlib's CRC-32 (PNG's chunk CRC) of `count` bytes, continuing `crc`
+/// (0 to start).
+uint32_t cimg_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
+
 typedef struct cimg_heif cimg_heif;
 
 /// Whether libheif could be opened (0) or not (-1, the reason in
