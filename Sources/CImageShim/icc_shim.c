@@ -12,6 +12,9 @@
 typedef void *cmsHPROFILE;
 typedef void *cmsHTRANSFORM;
 typedef void *cmsContext;
+typedef void *cmsToneCurve;
+typedef struct { double x, y, Y; } cmsCIExyY;
+typedef struct { cmsCIExyY red, green, blue; } cmsCIExyYTRIPLE;
 
 // lcms2.h's pixel formats and flags.
 #define TYPE_RGB_8 ((4u << 16) | (3u << 3) | 1u)
@@ -31,6 +34,10 @@ static struct {
     void (*deleteTransform)(cmsHTRANSFORM);
     unsigned (*getInfoASCII)(cmsHPROFILE, int, const char *, const char *, char *, unsigned);
     void (*setLogErrorHandler)(void *);
+    cmsHPROFILE (*createRGB)(const cmsCIExyY *, const cmsCIExyYTRIPLE *, cmsToneCurve const[3]);
+    cmsToneCurve (*parametric)(cmsContext, int, const double *);
+    void (*freeCurve)(cmsToneCurve);
+    int (*saveToMem)(cmsHPROFILE, void *, unsigned *);
 } lcms;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -54,6 +61,10 @@ static void load(void) {
     FIND(deleteTransform, "cmsDeleteTransform")
     FIND(getInfoASCII, "cmsGetProfileInfoASCII")
     FIND(setLogErrorHandler, "cmsSetLogErrorHandler")
+    FIND(createRGB, "cmsCreateRGBProfile")
+    FIND(parametric, "cmsBuildParametricToneCurve")
+    FIND(freeCurve, "cmsFreeToneCurve")
+    FIND(saveToMem, "cmsSaveProfileToMem")
 #undef FIND
     lcms.setLogErrorHandler((void *)quiet);
     loaded = 0;
@@ -111,4 +122,67 @@ void cimg_icc_close(cimg_icc *d) {
     if (!d) return;
     lcms.deleteTransform(d->transform);
     free(d);
+}
+
+int cimg_icc_coded(const double xy[8], double gamma, uint8_t **profile, size_t *length) {
+    if (cimg_icc_available() != 0) return -1;
+    // sRGB's curve is lcms2's type 4: (aV + b)^g above d, cV below it.
+    const double srgb[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+    const double power[1] = {gamma};
+    cmsToneCurve curve = gamma > 0 ? lcms.parametric(NULL, 1, power) : lcms.parametric(NULL, 4, srgb);
+    if (!curve) return -1;
+    cmsToneCurve curves[3] = {curve, curve, curve};
+    cmsCIExyY white = {xy[6], xy[7], 1};
+    cmsCIExyYTRIPLE primaries = {{xy[0], xy[1], 1}, {xy[2], xy[3], 1}, {xy[4], xy[5], 1}};
+    cmsHPROFILE made = lcms.createRGB(&white, &primaries, curves);
+    lcms.freeCurve(curve);
+    if (!made) return -1;
+    unsigned size = 0;
+    int ok = lcms.saveToMem(made, NULL, &size) && size > 0 && (*profile = malloc(size)) &&
+             lcms.saveToMem(made, *profile, &size);
+    lcms.closeProfile(made);
+    if (!ok) {
+        if (size > 0) free(*profile);
+        *profile = NULL;
+        return -1;
+    }
+    *length = size;
+    return 0;
+}
+
+/// H.273's colour primaries: red, green, blue and white as CIE xy.
+static const double *cicp_primaries(int code) {
+    static const double d65x = 0.3127, d65y = 0.3290;
+    static const double table[][8] = {
+        {0.640, 0.330, 0.300, 0.600, 0.150, 0.060, d65x, d65y},    // 1: BT.709, sRGB
+        {0.67, 0.33, 0.21, 0.71, 0.14, 0.08, 0.310, 0.316},        // 4: BT.470 M
+        {0.64, 0.33, 0.29, 0.60, 0.15, 0.06, d65x, d65y},          // 5: BT.470 B/G, PAL
+        {0.630, 0.340, 0.310, 0.595, 0.155, 0.070, d65x, d65y},    // 6, 7: BT.601, SMPTE 240M
+        {0.681, 0.319, 0.243, 0.692, 0.145, 0.049, 0.310, 0.316},  // 8: generic film
+        {0.708, 0.292, 0.170, 0.797, 0.131, 0.046, d65x, d65y},    // 9: BT.2020
+        {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.314, 0.351},  // 11: DCI-P3
+        {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, d65x, d65y},    // 12: Display P3
+        {0.630, 0.340, 0.295, 0.605, 0.155, 0.077, d65x, d65y},    // 22: EBU 3213
+    };
+    switch (code) {
+    case 4: return table[1];
+    case 5: return table[2];
+    case 6: case 7: return table[3];
+    case 8: return table[4];
+    case 9: return table[5];
+    case 11: return table[6];
+    case 12: return table[7];
+    case 22: return table[8];
+    default: return table[0];  // 1, 2 (unspecified) and codes we do not know
+    }
+}
+
+int cimg_icc_cicp(int primaries, int transfer, uint8_t **profile, size_t *length) {
+    // BT.709's and BT.601's curves (1, 6, 14, 15) are shown as sRGB's, as
+    // browsers show them; only the plain powers and linear light differ.
+    if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) return -1;
+    double gamma = transfer == 4 ? 2.2 : transfer == 5 ? 2.8 : transfer == 8 ? 1 : 0;
+    const double *xy = cicp_primaries(primaries);
+    if (gamma == 0 && xy == cicp_primaries(1)) return -1;  // sRGB: nothing to do
+    return cimg_icc_coded(xy, gamma, profile, length);
 }

@@ -1,5 +1,6 @@
 #include "CImageShim.h"
 #include <png.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@ struct cimg_png {
     png_infop info;
     FILE *file;
     uint32_t width, height;
+    uint8_t *coded;  // a profile made from cHRM and gAMA
+    size_t coded_size;
     char message[256];
 };
 
@@ -66,10 +69,11 @@ int cimg_png_read_header(cimg_png *d, uint32_t *width, uint32_t *height, int *in
     // 1.6.39 allocates an iTXt chunk's declared length (found by fuzzing: a
     // 716-byte file asked for 1.2 GB) whatever chunk_malloc_max says. tRNS,
     // which transparency needs, and iCCP, which colour management needs
-    // (its profile held to chunk_malloc_max), are not in the list.
+    // (its profile held to chunk_malloc_max), and cHRM, gAMA and sRGB,
+    // which say the same in fixed-size chunks, are not in the list.
     static const png_byte unused[] =
-        "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iTXt\0oFFs\0pCAL\0pHYs\0"
-        "sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
+        "bKGD\0eXIf\0hIST\0iTXt\0oFFs\0pCAL\0pHYs\0"
+        "sBIT\0sCAL\0sPLT\0tEXt\0tIME\0zTXt";
     png_set_keep_unknown_chunks(d->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     png_set_keep_unknown_chunks(d->png, PNG_HANDLE_CHUNK_NEVER, unused, (int)(sizeof unused / 5));
     png_read_info(d->png, d->info);
@@ -115,7 +119,30 @@ const char *cimg_png_message(const cimg_png *d) { return d->message; }
 void cimg_png_close(cimg_png *d) {
     if (!d) return;
     if (d->png) png_destroy_read_struct(&d->png, d->info ? &d->info : NULL, NULL);
+    free(d->coded);
     free(d);
+}
+
+/// cHRM and gAMA as a profile, when they say something other than sRGB
+/// (within what a file rounds: gAMA 45455, sRGB's primaries to 0.01).
+static int coded_profile(cimg_png *d) {
+    if (png_get_valid(d->png, d->info, PNG_INFO_sRGB)) return -1;
+    double gamma = 0, xy[8] = {0.64, 0.33, 0.30, 0.60, 0.15, 0.06, 0.3127, 0.3290};
+    int has_gamma = png_get_valid(d->png, d->info, PNG_INFO_gAMA) && png_get_gAMA(d->png, d->info, &gamma) &&
+                    gamma > 0.01 && gamma < 100;
+    double c[8];
+    int has_chrm = png_get_valid(d->png, d->info, PNG_INFO_cHRM) &&
+                   png_get_cHRM(d->png, d->info, &c[6], &c[7], &c[0], &c[1], &c[2], &c[3], &c[4], &c[5]);
+    int srgb_primaries = 1;
+    for (int i = 0; has_chrm && i < 8; i++) {
+        if (!(c[i] > 0 && c[i] < 1)) return -1;  // no triangle: ignored, as browsers do
+        if (fabs(c[i] - xy[i]) > 0.01) srgb_primaries = 0;
+        xy[i] = c[i];
+    }
+    int srgb_gamma = !has_gamma || fabs(gamma - 1 / 2.2) < 0.01;
+    if (srgb_primaries && srgb_gamma) return -1;
+    // gAMA is the encoding exponent: light = V^(1/gamma).
+    return cimg_icc_coded(xy, srgb_gamma ? 0 : 1 / gamma, &d->coded, &d->coded_size);
 }
 
 int cimg_png_icc(cimg_png *d, const uint8_t **profile, size_t *length) {
@@ -123,8 +150,13 @@ int cimg_png_icc(cimg_png *d, const uint8_t **profile, size_t *length) {
     int compression;
     png_bytep data;
     png_uint_32 size;
-    if (!png_get_iCCP(d->png, d->info, &name, &compression, &data, &size) || !data || size == 0) return -1;
-    *profile = data;
-    *length = size;
+    if (png_get_iCCP(d->png, d->info, &name, &compression, &data, &size) && data && size > 0) {
+        *profile = data;
+        *length = size;
+        return 0;
+    }
+    if (!d->coded && coded_profile(d) != 0) return -1;
+    *profile = d->coded;
+    *length = d->coded_size;
     return 0;
 }

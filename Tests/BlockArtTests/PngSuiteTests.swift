@@ -98,4 +98,33 @@ final class PngSuiteTests: XCTestCase {
             }
         }
     }
+
+    /// The g*-files hold one picture written with six file gammas (0.35 to
+    /// 2.5): shown with their gAMA applied, as a browser shows them, all
+    /// six look alike, where their numbers differ widely.
+    func testTheGammaFilesLookAlikeWithTheirGammaApplied() throws {
+        func decode(_ file: String) throws -> Pixmap {
+            try ImageDecoder.decode(path: PngSuiteTests.suite.appendingPathComponent(file).path) {
+                PixelSize(width: $0.width, height: $0.height)
+            }
+            .pixmap
+        }
+        /// The mean difference in light between two pictures, 0 to 1. (Not
+        /// the largest: the six drawings' edges differ by a pixel here and there.)
+        func difference(_ a: Pixmap, _ b: Pixmap) -> Float {
+            zip(a.values, b.values).map { abs($0 - $1) }.reduce(0, +) / Float(max(a.values.count, 1))
+        }
+        for kind in ["n0g16", "n2c08", "n3p04"] {
+            let reference = try decode("g10\(kind).png")
+            for gamma in ["03", "04", "05", "07", "25"] {
+                let file = "g\(gamma)\(kind).png"
+                let raw = try ImageDecoder.decodeRGBA8(path: PngSuiteTests.suite.appendingPathComponent(file).path)
+                let rawReference = try ImageDecoder.decodeRGBA8(
+                    path: PngSuiteTests.suite.appendingPathComponent("g10\(kind).png").path
+                )
+                XCTAssertNotEqual(raw.pixels, rawReference.pixels, file)
+                XCTAssertLessThan(difference(try decode(file), reference), 0.025, file)
+            }
+        }
+    }
 }

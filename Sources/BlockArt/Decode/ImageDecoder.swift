@@ -86,15 +86,16 @@ public enum ImageDecoder {
         return try result.get()
     }
 
-    /// The full-size 8-bit RGBA pixels, uncomposited (alpha 255 for JPEG):
-    /// what the PNG conformance digests are computed over.
+    /// The full-size 8-bit RGBA pixels, uncomposited (alpha 255 for JPEG),
+    /// as the file's decoder gives them, before any profile, cHRM or gAMA
+    /// is applied: what the PNG conformance digests are computed over.
     public static func decodeRGBA8(
         path: String,
         limits: DecodeLimits = DecodeLimits()
     ) throws(DecodeError) -> (width: Int, height: Int, pixels: [UInt8]) {
         let file = try open(path)
         defer { fclose(file) }
-        let source = try openSource(file, limits: limits)
+        let source = try openSource(file, limits: limits, colorManaged: false)
         try source.start(minWidth: source.storedSize.width, minHeight: source.storedSize.height)
         var pixels = [UInt8](repeating: 255, count: source.width * source.height * 4)
         var row = [UInt8](repeating: 0, count: source.width * source.channels)
@@ -138,29 +139,31 @@ public enum ImageDecoder {
         return file
     }
 
-    static func openSource(_ file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) -> RowSource {
+    /// The file's row source; `colorManaged`, its rows carried to sRGB by
+    /// what the file says of its colours (an ICC profile, cHRM and gAMA, nclx).
+    static func openSource(
+        _ file: UnsafeMutablePointer<FILE>,
+        limits: DecodeLimits,
+        colorManaged: Bool = true
+    ) throws(DecodeError) -> RowSource {
+        let managed = { (source: RowSource, profile: [UInt8]?) -> RowSource in
+            colorManaged ? ColorManagedSource.wrap(source, profile: profile) : source
+        }
         switch ImageFormat.sniff(file) {
-        // The formats whose profiles are read: carried to sRGB as decoded.
-        case .png: return ColorManagedSource.wrap(try PNGRowSource(file: file, limits: limits))
-        case .jpeg: return ColorManagedSource.wrap(try JPEGRowSource(file: file, limits: limits))
+        case .png: return managed(try PNGRowSource(file: file, limits: limits), nil)
+        case .jpeg: return managed(try JPEGRowSource(file: file, limits: limits), nil)
         case .gif: return try GIFRowSource(file: file, limits: limits)
         case .webp:
             let profile = WebPProfile.read(file)
             let frames = try WebPFrames(file: file, limits: limits)
-            if frames.frameCount > 0 {
-                return ColorManagedSource.wrap(FirstFrameRowSource(frames, format: .webp), profile: profile)
-            }
+            if frames.frameCount > 0 { return managed(FirstFrameRowSource(frames, format: .webp), profile) }
             rewind(file)
-            return ColorManagedSource.wrap(try WebPRowSource(file: file, limits: limits), profile: profile)
-        case .avif:
-            return ColorManagedSource.wrap(
-                FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif)
-            )
-        case .heif: return ColorManagedSource.wrap(try HEIFRowSource(file: file, limits: limits))
-        case .jxl:
-            return ColorManagedSource.wrap(FirstFrameRowSource(try JXLFrames(file: file, limits: limits), format: .jxl))
+            return managed(try WebPRowSource(file: file, limits: limits), profile)
+        case .avif: return managed(FirstFrameRowSource(try AVIFFrames(file: file, limits: limits), format: .avif), nil)
+        case .heif: return managed(try HEIFRowSource(file: file, limits: limits), nil)
+        case .jxl: return managed(FirstFrameRowSource(try JXLFrames(file: file, limits: limits), format: .jxl), nil)
         case .svg: return try SVGRowSource(file: file, limits: limits)
-        case .tiff: return ColorManagedSource.wrap(try TIFFRowSource(file: file, limits: limits))
+        case .tiff: return managed(try TIFFRowSource(file: file, limits: limits), nil)
         case .qoi: return try QOIRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)
         }

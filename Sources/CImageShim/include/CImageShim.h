@@ -134,6 +134,15 @@ cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int
 /// Transforms `count` pixels in place.
 void cimg_icc_apply(cimg_icc *d, uint8_t *pixels, uint32_t count);
 void cimg_icc_close(cimg_icc *d);
+/// A profile made from a coded colour description (PNG's cHRM and gAMA):
+/// red, green, blue and white as CIE xy, and the transfer, decoded light =
+/// V^gamma, or sRGB's curve where gamma is 0. 0 and a malloc'd profile,
+/// or -1 (no lcms2).
+int cimg_icc_coded(const double xy[8], double gamma, uint8_t **profile, size_t *length);
+/// The same for H.273 code points (AVIF and HEIF nclx): -1 where they say
+/// sRGB, or what browsers show as sRGB (BT.709's curve); PQ and HLG are
+/// not for this (cimg_hdr_to_srgb8).
+int cimg_icc_cicp(int primaries, int transfer, uint8_t **profile, size_t *length);
 
 typedef struct cimg_tiff cimg_tiff;
 

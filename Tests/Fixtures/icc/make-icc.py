@@ -12,6 +12,13 @@ ROMM), adapted to the PCS's D50 by Bradford, with a single-gamma curve.
                      profile, in a TIFF (tag 34675), a lossless AVIF (colr prof;
                      avifenc -l) and a lossless WebP (ICCP)
   prophoto.png       ProPhoto numbers, 16 bits, its profile in iCCP
+  coded.png          the same numbers with no profile: cHRM (ROMM's primaries
+                     and D50 white) and gAMA (1/1.8) say it
+  linear.png         linear light in sRGB's primaries, 16 bits: gAMA 1.0
+  p3.avif, p3.heic   Display P3 numbers (sRGB's curve) said by an nclx colr
+                     box, 12/13: a lossless AVIF (avifenc -l --cicp 12/13/0)
+                     and a HEIC (heif-enc -q 95; the box added by
+                     ../formats/heifcolr.py, as heif-enc 1.15 writes none)
   adobe.icc, prophoto.icc   the profiles
 Run: /usr/bin/python3 make-icc.py (Pillow, numpy)."""
 import struct
@@ -80,12 +87,15 @@ adobe.save('adobe-untagged.jpg', quality=95)
 # 16-bit RGB PNG: Pillow writes it from raw big-endian samples.
 wide = encode(ROMM, 1.8, 16)
 import zlib
-def png16(path, pixels, icc):
+def png16(path, pixels, icc=None, chunks=b''):
     h, w, _ = pixels.shape
     def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
     rows = b''.join(b'\0' + pixels[y].astype('>u2').tobytes() for y in range(h))
     data = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 16, 2, 0, 0, 0))
-    data += chunk(b'iCCP', b'ProPhoto\0\0' + zlib.compress(icc))
+    if icc:
+        data += chunk(b'iCCP', b'ProPhoto\0\0' + zlib.compress(icc))
+    for kind, body in chunks:
+        data += chunk(kind, body)
     data += chunk(b'IDAT', zlib.compress(rows, 9)) + chunk(b'IEND', b'')
     open(path, 'wb').write(data)
 png16('prophoto.png', wide, romm_icc)
@@ -97,3 +107,22 @@ decoded.save('adobe.webp', lossless=True, icc_profile=adobe_icc)
 with tempfile.TemporaryDirectory() as tmp:
     decoded.save(os.path.join(tmp, 'adobe.png'), icc_profile=adobe_icc)
     subprocess.run(['avifenc', '-l', os.path.join(tmp, 'adobe.png'), 'adobe.avif'], check=True, capture_output=True)
+# The coded descriptions: PNG's cHRM and gAMA, and nclx.
+def fixed(*values): return b''.join(struct.pack('>I', int(round(v * 100000))) for v in values)
+png16('coded.png', wide, chunks=[(b'gAMA', fixed(1 / 1.8)),
+                                 (b'cHRM', fixed(0.3457, 0.3585, 0.7347, 0.2653, 0.1596, 0.8404, 0.0366, 0.0001))])
+png16('linear.png', np.round(np.clip(lin, 0, 1) * 65535).astype(np.uint16), chunks=[(b'gAMA', fixed(1.0))])
+P3 = adapted([(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], (0.3127, 0.3290))
+p3_lin = np.clip(XYZ @ np.linalg.inv(P3).T, 0, 1)
+p3 = np.where(p3_lin <= 0.0031308, p3_lin * 12.92, 1.055 * p3_lin ** (1 / 2.4) - 0.055)
+import sys
+sys.path.insert(0, '../formats')
+import heifcolr
+with tempfile.TemporaryDirectory() as tmp:
+    Image.fromarray(np.round(p3 * 255).astype(np.uint8)).save(os.path.join(tmp, 'p3.png'))
+    subprocess.run(['avifenc', '-l', '--cicp', '12/13/0', os.path.join(tmp, 'p3.png'), 'p3.avif'],
+                   check=True, capture_output=True)
+    subprocess.run(['heif-enc', '-q', '95', '-o', os.path.join(tmp, 'p3.heic'), os.path.join(tmp, 'p3.png')],
+                   check=True, capture_output=True)
+    with open(os.path.join(tmp, 'p3.heic'), 'rb') as coded:
+        open('p3.heic', 'wb').write(heifcolr.add_nclx(coded.read(), 12, 13, 6))
