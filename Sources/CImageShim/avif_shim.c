@@ -83,6 +83,8 @@ struct cimg_avif {
     int has_pixels, has_wide;
     uint32_t width, height;   // from the header: every frame must be this size
     avifCropRect crop;        // the clean aperture (clap), else the whole picture
+    uint8_t *coded;           // a profile made from nclx, when it is not sRGB's
+    size_t coded_size;
     char message[256];
 };
 
@@ -237,15 +239,28 @@ void cimg_avif_close(cimg_avif *d) {
     if (d->has_pixels) avif.rgbImageFreePixels(&d->rgb);
     if (d->has_wide) avif.rgbImageFreePixels(&d->wide);
     avif.decoderDestroy(d->decoder);
+    free(d->coded);
     free(d->data);
     free(d);
 }
 
 int cimg_avif_icc(cimg_avif *d, const uint8_t **profile, size_t *length) {
-    if (!d->decoder || !d->decoder->image || !d->decoder->image->icc.data || d->decoder->image->icc.size == 0) {
-        return -1;
+    if (!d->decoder || !d->decoder->image) return -1;
+    const avifImage *image = d->decoder->image;
+    if (image->icc.data && image->icc.size > 0) {
+        *profile = image->icc.data;
+        *length = image->icc.size;
+        return 0;
     }
-    *profile = d->decoder->image->icc.data;
-    *length = d->decoder->image->icc.size;
+    // No profile: nclx's primaries and transfer. HDR is tone-mapped already,
+    // to sRGB's curve, and from BT.2020 to BT.709's primaries.
+    int primaries = (int)image->colorPrimaries, transfer = (int)image->transferCharacteristics;
+    if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) {
+        transfer = 13;
+        if (primaries == AVIF_COLOR_PRIMARIES_BT2020) primaries = 1;
+    }
+    if (!d->coded && cimg_icc_cicp(primaries, transfer, &d->coded, &d->coded_size) != 0) return -1;
+    *profile = d->coded;
+    *length = d->coded_size;
     return 0;
 }

@@ -126,6 +126,9 @@ struct cimg_jxl {
     size_t canvas_size;
     uint8_t *icc;
     size_t icc_size;
+    int hdr;          // PQ or HLG: the canvas is 16-bit, tone-mapped into `toned`
+    int bt2020;
+    uint8_t *toned;
     uint32_t ticks;  // the last frame's duration
     void *runner;
     int ended;
@@ -179,8 +182,20 @@ static int fail(cimg_jxl *d, JxlDecoderStatus status) {
 
 /// An XYB-coded picture (any lossy one) is asked for as sRGB, which libjxl
 /// makes itself. Only then: libjxl 0.7 writes to stderr when asked early,
-/// or for a picture kept in its original space.
+/// or for a picture kept in its original space. An HDR picture (PQ or HLG)
+/// is asked for in its own encoding, at 16 bits, and tone-mapped here.
 static void prefer_srgb(cimg_jxl *d) {
+    JxlColorEncoding original;
+    if (jxl.encodedProfile(d->decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &original) == JXL_DEC_SUCCESS &&
+        original.color_space == JXL_COLOR_SPACE_RGB &&
+        (original.transfer_function == JXL_TRANSFER_FUNCTION_PQ ||
+         original.transfer_function == JXL_TRANSFER_FUNCTION_HLG)) {
+        d->hdr = (int)original.transfer_function;
+        d->bt2020 = original.primaries == JXL_PRIMARIES_2100;
+        d->format.data_type = JXL_TYPE_UINT16;
+        if (!d->info.uses_original_profile) jxl.preferred(d->decoder, &original);
+        return;
+    }
     if (d->info.uses_original_profile) return;
     JxlColorEncoding srgb;
     jxl.toSRGB(&srgb, JXL_FALSE);
@@ -189,10 +204,19 @@ static void prefer_srgb(cimg_jxl *d) {
 
 /// The profile of the pixels delivered: none when they are sRGB (libjxl
 /// turns an XYB picture into the sRGB asked for); else its ICC, for lcms2.
+/// A tone-mapped HDR picture is in sRGB's curve, in BT.709's primaries
+/// when it came in BT.2020's, else in its own (Display P3's, say).
 static void take_profile(cimg_jxl *d) {
     JxlColorEncoding encoding;
-    if (jxl.encodedProfile(d->decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS &&
-        encoding.color_space == JXL_COLOR_SPACE_RGB && encoding.primaries == JXL_PRIMARIES_SRGB &&
+    int known = jxl.encodedProfile(d->decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS;
+    if (d->hdr) {
+        free(d->icc);
+        d->icc = NULL;
+        int primaries = encoding.primaries == JXL_PRIMARIES_P3 ? 12 : 1;
+        if (cimg_icc_cicp(primaries, 13, &d->icc, &d->icc_size) != 0) d->icc = NULL;
+        return;
+    }
+    if (known && encoding.color_space == JXL_COLOR_SPACE_RGB && encoding.primaries == JXL_PRIMARIES_SRGB &&
         encoding.white_point == JXL_WHITE_POINT_D65 && encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB)
         return;
     size_t size = 0;
@@ -233,7 +257,9 @@ static int next_frame(cimg_jxl *d, double *seconds) {
     if (d->ended) return 1;
     if (!d->canvas) {
         if (jxl.outSize(d->decoder, &d->format, &d->canvas_size) != JXL_DEC_SUCCESS ||
-            d->canvas_size != (size_t)d->info.xsize * d->info.ysize * 4 || !(d->canvas = malloc(d->canvas_size))) {
+            d->canvas_size != (size_t)d->info.xsize * d->info.ysize * (d->hdr ? 8 : 4) ||
+            !(d->canvas = malloc(d->canvas_size)) ||
+            (d->hdr && !(d->toned = malloc((size_t)d->info.xsize * d->info.ysize * 4)))) {
             snprintf(d->message, sizeof d->message, "no canvas");
             return -1;
         }
@@ -250,6 +276,10 @@ static int next_frame(cimg_jxl *d, double *seconds) {
             if (jxl.setOut(d->decoder, &d->format, d->canvas, d->canvas_size) != JXL_DEC_SUCCESS) return fail(d, status);
             break;
         case JXL_DEC_FULL_IMAGE: {
+            if (d->hdr) {
+                cimg_hdr_to_srgb8((const uint16_t *)d->canvas, d->toned, (size_t)d->info.xsize * d->info.ysize,
+                                  d->hdr, d->bt2020);
+            }
             const JxlAnimationHeader *a = &d->info.animation;
             *seconds = d->info.have_animation && a->tps_numerator
                            ? (double)d->ticks * a->tps_denominator / a->tps_numerator
@@ -266,7 +296,8 @@ static int next_frame(cimg_jxl *d, double *seconds) {
 }
 
 const uint8_t *cimg_jxl_row(const cimg_jxl *d, uint32_t y) {
-    return d->canvas && y < d->info.ysize ? d->canvas + (size_t)y * d->info.xsize * 4 : NULL;
+    const uint8_t *pixels = d->hdr ? d->toned : d->canvas;
+    return pixels && y < d->info.ysize ? pixels + (size_t)y * d->info.xsize * 4 : NULL;
 }
 
 static int rewind_frames(cimg_jxl *d) {
@@ -301,6 +332,7 @@ void cimg_jxl_close(cimg_jxl *d) {
     if (d->runner) jxl.runnerDestroy(d->runner);
     free(d->canvas);
     free(d->icc);
+    free(d->toned);
     free(d->data);
     free(d);
 }

@@ -5,7 +5,7 @@ import XCTest
 @testable import BlockArt
 
 /// Colours said by a coded description rather than an ICC profile
-/// (make-icc.py): PNG's cHRM and gAMA.
+/// (make-icc.py): PNG's cHRM and gAMA, and the nclx box of AVIF and HEIF.
 /// Each file holds the sRGB photo's colours in other numbers, and decodes
 /// to the photo's; read as sRGB, the same numbers are far from it.
 final class CodedColorTests: XCTestCase {
@@ -69,5 +69,13 @@ final class CodedColorTests: XCTestCase {
         XCTAssertNotEqual(try decode(bytes: linear).values, plain.values, "gAMA 1.0 is not sRGB")
         let both = rewriting(linear, dropping: [], adding: ("sRGB", [0]))
         XCTAssertEqual(try decode(bytes: both).values, plain.values, "sRGB outranks gAMA")
+    }
+
+    func testNCLXDisplayP3ShowsTheOriginalsColours() throws {
+        let original = try decode("srgb.png")
+        XCTAssertGreaterThan(psnr(try decode("p3.avif"), original), 45, "lossless AVIF, nclx 12/13")
+        // HEVC's loss bounds it: heif-convert's decode, carried to sRGB
+        // by hand, also scores 34.2; read as sRGB it is 27.9.
+        XCTAssertGreaterThan(psnr(try decode("p3.heic"), original), 33.5, "HEIC, nclx 12/13")
     }
 }

@@ -3,11 +3,16 @@
 its white at SDR's reference white (203 cd/m2, ITU-R BT.2408), in BT.2020
 primaries, coded with PQ (pq.avif) and with HLG (hlg.avif), each with a
 16x16 patch at the top left of 1000 cd/m2 white, lossless 12-bit AVIF
-(avifenc -l -d 12 --cicp 9/16/0 and 9/18/0).
+(avifenc -l -d 12 --cicp 9/16/0 and 9/18/0). The PQ picture also as a
+10-bit HEIC (heif-enc -b 10, matrix 9; its nclx colr box 9/16/9 added by
+heifcolr.py), and as JPEG XL, lossless (kept
+in its PQ numbers) and lossy (XYB, which libjxl hands back as asked):
+cjxl -x color_space=RGB_D65_202_Rel_PeQ.
   hdr.ref.png   the SDR original, with the patch white
 Run: /usr/bin/python3 make-hdr.py (Pillow, numpy, avifenc)."""
 import os, struct, subprocess, tempfile, zlib
 import numpy as np
+import heifcolr
 from PIL import Image
 
 photo = Image.open('../images/photo.jpg').convert('RGB').resize((96, 64), Image.LANCZOS)
@@ -47,3 +52,12 @@ with tempfile.TemporaryDirectory() as tmp:
         png16(os.path.join(tmp, 'in.png'), coded)
         subprocess.run(['avifenc', '-l', '-d', '12', '--cicp', f'9/{transfer}/0', os.path.join(tmp, 'in.png'), name],
                        check=True, capture_output=True)
+    png16(os.path.join(tmp, 'in.png'), pq(nits))
+    subprocess.run(['heif-enc', '-b', '10', '-q', '95', '--colour_primaries', '9', '--transfer_characteristic', '16',
+                    '--matrix_coefficients', '9', '-o', os.path.join(tmp, 'pq.heic'), os.path.join(tmp, 'in.png')],
+                   check=True, capture_output=True)
+    with open(os.path.join(tmp, 'pq.heic'), 'rb') as coded:
+        open('pq.heic', 'wb').write(heifcolr.add_nclx(coded.read(), 9, 16, 9))
+    for name, distance in (('pq.jxl', '0'), ('pq-lossy.jxl', '0.5')):
+        subprocess.run(['cjxl', os.path.join(tmp, 'in.png'), name, '-d', distance,
+                        '-x', 'color_space=RGB_D65_202_Rel_PeQ'], check=True, capture_output=True)
