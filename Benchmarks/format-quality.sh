@@ -7,9 +7,14 @@
 # alpha is laid over black (render's default --background) in linear light. Goal: within
 # 0.15 dB of the oracle. The files are made from the generated photo at
 # 1600x1200 with cwebp, img2webp, gifsicle and avifenc.
+# Issue 44's formats (#44): TIFF (LZW), APNG, QOI, HEIC (heif-enc; its
+# reference heif-convert), JPEG XL (cjxl -d 1; djxl), an SVG (rsvg-convert
+# at 1600x1200), and the photo written in Adobe RGB (a JPEG) and in ProPhoto
+# RGB (a PNG) with colord-data's profiles, whose reference is Pillow's
+# decode carried back to sRGB by lcms2 (ImageCms).
 #   Benchmarks/format-quality.sh
 source "$(dirname "$0")/common.sh"
-for p in webp libavif-bin gifsicle; do
+for p in webp libavif-bin gifsicle libheif-examples libjxl-tools librsvg2-bin colord-data; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
     || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$p" >&2; }
 done
@@ -44,6 +49,40 @@ cwebp -quiet -q 80 -exact alpha.png -o alpha.webp
 img2webp -lossy -q 80 -d 100 photo.png second.png -o animated.webp
 avifenc -s 8 photo.png still.avif >/dev/null
 avifenc -s 8 alpha.png alpha.avif >/dev/null
+$python - <<'PY'
+import random
+from PIL import Image, ImageCms
+photo = Image.open("photo.png")
+photo.save("still.tif", compression="tiff_lzw")
+photo.save("animated.apng", save_all=True, append_images=[Image.open("second.png")], duration=100, loop=0)
+for name in ("still.tif", "animated.apng", "still.qoi"):
+    photo.save(name + ".png")
+srgb = ImageCms.createProfile("sRGB")
+for name, icc in (("adobe.jpg", "AdobeRGB1998.icc"), ("prophoto.png", "ProPhotoRGB.icc")):
+    path = "/usr/share/color/icc/colord/" + icc
+    wide = ImageCms.getOpenProfile(path)
+    ImageCms.profileToProfile(photo, srgb, wide, outputMode="RGB").save(
+        name, quality=95, icc_profile=open(path, "rb").read())
+    ImageCms.profileToProfile(Image.open(name).convert("RGB"), wide, srgb, outputMode="RGB").save(name + ".png")
+# A wallpaper of shapes: a gradient sky, 400 translucent circles, stripes.
+rng = random.Random(44)
+shapes = ['<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">',
+          '<defs><linearGradient id="sky" x2="0" y2="1"><stop offset="0" stop-color="#13315c"/>'
+          '<stop offset="1" stop-color="#f4a261"/></linearGradient></defs>',
+          '<rect width="1600" height="1200" fill="url(#sky)"/>']
+for _ in range(400):
+    shapes.append('<circle cx="%d" cy="%d" r="%d" fill="#%06x" fill-opacity="%.2f"/>' % (
+        rng.randrange(1600), rng.randrange(1200), rng.randrange(4, 90), rng.randrange(1 << 24), rng.uniform(0.3, 1)))
+for i in range(0, 1600, 40):
+    shapes.append('<rect x="%d" y="1000" width="20" height="200" fill="#264653" transform="rotate(15 %d 1100)"/>' % (i, i))
+open("still.svg", "w").write("\n".join(shapes + ["</svg>"]))
+PY
+$python "$root/Tests/Fixtures/formats/make-qoi.py" photo.png still.qoi 3
+heif-enc -q 90 photo.png -o still.heic >/dev/null
+heif-convert still.heic still.heic.png >/dev/null
+cjxl -d 1 photo.png still.jxl >/dev/null 2>&1
+djxl still.jxl still.jxl.png >/dev/null 2>&1
+rsvg-convert -w 1600 -h 1200 still.svg -o still.svg.png
 # The format's own decode, over black where there is alpha.
 dwebp -quiet lossless.webp -o lossless.webp.png
 dwebp -quiet lossy.webp -o lossy.webp.png
@@ -70,7 +109,8 @@ PY
 cols=160; rows=48
 measure() { $python "$artq" "$1" "$2" --json | $python -c 'import json,sys; d=json.load(sys.stdin); print("%.2f %.2f" % (d["psnr_coarse"], d["psnr_cell"]))'; }
 printf '| file | urlcache coarse | oracle coarse | difference | urlcache cell | oracle cell | within 0.15 dB? |\n|---|---|---|---|---|---|---|\n'
-for name in still.gif interlaced.gif transparent.gif animated.gif lossless.webp lossy.webp alpha.webp animated.webp still.avif alpha.avif; do
+for name in still.gif interlaced.gif transparent.gif animated.gif lossless.webp lossy.webp alpha.webp animated.webp \
+            still.avif alpha.avif still.tif animated.apng still.qoi still.heic still.jxl still.svg adobe.jpg prophoto.png; do
   ref="$name.png"
   read -r fc fr < <($python -c "
 from PIL import Image
