@@ -88,10 +88,14 @@ static void load(void) {
 // libjxl 0.7, as Debian builds it, prints each failure's trace to stderr
 // (a damaged file gives five lines), which would garble the screen and
 // break the one line a bad file gets. Every libjxl call runs with fd 2 on
-// /dev/null, holding stderr's stdio lock, which our own stderr writes
-// take too (printError), so that none of them is lost in the meantime.
+// /dev/null, holding a lock that our own stderr writes take too
+// (printError), so that none of them is lost in the meantime. Not stdio's
+// lock on stderr: libjxl prints from its worker threads, which would wait
+// for it while this thread waits for them (a fuzzed file hung so).
+static pthread_mutex_t stderr_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static int quiet_begin(void) {
-    flockfile(stderr);
+    pthread_mutex_lock(&stderr_lock);
     fflush(stderr);
     int saved = dup(2);
     int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -106,7 +110,7 @@ static void quiet_end(int saved) {
         dup2(saved, 2);
         close(saved);
     }
-    funlockfile(stderr);
+    pthread_mutex_unlock(&stderr_lock);
 }
 
 int cimg_jxl_load(void) {
@@ -358,5 +362,5 @@ int cimg_jxl_rewind(cimg_jxl *d) {
     return result;
 }
 
-void cimg_stderr_lock(void) { flockfile(stderr); }
-void cimg_stderr_unlock(void) { funlockfile(stderr); }
+void cimg_stderr_lock(void) { pthread_mutex_lock(&stderr_lock); }
+void cimg_stderr_unlock(void) { pthread_mutex_unlock(&stderr_lock); }
