@@ -40,7 +40,7 @@ final class APNGFrames: FrameSource {
             height: Int(BigEndian.u32(chunks.header, 4))
         )
         guard size.width > 0, size.height > 0 else { return nil }
-        try limits.check(width: size.width, height: size.height)
+        try limits.checkWhole(format: "APNG", width: size.width, height: size.height)
         return APNGFrames(file: file, chunks: chunks, size: size, limits: limits)
     }
 

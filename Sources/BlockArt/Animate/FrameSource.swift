@@ -87,6 +87,7 @@ final class WebPFrames: LibraryFrames {
         var frames: UInt32 = 0
         var loops: Int32 = 0
         guard animated != 0 else { return }
+        try limits.checkWhole(format: "WebP", width: canvasSize.width, height: canvasSize.height)
         guard cimg_webp_animation_start(decoder, &frames, &loops) == 0 else { throw failure() }
         frameCount = Int(frames)
         loopCount = Int(loops)
@@ -147,7 +148,7 @@ final class AVIFFrames: LibraryFrames {
         canvasSize = PixelSize(width: Int(info.width), height: Int(info.height))
         orientation = Int(info.orientation)
         frameCount = Int(info.frames)
-        try limits.check(width: canvasSize.width, height: canvasSize.height)
+        try limits.checkWhole(format: "AVIF", width: canvasSize.width, height: canvasSize.height)
     }
 
     deinit { cimg_avif_close(decoder) }

@@ -31,7 +31,7 @@ final class JXLFrames: LibraryFrames {
         var loops: UInt32 = 0
         guard cimg_jxl_read_header(decoder, &w, &h, &animation, &loops) == 0 else { throw failure() }
         canvasSize = PixelSize(width: Int(w), height: Int(h))
-        try limits.check(width: canvasSize.width, height: canvasSize.height)
+        try limits.checkWhole(format: "JPEG XL", width: canvasSize.width, height: canvasSize.height)
         animated = animation != 0
         loopCount = Int(loops)
     }

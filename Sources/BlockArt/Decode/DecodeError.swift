@@ -11,6 +11,13 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
     /// Refused before decoding: width or height over 65535, or more pixels
     /// than allowed.
     case tooLarge(width: Int, height: Int)
+    /// Refused before decoding: more pixels than a library that holds the
+    /// whole picture may have (`DecodeLimits.maxWholePixels`).
+    case tooLargeWhole(format: String, width: Int, height: Int, limit: Int)
+    /// Refused before decoding: a HEIF grid of more tiles than
+    /// `DecodeLimits.maxTiles`, or a file of more items than twice that.
+    case tooManyTiles(count: Int, limit: Int)
+    case tooManyItems(count: Int, limit: Int)
     /// The decoder found the data corrupt or cut short, in its words
     /// ("PNG: CRC error", "JPEG: Bogus marker length").
     case corrupt(format: String, message: String)
@@ -35,6 +42,11 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case let .unreadable(path, errno): return "cannot read \(path.terminalSafe): \(errno)"
         case let .unsupportedFormat(what): return "unsupported image format: \(what)"
         case let .tooLarge(width, height): return "image too large: \(width)×\(height)"
+        case let .tooLargeWhole(format, width, height, limit):
+            let megapixels = limit % 1_000_000 == 0 ? "\(limit / 1_000_000)" : "\(Double(limit) / 1_000_000)"
+            return "\(format) image too large: \(width)×\(height) is over the \(megapixels) megapixels decoded whole"
+        case let .tooManyTiles(count, limit): return "HEIF grid of \(count) tiles: over the \(limit) a picture may have"
+        case let .tooManyItems(count, limit): return "HEIF file of \(count) items: over the \(limit) a picture may have"
         case let .corrupt(format, message): return "corrupt \(format) image: \(message.terminalSafe)"
         case .outOfMemory: return "out of memory decoding the image"
         case let .decoderMissing(format, reason): return "cannot decode \(format): \(reason.terminalSafe)"

@@ -30,17 +30,23 @@ final class HEIFRowSource: HeldRows {
         }
         guard let decoder = cimg_heif_open(file, HEIFRowSource.maxBytes) else { throw .outOfMemory }
         self.decoder = decoder
+        var items: UInt32 = 0
+        var tiles: UInt32 = 0
+        guard cimg_heif_count(decoder, &items, &tiles) == 0 else { throw failure() }
+        // Before libheif parses the items, which costs it time by their square.
+        guard tiles <= limits.maxTiles else { throw .tooManyTiles(count: Int(tiles), limit: limits.maxTiles) }
+        guard items <= limits.maxTiles * 2 else { throw .tooManyItems(count: Int(items), limit: limits.maxTiles * 2) }
         var w: UInt32 = 0
         var h: UInt32 = 0
         guard cimg_heif_read_header(decoder, Int32(clamping: limits.maxDimension), &w, &h) == 0 else {
             throw failure()
         }
         // A grid counts as the whole picture, before any tile is decoded.
-        try limits.check(width: Int(w), height: Int(h))
+        try limits.checkWhole(format: "HEIF", width: Int(w), height: Int(h))
         guard cimg_heif_decode(decoder, &w, &h) == 0 else { throw failure() }
         width = Int(w)
         height = Int(h)
-        try limits.check(width: width, height: height)
+        try limits.checkWhole(format: "HEIF", width: width, height: height)
     }
 
     deinit { cimg_heif_close(decoder) }

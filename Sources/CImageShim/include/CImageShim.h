@@ -57,6 +57,10 @@ const char *cimg_heif_load_error(void);
 /// Reads `file` whole (up to `max_bytes`; libheif reads from memory). NULL
 /// when libheif is missing or memory runs out.
 cimg_heif *cimg_heif_open(FILE *file, size_t max_bytes);
+/// How many items the file holds and how many images its primary item
+/// joins (a grid's tiles; 0 for none), read from its boxes by the shim
+/// before libheif parses anything.
+int cimg_heif_count(const cimg_heif *d, uint32_t *items, uint32_t *tiles);
 /// Parses the file, and gives the primary image's size (a grid's whole
 /// size); libheif refuses a side over `max_side`.
 int cimg_heif_read_header(cimg_heif *d, int max_side, uint32_t *width, uint32_t *height);
