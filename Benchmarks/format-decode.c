@@ -1,8 +1,12 @@
-/* The references for the GIF and WebP speed goals: each library decoding a
- * file whole and nothing else, as the issue names them: giflib reading
- * every line of the first frame, libwebp's WebPDecodeRGBA. Built and run by
- * Benchmarks/formats.sh.  usage: format-decode gif|webp FILE */
+/* The references for the speed goals: each library decoding a file whole
+ * and nothing else, as the issues name them: giflib reading every line of
+ * the first frame, libwebp's WebPDecodeRGBA, libtiff's RGBA reader a strip
+ * at a time (as urlcache reads a TIFF), libheif's decode of the primary
+ * image to RGBA. Built and run by Benchmarks/formats.sh.
+ * usage: format-decode gif|webp|tiff|heif FILE */
 #include <gif_lib.h>
+#include <libheif/heif.h>
+#include <tiffio.h>
 #include <webp/decode.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +49,38 @@ static int webp(const char *path) {
     return 0;
 }
 
+static int tiff(const char *path) {
+    TIFF *t = TIFFOpen(path, "r");
+    if (!t) return 1;
+    uint32_t w, h, rows;
+    TIFFGetField(t, TIFFTAG_IMAGEWIDTH, &w);
+    TIFFGetField(t, TIFFTAG_IMAGELENGTH, &h);
+    TIFFGetFieldDefaulted(t, TIFFTAG_ROWSPERSTRIP, &rows);
+    uint32_t *band = malloc((size_t)w * rows * 4);
+    for (uint32_t y = 0; y < h; y += rows) if (!TIFFReadRGBAStrip(t, y, band)) return 1;
+    free(band);
+    TIFFClose(t);
+    return 0;
+}
+
+static int heif(const char *path) {
+    struct heif_context *c = heif_context_alloc();
+    struct heif_image_handle *handle;
+    struct heif_image *image;
+    if (heif_context_read_from_file(c, path, NULL).code != heif_error_Ok ||
+        heif_context_get_primary_image_handle(c, &handle).code != heif_error_Ok ||
+        heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL).code != heif_error_Ok)
+        return 1;
+    heif_image_release(image);
+    heif_image_handle_release(handle);
+    heif_context_free(c);
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: format-decode gif|webp FILE\n"); return 2; }
-    return strcmp(argv[1], "gif") == 0 ? gif(argv[2]) : webp(argv[2]);
+    if (argc != 3) { fprintf(stderr, "usage: format-decode gif|webp|tiff|heif FILE\n"); return 2; }
+    if (strcmp(argv[1], "gif") == 0) return gif(argv[2]);
+    if (strcmp(argv[1], "tiff") == 0) return tiff(argv[2]);
+    if (strcmp(argv[1], "heif") == 0) return heif(argv[2]);
+    return webp(argv[2]);
 }

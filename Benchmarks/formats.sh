@@ -4,12 +4,15 @@
 #   alone (WebPDecodeRGBA) and at most 0.5x chafa
 #   a 12-megapixel GIF: goal at most 1.1x giflib reading its lines, at most 0.5x chafa
 #   a 12-megapixel AVIF, beside chafa (no goal named)
-#   the same photo as an LZW TIFF and as HEIC, beside chafa (which reads them
-#   through its loaders), and as JPEG XL beside djxl decoding it to a PPM
-#   (chafa 1.12 reads no JPEG XL); no goal named
+#   the same photo as an LZW TIFF and as HEIC (#44: at most 1.1x the
+#   library's own decode, libtiff's RGBA strips and libheif's RGBA, and at
+#   most 0.5x chafa, which reads them through ImageMagick), and as JPEG XL
+#   (at most 1.1x djxl decoding it to a PPM; chafa 1.12 reads no JPEG XL)
+#   an SVG wallpaper (a gradient and 2000 translucent circles on 3840x2160):
+#   goal under 50 ms, beside chafa and rsvg-convert at 1280x720
 # Medians of runs taken in turns (race.py); prints the table with the command lines.
 source "$(dirname "$0")/common.sh"
-for p in webp libwebp-dev libgif-dev libavif-bin libheif-examples libjxl-tools; do
+for p in webp libwebp-dev libgif-dev libavif-bin libheif-examples libjxl-tools libtiff-dev libheif-dev librsvg2-bin; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
     || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$p" >&2; }
 done
@@ -20,7 +23,19 @@ done
 [ -f "$out/photo12.tif" ] || $python -c "from PIL import Image; Image.open('$out/photo12.png').convert('RGB').save('$out/photo12.tif', compression='tiff_lzw')"
 [ -f "$out/photo12.heic" ] || heif-enc -q 80 "$out/photo12.png" -o "$out/photo12.heic" >/dev/null
 [ -f "$out/photo12.jxl" ] || cjxl -d 1 "$out/photo12.png" "$out/photo12.jxl" >/dev/null 2>&1
-gcc -O2 -o "$out/format-decode" "$root/Benchmarks/format-decode.c" -lgif -lwebp
+[ -f "$out/wall.svg" ] || $python - "$out/wall.svg" <<'PY'
+import random, sys
+rng = random.Random(7)
+s = ['<svg xmlns="http://www.w3.org/2000/svg" width="3840" height="2160" viewBox="0 0 3840 2160">',
+     '<defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#0b1d3a"/>'
+     '<stop offset="1" stop-color="#e76f51"/></linearGradient></defs>',
+     '<rect width="3840" height="2160" fill="url(#g)"/>']
+for _ in range(2000):
+    s.append('<circle cx="%d" cy="%d" r="%d" fill="#%06x" fill-opacity="%.2f"/>' % (
+        rng.randrange(3840), rng.randrange(2160), rng.randrange(5, 120), rng.randrange(1 << 24), rng.uniform(.3, 1)))
+open(sys.argv[1], 'w').write('\n'.join(s + ['</svg>']))
+PY
+gcc -O2 -o "$out/format-decode" "$root/Benchmarks/format-decode.c" -lgif -lwebp -ltiff -lheif
 row() { printf '%-14s %-12s %9s %10s   %s\n' "$1" "$2" "$3" "$4" "$5"; }
 ratio() { $python -c "print('%-14s %-12s %9.2fx' % ('$1', 'ratio', $2 / $3))"; }
 row case program "median s" "peak KiB" command
@@ -42,14 +57,23 @@ race "${RUNS:-7}" avif-12MP \
 ratio avif/chafa "${medians[0]}" "${medians[1]}"
 race "${RUNS:-7}" tiff-12MP \
   "urlcache $urlcache render $out/photo12.tif --size 160x48 --colors truecolor" \
+  "libtiff $out/format-decode tiff $out/photo12.tif" \
   "chafa chafa --size 160x48 $out/photo12.tif"
-ratio tiff/chafa "${medians[0]}" "${medians[1]}"
+ratio tiff/libtiff "${medians[0]}" "${medians[1]}"
+ratio tiff/chafa "${medians[0]}" "${medians[2]}"
 race "${RUNS:-7}" heic-12MP \
   "urlcache $urlcache render $out/photo12.heic --size 160x48 --colors truecolor" \
+  "libheif $out/format-decode heif $out/photo12.heic" \
   "chafa chafa --size 160x48 $out/photo12.heic"
-ratio heic/chafa "${medians[0]}" "${medians[1]}"
+ratio heic/libheif "${medians[0]}" "${medians[1]}"
+ratio heic/chafa "${medians[0]}" "${medians[2]}"
 race "${RUNS:-7}" jxl-12MP \
   "urlcache $urlcache render $out/photo12.jxl --size 160x48 --colors truecolor" \
   "djxl djxl $out/photo12.jxl $out/photo12-djxl.ppm"
 ratio jxl/djxl "${medians[0]}" "${medians[1]}"
+race "${RUNS:-7}" svg-wallpaper \
+  "urlcache $urlcache render $out/wall.svg --size 160x48 --colors truecolor" \
+  "rsvg-convert rsvg-convert -w 1280 -h 720 $out/wall.svg -o $out/wall-rsvg.png" \
+  "chafa chafa --size 160x48 $out/wall.svg"
+ratio svg/chafa "${medians[0]}" "${medians[2]}"
 record_results
