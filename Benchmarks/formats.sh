@@ -5,7 +5,7 @@
 #   a 12-megapixel GIF: goal at most 1.1x giflib reading its lines, at most 0.5x chafa
 #   a 12-megapixel AVIF, beside chafa (no goal named)
 #   the same photo as an LZW TIFF and as HEIC (#44: at most 1.1x the
-#   library's own decode, libtiff's RGBA strips and libheif's RGBA, and at
+#   library's own decode, libtiff's coded strips and libheif's RGBA, and at
 #   most 0.5x chafa, which reads them through ImageMagick), and as JPEG XL
 #   (at most 1.1x djxl decoding it to a PPM; chafa 1.12 reads no JPEG XL)
 #   an SVG wallpaper (a gradient and 2000 translucent circles on 3840x2160):

@@ -22,6 +22,7 @@ struct cimg_tiff {
     int band_valid;
     uint32_t tile_width;      // tiled pages
     uint32_t *tile;
+    uint8_t *raw;             // 8-bit RGB strips as coded, top row first (see plain_rgb)
     char message[200];
 };
 
@@ -92,6 +93,19 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     return 0;
 }
 
+/// Whether the page is 8-bit RGB in strips, pixels interleaved, top row
+/// first: then its strips are read as they are coded (TIFFReadEncodedStrip,
+/// LZW and the predictor undone), without the RGBA reader's packing and
+/// turning, which took a fifth of the time of a 12-megapixel LZW page.
+static int plain_rgb(struct cimg_tiff *d) {
+    uint16_t photometric = 0, planar = 0, bits = 0, samples = 0, orientation = ORIENTATION_TOPLEFT;
+    return !TIFFIsTiled(d->tiff) && TIFFGetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
+           photometric == PHOTOMETRIC_RGB && TIFFGetFieldDefaulted(d->tiff, TIFFTAG_PLANARCONFIG, &planar) &&
+           planar == PLANARCONFIG_CONTIG && TIFFGetFieldDefaulted(d->tiff, TIFFTAG_BITSPERSAMPLE, &bits) &&
+           bits == 8 && TIFFGetFieldDefaulted(d->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples) && samples == 3 &&
+           (!TIFFGetField(d->tiff, TIFFTAG_ORIENTATION, &orientation) || orientation == ORIENTATION_TOPLEFT);
+}
+
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     if (TIFFIsTiled(d->tiff)) {
         uint32_t tw = 0, th = 0;
@@ -114,6 +128,9 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     if (bytes > max_band_bytes) return fail(d, "its strips are too large to decode") - 1;
     d->band = malloc((size_t)bytes);
     if (!d->band) return fail(d, "out of memory");
+    if (plain_rgb(d) && TIFFStripSize(d->tiff) == (tmsize_t)d->width * d->band_rows * 3 &&
+        !(d->raw = malloc((size_t)d->width * d->band_rows * 3)))
+        return fail(d, "out of memory");
     return 0;
 }
 
@@ -146,8 +163,31 @@ static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     return 0;
 }
 
+/// A strip of plain RGB as coded: its rows in `raw`, top row first.
+static int read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count) {
+    tmsize_t want = (tmsize_t)d->width * count * 3;
+    tmsize_t got = TIFFReadEncodedStrip(d->tiff, TIFFComputeStrip(d->tiff, first, 0), d->raw, want);
+    return got == want ? 0 : fail(d, "damaged image data");
+}
+
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y) {
     if (!d->band || y >= d->height) return fail(d, "no such row");
+    if (d->raw) {
+        if (!d->band_valid || y < d->band_first || y >= d->band_first + d->band_count) {
+            uint32_t first = y - y % d->band_rows;
+            uint32_t count = d->height - first < d->band_rows ? d->height - first : d->band_rows;
+            d->band_valid = 0;
+            if (read_raw(d, first, count) != 0) return -1;
+            d->band_first = first;
+            d->band_count = count;
+            d->band_valid = 1;
+        }
+        const uint8_t *in = d->raw + (size_t)(y - d->band_first) * d->width * 3;
+        for (uint32_t x = 0; x < d->width; x++, in += 3, row += 4) {
+            row[0] = in[0], row[1] = in[1], row[2] = in[2], row[3] = 255;
+        }
+        return 0;
+    }
     if (!d->band_valid || y < d->band_first || y >= d->band_first + d->band_count) {
         uint32_t first = y - y % d->band_rows;
         uint32_t count = d->height - first < d->band_rows ? d->height - first : d->band_rows;
@@ -176,6 +216,7 @@ void cimg_tiff_close(cimg_tiff *d) {
     if (d->tiff) TIFFClose(d->tiff);
     free(d->band);
     free(d->tile);
+    free(d->raw);
     free(d);
 }
 
