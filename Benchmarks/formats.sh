@@ -4,7 +4,8 @@
 #   alone (WebPDecodeRGBA) and at most 0.5x chafa
 #   a 12-megapixel GIF: goal at most 1.1x giflib reading its lines, at most 0.5x chafa
 #   a 12-megapixel AVIF, beside chafa (no goal named)
-#   the same photo as an LZW TIFF and as HEIC (#44: at most 1.1x the
+#   the same photo as an LZW TIFF and as HEIC, one image and 48 tiles of
+#   512 as phones write it (make-heif-grid.py) (#44: at most 1.1x the
 #   library's own decode, libtiff's coded strips and libheif's RGBA, and at
 #   most 0.5x chafa, which reads them through ImageMagick), and as JPEG XL
 #   (at most 1.1x djxl decoding it to a PPM; chafa 1.12 reads no JPEG XL)
@@ -22,6 +23,7 @@ done
 [ -f "$out/photo12.avif" ] || avifenc -s 8 "$out/photo12.png" "$out/photo12.avif" >/dev/null
 [ -f "$out/photo12.tif" ] || $python -c "from PIL import Image; Image.open('$out/photo12.png').convert('RGB').save('$out/photo12.tif', compression='tiff_lzw')"
 [ -f "$out/photo12.heic" ] || heif-enc -q 80 "$out/photo12.png" -o "$out/photo12.heic" >/dev/null
+[ -f "$out/photo12-grid.heic" ] || $python "$root/Benchmarks/make-heif-grid.py" "$out/photo12.png" "$out/photo12-grid.heic"
 [ -f "$out/photo12.jxl" ] || cjxl -d 1 "$out/photo12.png" "$out/photo12.jxl" >/dev/null 2>&1
 [ -f "$out/wall.svg" ] || $python - "$out/wall.svg" <<'PY'
 import random, sys
@@ -67,6 +69,12 @@ race "${RUNS:-7}" heic-12MP \
   "chafa chafa --size 160x48 $out/photo12.heic"
 ratio heic/libheif "${medians[0]}" "${medians[1]}"
 ratio heic/chafa "${medians[0]}" "${medians[2]}"
+race "${RUNS:-7}" heic-grid \
+  "urlcache $urlcache render $out/photo12-grid.heic --size 160x48 --colors truecolor" \
+  "libheif $out/format-decode heif $out/photo12-grid.heic" \
+  "chafa chafa --size 160x48 $out/photo12-grid.heic"
+ratio grid/libheif "${medians[0]}" "${medians[1]}"
+ratio grid/chafa "${medians[0]}" "${medians[2]}"
 race "${RUNS:-7}" jxl-12MP \
   "urlcache $urlcache render $out/photo12.jxl --size 160x48 --colors truecolor" \
   "djxl djxl $out/photo12.jxl $out/photo12-djxl.ppm"
