@@ -50,7 +50,6 @@ img2webp -lossy -q 80 -d 100 photo.png second.png -o animated.webp
 avifenc -s 8 photo.png still.avif >/dev/null
 avifenc -s 8 alpha.png alpha.avif >/dev/null
 $python - <<'PY'
-import random
 from PIL import Image, ImageCms
 photo = Image.open("photo.png")
 photo.save("still.tif", compression="tiff_lzw")
@@ -64,19 +63,8 @@ for name, icc in (("adobe.jpg", "AdobeRGB1998.icc"), ("prophoto.png", "ProPhotoR
     ImageCms.profileToProfile(photo, srgb, wide, outputMode="RGB").save(
         name, quality=95, icc_profile=open(path, "rb").read())
     ImageCms.profileToProfile(Image.open(name).convert("RGB"), wide, srgb, outputMode="RGB").save(name + ".png")
-# A wallpaper of shapes: a gradient sky, 400 translucent circles, stripes.
-rng = random.Random(44)
-shapes = ['<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">',
-          '<defs><linearGradient id="sky" x2="0" y2="1"><stop offset="0" stop-color="#13315c"/>'
-          '<stop offset="1" stop-color="#f4a261"/></linearGradient></defs>',
-          '<rect width="1600" height="1200" fill="url(#sky)"/>']
-for _ in range(400):
-    shapes.append('<circle cx="%d" cy="%d" r="%d" fill="#%06x" fill-opacity="%.2f"/>' % (
-        rng.randrange(1600), rng.randrange(1200), rng.randrange(4, 90), rng.randrange(1 << 24), rng.uniform(0.3, 1)))
-for i in range(0, 1600, 40):
-    shapes.append('<rect x="%d" y="1000" width="20" height="200" fill="#264653" transform="rotate(15 %d 1100)"/>' % (i, i))
-open("still.svg", "w").write("\n".join(shapes + ["</svg>"]))
 PY
+$python "$root/Benchmarks/make-svg.py" still.svg 1600 1200 400
 $python "$root/Tests/Fixtures/formats/make-qoi.py" photo.png still.qoi 3
 heif-enc -q 90 photo.png -o still.heic >/dev/null
 heif-convert still.heic still.heic.png >/dev/null

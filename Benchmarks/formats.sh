@@ -9,7 +9,7 @@
 #   library's own decode, libtiff's coded strips and libheif's RGBA, and at
 #   most 0.5x chafa, which reads them through ImageMagick), and as JPEG XL
 #   (at most 1.1x djxl decoding it to a PPM; chafa 1.12 reads no JPEG XL)
-#   an SVG wallpaper (a gradient and 2000 translucent circles on 3840x2160):
+#   an SVG wallpaper (make-svg.py: 2000 translucent circles on 3840x2160):
 #   goal under 50 ms, beside chafa and rsvg-convert at 1280x720
 # Medians of runs taken in turns (race.py); prints the table with the command lines.
 source "$(dirname "$0")/common.sh"
@@ -25,18 +25,7 @@ done
 [ -f "$out/photo12.heic" ] || heif-enc -q 80 "$out/photo12.png" -o "$out/photo12.heic" >/dev/null
 [ -f "$out/photo12-grid.heic" ] || $python "$root/Benchmarks/make-heif-grid.py" "$out/photo12.png" "$out/photo12-grid.heic"
 [ -f "$out/photo12.jxl" ] || cjxl -d 1 "$out/photo12.png" "$out/photo12.jxl" >/dev/null 2>&1
-[ -f "$out/wall.svg" ] || $python - "$out/wall.svg" <<'PY'
-import random, sys
-rng = random.Random(7)
-s = ['<svg xmlns="http://www.w3.org/2000/svg" width="3840" height="2160" viewBox="0 0 3840 2160">',
-     '<defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#0b1d3a"/>'
-     '<stop offset="1" stop-color="#e76f51"/></linearGradient></defs>',
-     '<rect width="3840" height="2160" fill="url(#g)"/>']
-for _ in range(2000):
-    s.append('<circle cx="%d" cy="%d" r="%d" fill="#%06x" fill-opacity="%.2f"/>' % (
-        rng.randrange(3840), rng.randrange(2160), rng.randrange(5, 120), rng.randrange(1 << 24), rng.uniform(.3, 1)))
-open(sys.argv[1], 'w').write('\n'.join(s + ['</svg>']))
-PY
+[ -f "$out/wall.svg" ] || $python "$root/Benchmarks/make-svg.py" "$out/wall.svg" 3840 2160 2000
 gcc -O2 -o "$out/format-decode" "$root/Benchmarks/format-decode.c" -lgif -lwebp -ltiff -lheif
 row() { printf '%-14s %-12s %9s %10s   %s\n' "$1" "$2" "$3" "$4" "$5"; }
 ratio() { $python -c "print('%-14s %-12s %9.2fx' % ('$1', 'ratio', $2 / $3))"; }

@@ -17,19 +17,7 @@ final class ColorProfileTests: XCTestCase {
     }
 
     /// PSNR of `a` against `b`, on their sRGB levels.
-    private func psnr(_ a: Pixmap, _ b: Pixmap) -> Double {
-        guard a.width == b.width, a.height == b.height, a.values.count == b.values.count else { return 0 }
-        let level = { (v: Float) -> Double in
-            let l = Double(min(max(v, 0), 1))
-            return 255 * (l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055)
-        }
-        let squares = zip(a.values, b.values).map { pair -> Double in
-            let d = level(pair.0) - level(pair.1)
-            return d * d
-        }
-        let mse = squares.reduce(0, +) / Double(squares.count)
-        return 10 * log10(255 * 255 / max(mse, 1e-12))
-    }
+    private func psnr(_ a: Pixmap, _ b: Pixmap) -> Double { a.psnr(against: b) }
 
     func testAdobeAndProPhotoPhotosShowTheOriginalsColours() throws {
         let original = try decode("srgb.png")
