@@ -30,7 +30,6 @@ static struct {
     struct heif_error (*nclx)(const struct heif_image_handle *, struct heif_color_profile_nclx **);
     void (*nclxFree)(struct heif_color_profile_nclx *);
     int (*lumaBits)(const struct heif_image_handle *);
-    void (*setThreads)(struct heif_context *, int);
 } heif;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -70,7 +69,6 @@ static void load(void) {
     FIND(nclx, "heif_image_handle_get_nclx_color_profile")
     FIND(nclxFree, "heif_nclx_color_profile_free")
     FIND(lumaBits, "heif_image_handle_get_luma_bits_per_pixel")
-    FIND(setThreads, "heif_context_set_max_decoding_threads")
     loaded = 0;
 }
 #undef FIND
@@ -235,8 +233,6 @@ static int tone_map(cimg_heif *d, int w, int h) {
 int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
     if (!d->handle) return -1;
     int hdr = (d->transfer == CIMG_TRANSFER_PQ || d->transfer == CIMG_TRANSFER_HLG) && heif.lumaBits(d->handle) > 8;
-    // The tiles of a grid (as phones save them) decoded side by side.
-    heif.setThreads(d->context, 2);
     // Transformations (irot, imir, clap) applied, as the default options say.
     struct heif_error e = heif.decode(d->handle, &d->image, heif_colorspace_RGB,
                                       hdr ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA, NULL);
