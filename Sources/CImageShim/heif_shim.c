@@ -156,7 +156,7 @@ static void count_items(const uint8_t *p, size_t n, uint32_t *items, uint32_t *t
     if (!meta_end) return;
     for (size_t at = meta; (size = box_at(p, at, meta_end, &type, &header)); at += size) {
         const uint8_t *body = p + at + header;
-        if (type == FOURCC('p', 'i', 't', 'm') && size >= header + (body[0] == 0 ? 6 : 8)) {
+        if (type == FOURCC('p', 'i', 't', 'm') && size >= header + 6 && (body[0] == 0 || size >= header + 8)) {
             primary = body[0] == 0 ? be16(body + 4) : be32(body + 4);
         } else if (type == FOURCC('i', 'i', 'n', 'f') && size >= header + 8) {
             *items = body[0] == 0 ? be16(body + 4) : be32(body + 4);

@@ -216,7 +216,7 @@ static void take_profile(cimg_jxl *d) {
     if (d->hdr) {
         free(d->icc);
         d->icc = NULL;
-        int primaries = encoding.primaries == JXL_PRIMARIES_P3 ? 12 : 1;
+        int primaries = known && encoding.primaries == JXL_PRIMARIES_P3 ? 12 : 1;
         if (cimg_icc_cicp(primaries, 13, &d->icc, &d->icc_size) != 0) d->icc = NULL;
         return;
     }
