@@ -22,6 +22,12 @@ typedef struct { cmsCIExyY red, green, blue; } cmsCIExyYTRIPLE;
 #define INTENT_PERCEPTUAL 0u
 #define FLAGS_COPY_ALPHA 0x04000000u
 #define SIG_RGB_DATA 0x52474220u /* 'RGB ' */
+#define SIG_GRAY_DATA 0x47524159u /* 'GRAY' */
+// A grey profile reads the first byte of each pixel (grey rows arrive as
+// RGB or RGBA, the grey copied) and writes RGB; the bytes after it are
+// extra channels lcms2 leaves as they are: the alpha stays.
+#define TYPE_GRAY_PIXEL(channels) ((3u << 16) | ((unsigned)((channels) - 1) << 7) | (1u << 3) | 1u)
+#define TYPE_RGB_PIXEL(channels) ((4u << 16) | ((unsigned)((channels) - 3) << 7) | (3u << 3) | 1u)
 #define INFO_DESCRIPTION 0
 
 static struct {
@@ -85,6 +91,10 @@ int cimg_icc_is_srgb(const uint8_t *profile, size_t length) {
     return strstr(name, "sRGB") != NULL;
 }
 
+int cimg_icc_is_grey(const uint8_t *profile, size_t length) {
+    return length >= 20 && memcmp(profile + 16, "GRAY", 4) == 0;
+}
+
 struct cimg_icc {
     cmsHTRANSFORM transform;
 };
@@ -98,16 +108,18 @@ cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int
         return NULL;
     }
     cimg_icc *d = NULL;
-    if (lcms.getColorSpace(from) == SIG_RGB_DATA) {
+    unsigned space = lcms.getColorSpace(from);
+    if (space == SIG_RGB_DATA || space == SIG_GRAY_DATA) {
         cmsHPROFILE to = lcms.createSRGB();
         unsigned type = channels == 4 ? TYPE_RGBA_8 : TYPE_RGB_8;
-        cmsHTRANSFORM t = to ? lcms.createTransform(from, type, to, type, INTENT_PERCEPTUAL,
-                                                     channels == 4 ? FLAGS_COPY_ALPHA : 0)
-                             : NULL;
+        unsigned flags = channels == 4 ? FLAGS_COPY_ALPHA : 0;
+        unsigned in = type;
+        if (space == SIG_GRAY_DATA) in = TYPE_GRAY_PIXEL(channels), type = TYPE_RGB_PIXEL(channels), flags = 0;
+        cmsHTRANSFORM t = to ? lcms.createTransform(from, in, to, type, INTENT_PERCEPTUAL, flags) : NULL;
         if (to) lcms.closeProfile(to);
         if (t && (d = calloc(1, sizeof *d))) d->transform = t;
         else if (t) lcms.deleteTransform(t);
-        // An RGB profile lcms2 reads but cannot make a transform of.
+        // A profile lcms2 reads but cannot make a transform of.
         if (!t) *damaged = 1;
     }
     lcms.closeProfile(from);

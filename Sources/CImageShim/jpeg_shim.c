@@ -184,6 +184,8 @@ int cimg_jpeg_icc(cimg_jpeg *d, const uint8_t **profile, size_t *length) {
         if (setjmp(d->error.jump)) return -1;
         if (!jpeg_read_icc_profile(&d->info, &d->icc, &d->icc_length)) return -1;
     }
+    // A grey profile on a colour picture would make it grey: not applied.
+    if (cimg_icc_is_grey(d->icc, d->icc_length) && d->info.num_components != 1) return -1;
     *profile = d->icc;
     *length = d->icc_length;
     return 0;

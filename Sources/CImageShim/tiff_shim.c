@@ -224,6 +224,11 @@ int cimg_tiff_icc(cimg_tiff *d, const uint8_t **profile, size_t *length) {
     uint32_t count = 0;
     void *data = NULL;
     if (!d->tiff || !TIFFGetField(d->tiff, TIFFTAG_ICCPROFILE, &count, &data) || !data || count == 0) return -1;
+    // A grey profile on a colour picture would make it grey: not applied.
+    uint16_t photometric = 0;
+    TIFFGetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric);
+    if (cimg_icc_is_grey(data, count) && photometric != PHOTOMETRIC_MINISBLACK && photometric != PHOTOMETRIC_MINISWHITE)
+        return -1;
     *profile = data;
     *length = count;
     return 0;

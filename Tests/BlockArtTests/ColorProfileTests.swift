@@ -33,6 +33,22 @@ final class ColorProfileTests: XCTestCase {
         }
     }
 
+    /// Grey with a grey profile (kTRC): its light as the curve says, in
+    /// PNG's RGBA rows and JPEG's RGB rows alike.
+    func testGreyProfilesAreApplied() throws {
+        let original = try decode("grey-srgb.png")
+        let png = psnr(try decode("grey.png"), original)
+        let jpeg = psnr(try decode("grey.jpg"), original)
+        XCTAssertGreaterThan(png, 45, "16-bit linear light, gamma 1.0 (11.2 dB read as sRGB)")
+        XCTAssertGreaterThan(jpeg, 40, "gamma 1.8 (23.1 dB read as sRGB)")
+        // A grey profile on a colour JPEG is not applied: the colours stay.
+        let colour = try decode("grey-icc-on-colour.jpg")
+        let spread = stride(from: 0, to: colour.values.count, by: 3).map {
+            abs(colour.values[$0] - colour.values[$0 + 1])
+        }
+        XCTAssertGreaterThan(spread.max() ?? 0, 0.1)
+    }
+
     func testAProfileNamedSRGBOrNoRGBProfileLeavesTheRowsAsTheyAre() throws {
         let adobe = try [UInt8](Data(contentsOf: Fixtures.icc.appendingPathComponent("adobe.icc")))
         let use = { (profile: [UInt8], channels: Int) -> String in

@@ -3,8 +3,9 @@ internal import CImageShim
 /// An embedded ICC profile's transform to sRGB, through lcms2 (opened on
 /// first use): a photo written in Adobe RGB, ProPhoto RGB or Display P3
 /// is shown with the colours its profile says, not its numbers read as
-/// sRGB's. Where lcms2 is missing, or the profile is damaged or no RGB
-/// profile (grey, CMYK), the picture is shown as before, as sRGB.
+/// sRGB's; a grey picture's grey profile is applied too. Where lcms2 is
+/// missing, or the profile is damaged or neither RGB nor grey (CMYK), the
+/// picture is shown as before, as sRGB.
 final class ColorTransform {
     private let handle: OpaquePointer
 
@@ -12,7 +13,7 @@ final class ColorTransform {
     static let maxBytes = 16 << 20
 
     /// What a profile comes to: a transform, nothing to do (sRGB by name,
-    /// grey, CMYK, or no lcms2), or damage (the picture is then shown as
+    /// CMYK, or no lcms2), or damage (the picture is then shown as
     /// sRGB, with a warning).
     enum Use {
         case apply(ColorTransform)

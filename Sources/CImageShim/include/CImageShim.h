@@ -130,10 +130,14 @@ typedef struct cimg_icc cimg_icc;
 int cimg_icc_available(void);
 /// Whether the profile names itself sRGB (its description): no transform needed.
 int cimg_icc_is_srgb(const uint8_t *profile, size_t length);
-/// A transform from an RGB `profile` to sRGB for rows of RGB8 (channels 3)
-/// or RGBA8 (4, alpha copied); NULL when lcms2 is missing, the profile is
-/// damaged (then *damaged is 1) or it is no RGB profile (grey, CMYK: the
-/// picture is shown as is).
+/// Whether the profile's header says grey: a decoder gives such a profile
+/// only for a grey picture (libpng drops a mismatched one itself).
+int cimg_icc_is_grey(const uint8_t *profile, size_t length);
+/// A transform from an RGB or grey `profile` to sRGB for rows of RGB8 (channels 3)
+/// or RGBA8 (4, alpha copied; a grey profile reads each pixel's first
+/// byte); NULL when lcms2 is missing, the profile is damaged (then
+/// *damaged is 1) or it is neither RGB nor grey (CMYK: the picture is
+/// shown as is).
 cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int *damaged);
 /// Transforms `count` pixels in place.
 void cimg_icc_apply(cimg_icc *d, uint8_t *pixels, uint32_t count);

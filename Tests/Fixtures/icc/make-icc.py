@@ -15,6 +15,12 @@ ROMM), adapted to the PCS's D50 by Bradford, with a single-gamma curve.
   coded.png          the same numbers with no profile: cHRM (ROMM's primaries
                      and D50 white) and gAMA (1/1.8) say it
   linear.png         linear light in sRGB's primaries, 16 bits: gAMA 1.0
+  grey.png, grey.jpg the photo's luminance with a grey profile (kTRC): a
+                     16-bit PNG in linear light (gamma 1.0), and a JPEG at
+                     gamma 1.8, as Photoshop's grey profiles say
+  grey-srgb.png      the same luminance in sRGB's numbers, with no profile
+  grey-icc-on-colour.jpg  the sRGB photo with a grey profile, which is not
+                     applied (it would make the picture grey)
   p3.avif, p3.heic   Display P3 numbers (sRGB's curve) said by an nclx colr
                      box, 12/13: a lossless AVIF (avifenc -l --cicp 12/13/0)
                      and a HEIC (heif-enc -q 95; the box added by
@@ -50,13 +56,20 @@ def profile(name, matrix, gamma):
     tags = [(b'desc', desc(name)), (b'wtpt', xyz(D50)), (b'rXYZ', xyz(matrix[:, 0])), (b'gXYZ', xyz(matrix[:, 1])),
             (b'bXYZ', xyz(matrix[:, 2])), (b'rTRC', curve(gamma)), (b'gTRC', curve(gamma)), (b'bTRC', curve(gamma)),
             (b'cprt', text('No copyright: a test fixture'))]
+    return build(tags, b'RGB ')
+
+def grey_profile(name, gamma):
+    return build([(b'desc', desc(name)), (b'wtpt', xyz(D50)), (b'kTRC', curve(gamma)),
+                  (b'cprt', text('No copyright: a test fixture'))], b'GRAY')
+
+def build(tags, space):
     table, body, offset = b'', b'', 128 + 4 + 12 * len(tags)
     for sig, data in tags:
         while len(data) % 4: data += b'\0'
         table += sig + struct.pack('>II', offset + len(body), len(data))
         body += data
     size = offset + len(body)
-    header = struct.pack('>I', size) + b'none' + bytes([2, 0x10, 0, 0]) + b'mntr' + b'RGB ' + b'XYZ '
+    header = struct.pack('>I', size) + b'none' + bytes([2, 0x10, 0, 0]) + b'mntr' + space + b'XYZ '
     header += b'\0' * 12 + b'acsp' + b'\0' * 4 + b'\0' * 4 + b'\0' * 8 + b'\0' * 8 + b'\0' * 4
     header += s15(D50[0]) + s15(D50[1]) + s15(D50[2]) + b'none'
     header += b'\0' * (128 - len(header))
@@ -126,3 +139,19 @@ with tempfile.TemporaryDirectory() as tmp:
                    check=True, capture_output=True)
     with open(os.path.join(tmp, 'p3.heic'), 'rb') as coded:
         open('p3.heic', 'wb').write(heifcolr.add_nclx(coded.read(), 12, 13, 6))
+# Grey with a grey profile: the luminance of the photo in linear light.
+luma = lin @ np.array([0.2126, 0.7152, 0.0722])
+grey_srgb = np.where(luma <= 0.0031308, luma * 12.92, 1.055 * luma ** (1 / 2.4) - 0.055)
+Image.fromarray(np.round(grey_srgb * 255).astype(np.uint8), 'L').save('grey-srgb.png')
+def grey16(path, values, icc):
+    h, w = values.shape
+    def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+    px = np.round(np.clip(values, 0, 1) * 65535).astype('>u2')
+    rows = b''.join(b'\0' + px[y].tobytes() for y in range(h))
+    open(path, 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 16, 0, 0, 0, 0))
+                           + chunk(b'iCCP', b'Grey\0\0' + zlib.compress(icc)) + chunk(b'IDAT', zlib.compress(rows, 9))
+                           + chunk(b'IEND', b''))
+grey16('grey.png', luma, grey_profile('Grey, linear', 1.0))
+Image.fromarray(np.round(luma ** (1 / 1.8) * 255).astype(np.uint8), 'L').save(
+    'grey.jpg', quality=95, icc_profile=grey_profile('Grey, gamma 1.8', 1.8))
+photo.save('grey-icc-on-colour.jpg', quality=95, icc_profile=grey_profile('Grey, gamma 1.8', 1.8))
