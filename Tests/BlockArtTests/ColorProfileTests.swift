@@ -49,6 +49,17 @@ final class ColorProfileTests: XCTestCase {
         XCTAssertGreaterThan(spread.max() ?? 0, 0.1)
     }
 
+    /// An animation's frames are carried through its profile too: a WebP
+    /// of Adobe RGB frames (ICCP) plays in the sRGB original's colours.
+    func testAnAnimationsFramesAreShownThroughItsProfile() throws {
+        let path = Fixtures.icc.appendingPathComponent("adobe-animated.webp").path
+        let animation = try XCTUnwrap(
+            try AnimationDecoder.open(path: path) { PixelSize(width: $0.width, height: $0.height) }
+        )
+        let first = try XCTUnwrap(try animation.next()).pixmap
+        XCTAssertGreaterThan(psnr(first, try decode("srgb.png")), 33, "read as sRGB: 26 dB")
+    }
+
     func testAProfileNamedSRGBOrNoRGBProfileLeavesTheRowsAsTheyAre() throws {
         let adobe = try [UInt8](Data(contentsOf: Fixtures.icc.appendingPathComponent("adobe.icc")))
         let use = { (profile: [UInt8], channels: Int) -> String in

@@ -61,6 +61,9 @@ public final class AnimationDecoder {
     /// Time spent decoding this loop (not the time shown between frames).
     private var decodeTime = Duration.zero
     private var cut: DecodeWarning?
+    /// The canvases' profile to sRGB, and a row to carry them through it.
+    private var transform: ColorTransform?
+    private var scratch: [UInt8] = []
 
     /// Opens `path` as an animation, or nil when it is a still.
     public static func open(
@@ -75,7 +78,7 @@ public final class AnimationDecoder {
         let format = ImageFormat.sniff(file)
         do {
             guard
-                let (source, frames) = try AnimationDecoder.source(
+                let (source, frames, profile) = try AnimationDecoder.source(
                     format,
                     file: file,
                     limits: limits,
@@ -89,6 +92,7 @@ public final class AnimationDecoder {
                 file: file,
                 source: source,
                 frames: frames,
+                profile: profile,
                 format: format,
                 background: background,
                 animation: animation,
@@ -101,30 +105,33 @@ public final class AnimationDecoder {
         }
     }
 
-    /// The frame source for an animated file and its frames; nil for a still.
+    /// The frame source for an animated file, its frames, and the ICC
+    /// profile its canvases are in (WebP's ICCP, AVIF's and JPEG XL's);
+    /// nil for a still.
     private static func source(
         _ format: ImageFormat,
         file: UnsafeMutablePointer<FILE>,
         limits: DecodeLimits,
         most: Int
-    ) throws(DecodeError) -> (any FrameSource, Int)? {
+    ) throws(DecodeError) -> (any FrameSource, Int, [UInt8]?)? {
         switch format {
         case .gif:
             // A GIF tells its frames only by reading its records: two images make an animation.
             let count = GIFFrames.countFrames(file, limits: limits, upTo: most)
-            return count > 1 ? (try GIFFrames(file: file, limits: limits), count) : nil
+            return count > 1 ? (try GIFFrames(file: file, limits: limits), count, nil) : nil
         case .webp:
+            let profile = WebPProfile.read(file)
             let frames = try WebPFrames(file: file, limits: limits)
-            return frames.frameCount > 1 ? (frames, frames.frameCount) : nil
+            return frames.frameCount > 1 ? (frames, frames.frameCount, profile) : nil
         case .avif:
             let frames = try AVIFFrames(file: file, limits: limits)
-            return frames.frameCount > 1 ? (frames, frames.frameCount) : nil
+            return frames.frameCount > 1 ? (frames, frames.frameCount, frames.iccProfile) : nil
         case .png:
-            return try APNGFrames.open(file, limits: limits, most: most).map { ($0, $0.frameCount) }
+            return try APNGFrames.open(file, limits: limits, most: most).map { ($0, $0.frameCount, nil) }
         case .jxl:
             // libjxl tells no frame count before decoding: an animation's is found as it plays.
             let frames = try JXLFrames(file: file, limits: limits)
-            return frames.animated ? (frames, 0) : nil
+            return frames.animated ? (frames, 0, frames.iccProfile) : nil
         default:
             return nil
         }
@@ -134,6 +141,7 @@ public final class AnimationDecoder {
         file: UnsafeMutablePointer<FILE>,
         source: any FrameSource,
         frames: Int,
+        profile: [UInt8]?,
         format: ImageFormat,
         background: RGB8,
         animation: AnimationLimits,
@@ -161,6 +169,11 @@ public final class AnimationDecoder {
         )
         self.background = LinearRGB(srgb: background)
         limits = animation
+        // A damaged profile is ignored here as it is for a still's first frame.
+        if let profile, case let .apply(transform) = ColorTransform.use(profile, channels: 4) {
+            self.transform = transform
+            scratch = [UInt8](repeating: 0, count: canvas.width * 4)
+        }
     }
 
     deinit { fclose(file) }
@@ -216,6 +229,15 @@ public final class AnimationDecoder {
                             at: RowPlacement(y: y, count: indexed.width)
                         )
                     }
+                }
+            }
+        } else if let transform {
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                guard let base = scratch.baseAddress else { return }
+                source.forEachRow { row in
+                    base.update(from: row, count: scratch.count)
+                    transform.apply(base, count: scratch.count / 4)
+                    resampler.push(bytes: base, channels: 4, background: background)
                 }
             }
         } else {

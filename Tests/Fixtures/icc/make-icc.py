@@ -15,6 +15,9 @@ ROMM), adapted to the PCS's D50 by Bradford, with a single-gamma curve.
   coded.png          the same numbers with no profile: cHRM (ROMM's primaries
                      and D50 white) and gAMA (1/1.8) say it
   linear.png         linear light in sRGB's primaries, 16 bits: gAMA 1.0
+  adobe-animated.webp  adobe.jpg's decoded numbers and their mirror as a
+                     lossless animation (img2webp), its profile set by
+                     webpmux -set icc
   grey.png, grey.jpg the photo's luminance with a grey profile (kTRC): a
                      16-bit PNG in linear light (gamma 1.0), and a JPEG at
                      gamma 1.8, as Photoshop's grey profiles say
@@ -155,3 +158,13 @@ grey16('grey.png', luma, grey_profile('Grey, linear', 1.0))
 Image.fromarray(np.round(luma ** (1 / 1.8) * 255).astype(np.uint8), 'L').save(
     'grey.jpg', quality=95, icc_profile=grey_profile('Grey, gamma 1.8', 1.8))
 photo.save('grey-icc-on-colour.jpg', quality=95, icc_profile=grey_profile('Grey, gamma 1.8', 1.8))
+# An animation whose frames are in Adobe RGB, its profile in ICCP.
+from PIL import ImageOps
+with tempfile.TemporaryDirectory() as tmp:
+    one, two, bare = (os.path.join(tmp, n) for n in ('1.png', '2.png', 'bare.webp'))
+    decoded.save(one)
+    ImageOps.mirror(decoded).save(two)
+    icc = os.path.join(tmp, 'adobe.icc')
+    open(icc, 'wb').write(adobe_icc)
+    subprocess.run(['img2webp', '-lossless', '-d', '100', one, two, '-o', bare], check=True, capture_output=True)
+    subprocess.run(['webpmux', '-set', 'icc', icc, bare, '-o', 'adobe-animated.webp'], check=True, capture_output=True)
