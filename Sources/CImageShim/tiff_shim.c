@@ -126,11 +126,12 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     uint64_t bytes = (uint64_t)d->width * d->band_rows * 4;
     // A page in one compressed strip is held whole: within the bound.
     if (bytes > max_band_bytes) return fail(d, "its strips are too large to decode") - 1;
-    d->band = malloc((size_t)bytes);
-    if (!d->band) return fail(d, "out of memory");
-    if (plain_rgb(d) && TIFFStripSize(d->tiff) == (tmsize_t)d->width * d->band_rows * 3 &&
-        !(d->raw = malloc((size_t)d->width * d->band_rows * 3)))
-        return fail(d, "out of memory");
+    // Plain RGB needs only its coded strip; the rest, the RGBA reader's band.
+    if (plain_rgb(d) && TIFFStripSize(d->tiff) == (tmsize_t)d->width * d->band_rows * 3)
+        d->raw = malloc((size_t)d->width * d->band_rows * 3);
+    else
+        d->band = malloc((size_t)bytes);
+    if (!d->raw && !d->band) return fail(d, "out of memory");
     return 0;
 }
 
@@ -170,32 +171,29 @@ static int read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     return got == want ? 0 : fail(d, "damaged image data");
 }
 
+/// The band holding page row `y`, read unless it is the one held.
+static int load_band(struct cimg_tiff *d, uint32_t y) {
+    if (d->band_valid && y >= d->band_first && y < d->band_first + d->band_count) return 0;
+    uint32_t first = y - y % d->band_rows;
+    uint32_t count = d->height - first < d->band_rows ? d->height - first : d->band_rows;
+    d->band_valid = 0;
+    int read = d->raw ? read_raw(d, first, count) : d->tile ? read_tiles(d, first, count) : read_strip(d, first, count);
+    if (read != 0) return -1;
+    d->band_first = first;
+    d->band_count = count;
+    d->band_valid = 1;
+    return 0;
+}
+
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y) {
-    if (!d->band || y >= d->height) return fail(d, "no such row");
+    if ((!d->band && !d->raw) || y >= d->height) return fail(d, "no such row");
+    if (load_band(d, y) != 0) return -1;
     if (d->raw) {
-        if (!d->band_valid || y < d->band_first || y >= d->band_first + d->band_count) {
-            uint32_t first = y - y % d->band_rows;
-            uint32_t count = d->height - first < d->band_rows ? d->height - first : d->band_rows;
-            d->band_valid = 0;
-            if (read_raw(d, first, count) != 0) return -1;
-            d->band_first = first;
-            d->band_count = count;
-            d->band_valid = 1;
-        }
         const uint8_t *in = d->raw + (size_t)(y - d->band_first) * d->width * 3;
         for (uint32_t x = 0; x < d->width; x++, in += 3, row += 4) {
             row[0] = in[0], row[1] = in[1], row[2] = in[2], row[3] = 255;
         }
         return 0;
-    }
-    if (!d->band_valid || y < d->band_first || y >= d->band_first + d->band_count) {
-        uint32_t first = y - y % d->band_rows;
-        uint32_t count = d->height - first < d->band_rows ? d->height - first : d->band_rows;
-        d->band_valid = 0;
-        if ((d->tile ? read_tiles(d, first, count) : read_strip(d, first, count)) != 0) return -1;
-        d->band_first = first;
-        d->band_count = count;
-        d->band_valid = 1;
     }
     // Each pixel is a uint32 with red in its low byte (TIFFGetR).
     const uint32_t *pixels = d->band + (size_t)(y - d->band_first) * d->width;
