@@ -175,6 +175,19 @@ int cimg_avif_read_header(cimg_avif *d, uint32_t max_pixels, uint32_t max_side, 
     return 0;
 }
 
+/// RGBA pixels of `depth` bits for the frames of `image`'s size, made
+/// once (`made` says so): every frame has the header's size.
+static int make_pixels(avifRGBImage *rgb, int *made, const avifImage *image, uint32_t depth) {
+    if (*made) return 0;
+    avif.rgbImageSetDefaults(rgb, image);
+    rgb->format = AVIF_RGB_FORMAT_RGBA;
+    rgb->depth = depth;
+    avif.rgbImageAllocatePixels(rgb);
+    if (!rgb->pixels) return -1;
+    *made = 1;
+    return 0;
+}
+
 int cimg_avif_next_frame(cimg_avif *d, double *duration) {
     avifResult result = avif.decoderNextImage(d->decoder);
     if (result == AVIF_RESULT_NO_IMAGES_REMAINING) return 1;
@@ -188,25 +201,11 @@ int cimg_avif_next_frame(cimg_avif *d, double *duration) {
         return -1;
     }
     // Every frame has the header's size (above): the pixels, once made, fit them all.
-    if (!d->has_pixels) {
-        avif.rgbImageSetDefaults(&d->rgb, image);
-        d->rgb.format = AVIF_RGB_FORMAT_RGBA;
-        d->rgb.depth = 8;
-        avif.rgbImageAllocatePixels(&d->rgb);
-        if (!d->rgb.pixels) return fail(d, AVIF_RESULT_OUT_OF_MEMORY);
-        d->has_pixels = 1;
-    }
+    if (make_pixels(&d->rgb, &d->has_pixels, image, 8) != 0) return fail(d, AVIF_RESULT_OUT_OF_MEMORY);
     avifTransferCharacteristics transfer = image->transferCharacteristics;
     if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) {
         // HDR: decoded at 16 bits, then tone-mapped into the 8-bit rows.
-        if (!d->has_wide) {
-            avif.rgbImageSetDefaults(&d->wide, image);
-            d->wide.format = AVIF_RGB_FORMAT_RGBA;
-            d->wide.depth = 16;
-            avif.rgbImageAllocatePixels(&d->wide);
-            if (!d->wide.pixels) return fail(d, AVIF_RESULT_OUT_OF_MEMORY);
-            d->has_wide = 1;
-        }
+        if (make_pixels(&d->wide, &d->has_wide, image, 16) != 0) return fail(d, AVIF_RESULT_OUT_OF_MEMORY);
         result = avif.imageYUVToRGB(image, &d->wide);
         if (result != AVIF_RESULT_OK) return fail(d, result);
         int bt2020 = image->colorPrimaries == AVIF_COLOR_PRIMARIES_BT2020;
@@ -252,14 +251,10 @@ int cimg_avif_icc(cimg_avif *d, const uint8_t **profile, size_t *length) {
         *length = image->icc.size;
         return 0;
     }
-    // No profile: nclx's primaries and transfer. HDR is tone-mapped already,
-    // to sRGB's curve, and from BT.2020 to BT.709's primaries.
-    int primaries = (int)image->colorPrimaries, transfer = (int)image->transferCharacteristics;
-    if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) {
-        transfer = 13;
-        if (primaries == AVIF_COLOR_PRIMARIES_BT2020) primaries = 1;
-    }
-    if (!d->coded && cimg_icc_cicp(primaries, transfer, &d->coded, &d->coded_size) != 0) return -1;
+    // No profile: nclx's primaries and transfer (HDR as tone-mapped).
+    if (!d->coded && cimg_icc_cicp((int)image->colorPrimaries, (int)image->transferCharacteristics, &d->coded,
+                                   &d->coded_size) != 0)
+        return -1;
     *profile = d->coded;
     *length = d->coded_size;
     return 0;

@@ -264,14 +264,8 @@ int cimg_heif_icc(cimg_heif *d, const uint8_t **profile, size_t *length) {
     if (!d->handle) return -1;
     enum heif_color_profile_type type = heif.profileType(d->handle);
     if (type != heif_color_profile_type_prof && type != heif_color_profile_type_rICC) {
-        // nclx: its primaries and transfer; HDR is tone-mapped to sRGB's
-        // curve already, and from BT.2020 to BT.709's primaries.
-        int primaries = d->primaries, transfer = d->transfer;
-        if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) {
-            transfer = 13;
-            if (primaries == 9) primaries = 1;
-        }
-        if (!d->icc && cimg_icc_cicp(primaries, transfer, &d->icc, &d->icc_size) != 0) return -1;
+        // nclx: its primaries and transfer (HDR as tone-mapped).
+        if (!d->icc && cimg_icc_cicp(d->primaries, d->transfer, &d->icc, &d->icc_size) != 0) return -1;
         *profile = d->icc;
         *length = d->icc_size;
         return 0;

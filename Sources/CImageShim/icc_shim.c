@@ -190,9 +190,14 @@ static const double *cicp_primaries(int code) {
 }
 
 int cimg_icc_cicp(int primaries, int transfer, uint8_t **profile, size_t *length) {
+    // PQ and HLG come tone-mapped by cimg_hdr_to_srgb8: in sRGB's curve,
+    // and in BT.709's primaries when they were BT.2020's.
+    if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) {
+        transfer = 13;
+        if (primaries == 9) primaries = 1;
+    }
     // BT.709's and BT.601's curves (1, 6, 14, 15) are shown as sRGB's, as
     // browsers show them; only the plain powers and linear light differ.
-    if (transfer == CIMG_TRANSFER_PQ || transfer == CIMG_TRANSFER_HLG) return -1;
     double gamma = transfer == 4 ? 2.2 : transfer == 5 ? 2.8 : transfer == 8 ? 1 : 0;
     const double *xy = cicp_primaries(primaries);
     if (gamma == 0 && xy == cicp_primaries(1)) return -1;  // sRGB: nothing to do

@@ -216,8 +216,9 @@ static void take_profile(cimg_jxl *d) {
     if (d->hdr) {
         free(d->icc);
         d->icc = NULL;
-        int primaries = known && encoding.primaries == JXL_PRIMARIES_P3 ? 12 : 1;
-        if (cimg_icc_cicp(primaries, 13, &d->icc, &d->icc_size) != 0) d->icc = NULL;
+        // JPEG XL's primaries as H.273's (its P3 is Display P3).
+        int primaries = !known ? 1 : encoding.primaries == JXL_PRIMARIES_P3 ? 12 : (int)encoding.primaries;
+        if (cimg_icc_cicp(primaries, d->hdr, &d->icc, &d->icc_size) != 0) d->icc = NULL;
         return;
     }
     if (known && encoding.color_space == JXL_COLOR_SPACE_RGB && encoding.primaries == JXL_PRIMARIES_SRGB &&

@@ -147,9 +147,10 @@ void cimg_icc_close(cimg_icc *d);
 /// V^gamma, or sRGB's curve where gamma is 0. 0 and a malloc'd profile,
 /// or -1 (no lcms2).
 int cimg_icc_coded(const double xy[8], double gamma, uint8_t **profile, size_t *length);
-/// The same for H.273 code points (AVIF and HEIF nclx): -1 where they say
-/// sRGB, or what browsers show as sRGB (BT.709's curve); PQ and HLG are
-/// not for this (cimg_hdr_to_srgb8).
+/// The same for H.273 code points (AVIF and HEIF nclx, JPEG XL's own): -1
+/// where they say sRGB, or what browsers show as sRGB (BT.709's curve).
+/// PQ and HLG describe the rows cimg_hdr_to_srgb8 made of them: sRGB's
+/// curve, in BT.709's primaries if they were BT.2020's, else their own.
 int cimg_icc_cicp(int primaries, int transfer, uint8_t **profile, size_t *length);
 
 typedef struct cimg_tiff cimg_tiff;
