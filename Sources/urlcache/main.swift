@@ -19,8 +19,9 @@ func end(_ status: Int32) -> Never {
 ImageMemory.shareOneHeap()
 
 do {
-    try URLCacheCommand.checkCommandName(Array(CommandLine.arguments.dropFirst()))
-    var command = try URLCacheCommand.parseAsRoot()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    try URLCacheCommand.checkCommandName(arguments)
+    var command = try URLCacheCommand.parseQuickly(arguments) ?? URLCacheCommand.parseAsRoot(arguments)
     try command.run()
     end(0)
 } catch let failure as Failure {
