@@ -151,9 +151,20 @@ struct Render: ParsableCommand {
             )
             return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
         }
-        let decoded = try decode(input, samples: Renderer.samples(options.symbols), size: size)
+        // The art is made as the rows come; Renderer.render when it could not be.
+        let (decoded, art) = try decode(input, samples: Renderer.samples(options.symbols), size: size) { info in
+            let fitted = Renderer.artSize(
+                for: info,
+                columns: area.columns,
+                rows: area.rows,
+                cellAspect: aspect,
+                symbols: options.symbols
+            )
+            return ArtPlan(columns: fitted.cells.columns, rows: fitted.cells.rows, options: options)
+        }
         let decodedAt = clock.now
-        let grid = Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
+        let grid =
+            art?.grid ?? Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
         let renderedAt = clock.now
         FileHandle.standardOutput.write(Data(AnsiWriter.bytes(grid)))
         for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
@@ -205,18 +216,33 @@ struct Render: ParsableCommand {
             ?? CellSize(columns: 80, rows: 24)
     }
 
-    /// The image decoded to the size `size` picks, a failure named after the input.
+    /// The image decoded to the size `size` picks, with the art `art` plans
+    /// when it could be made as the rows came; a failure named after the input.
     func decode(
         _ input: Input,
         samples: (x: Int, y: Int),
-        size: (SourceInfo) -> PixelSize
-    ) throws(Failure) -> DecodedImage {
+        size: (SourceInfo) -> PixelSize,
+        art: (SourceInfo) -> ArtPlan? = { _ in nil }
+    ) throws(Failure) -> (image: DecodedImage, art: PlannedArt?) {
+        let background = look.background
         do {
             switch input {
             case let .file(path):
-                return try ImageDecoder.decode(path: path, background: look.background, samples: samples, size: size)
+                return try ImageDecoder.decode(
+                    path: path,
+                    background: background,
+                    samples: samples,
+                    size: size,
+                    art: art
+                )
             case let .bytes(bytes, _):
-                return try ImageDecoder.decode(bytes: bytes, background: look.background, samples: samples, size: size)
+                return try ImageDecoder.decode(
+                    bytes: bytes,
+                    background: background,
+                    samples: samples,
+                    size: size,
+                    art: art
+                )
             }
         } catch {
             throw .failed("\(input.name): \(error.description)")

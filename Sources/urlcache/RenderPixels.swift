@@ -41,7 +41,7 @@ extension Render {
             let pictures = AnimatedPictures(format: format, options: options, cells: cells, route: route)
             return try playPictures(animation, input: input, pictures, kittyKeeps: kittyKeeps, switchOn: switchOn)
         }
-        let decoded = try decode(input, samples: (1, 1), size: size)
+        let decoded = try decode(input, samples: (1, 1), size: size).image
         let decodedAt = clock.now
         let image = decoded.pixmap.pixelImage()
         guard

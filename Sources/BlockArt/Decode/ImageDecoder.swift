@@ -33,8 +33,9 @@ public enum ImageDecoder {
             limits: limits,
             samples: samples,
             region: region,
-            size: size
-        )
+            size: size,
+            art: { _ in nil }
+        ).image
     }
 
     /// Decodes bytes held in memory (standard input, fuzzing, tests).
@@ -66,22 +67,31 @@ public enum ImageDecoder {
         region: ImageRegion? = nil,
         size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
+        try withMemoryFile(bytes) { (file) throws(DecodeError) in
+            try decode(
+                file: file,
+                background: background,
+                limits: limits,
+                samples: samples,
+                pipelineRows: pipelineRows,
+                region: region,
+                size: size,
+                art: { _ in nil }
+            ).image
+        }
+    }
+
+    /// `body` given `bytes` as a file to read.
+    static func withMemoryFile<T>(
+        _ bytes: [UInt8],
+        _ body: (UnsafeMutablePointer<FILE>) throws(DecodeError) -> T
+    ) throws(DecodeError) -> T {
         var copy = bytes.isEmpty ? [0] : bytes
         let count = bytes.count
-        let result = copy.withUnsafeMutableBytes { raw -> Result<DecodedImage, DecodeError> in
+        let result = copy.withUnsafeMutableBytes { raw -> Result<T, DecodeError> in
             guard let file = fmemopen(raw.baseAddress, count, "rb") else { return .failure(.outOfMemory) }
             defer { fclose(file) }
-            return Result { () throws(DecodeError) in
-                try decode(
-                    file: file,
-                    background: background,
-                    limits: limits,
-                    samples: samples,
-                    pipelineRows: pipelineRows,
-                    region: region,
-                    size: size
-                )
-            }
+            return Result { () throws(DecodeError) in try body(file) }
         }
         return try result.get()
     }
@@ -166,107 +176,6 @@ public enum ImageDecoder {
         case .tiff: return managed(try TIFFRowSource(file: file, limits: limits), nil)
         case .qoi: return try QOIRowSource(file: file, limits: limits)
         case let .unsupported(what): throw .unsupportedFormat(what)
-        }
-    }
-
-    /// `pipelineRows`: from how many rows a PNG is decoded on a second
-    /// thread (tests set it to compare both ways). With `region`, only that
-    /// part of the picture is decoded and `size` is asked for its size.
-    static func decode(
-        file: UnsafeMutablePointer<FILE>,
-        background: RGB8,
-        limits: DecodeLimits,
-        samples: (x: Int, y: Int),
-        pipelineRows: Int = RowPipeline.minimumRows,
-        region: ImageRegion? = nil,
-        size: (SourceInfo) -> PixelSize
-    ) throws(DecodeError) -> DecodedImage {
-        let source = try openSource(file, limits: limits)
-        // A turned image's rows are the picture's columns.
-        let turned = source.orientation >= 5
-        let stored = source.storedSize
-        let info = SourceInfo(
-            format: source.format,
-            width: turned ? stored.height : stored.width,
-            height: turned ? stored.width : stored.height
-        )
-        let (part, base) = place(region, of: source, shown: info)
-        let shownInfo = region?.info(info.format) ?? info
-        var target = size(shownInfo)
-        if turned { target = target.transposed }
-        let raster = turned ? (x: samples.y, y: samples.x) : samples
-        let need = decodedAtLeast(target, raster: raster)
-        // The whole raster's size that gives the region that many pixels.
-        let across = Double(base.width) / max(1, part.width)
-        let down = Double(base.height) / max(1, part.height)
-        try source.start(
-            minWidth: Int((Double(need.width) * across).rounded(.up)),
-            minHeight: Int((Double(need.height) * down).rounded(.up))
-        )
-        let window = part.pixels(
-            scaleX: Double(source.width) / Double(max(1, base.width)),
-            scaleY: Double(source.height) / Double(max(1, base.height)),
-            width: source.width,
-            height: source.height
-        )
-        var crop = RowCrop(columns: window.columns, rows: window.rows)
-        if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }
-        var resampler = BoxResampler(
-            sourceWidth: window.columns.count,
-            sourceHeight: window.rows.count,
-            width: target.width,
-            height: target.height,
-            samples: raster
-        )
-        try feed(
-            source,
-            to: &resampler,
-            crop: crop,
-            background: LinearRGB(srgb: background),
-            pipelineRows: pipelineRows
-        )
-        try source.finish()
-        return DecodedImage(
-            info: shownInfo,
-            pixmap: resampler.finish().oriented(source.orientation),
-            warnings: source.warnings
-        )
-    }
-
-    /// Every row the source delivers, its window's part filtered into
-    /// `resampler`.
-    private static func feed(
-        _ source: RowSource,
-        to resampler: inout BoxResampler,
-        crop: RowCrop,
-        background bg: LinearRGB,
-        pipelineRows: Int
-    ) throws(DecodeError) {
-        let channels = source.channels
-        let whole = crop.columns.count == source.width && crop.rows.count == source.height && crop.deliveredFrom == 0
-        let palette = source.palette.map { BoxResampler.linearPalette($0, over: bg) }
-        func push(_ row: UnsafePointer<UInt8>, _ place: RowPlacement) {
-            guard let palette else { return resampler.push(bytes: row, channels: channels, background: bg, at: place) }
-            palette.withUnsafeBufferPointer { resampler.push(indices: row, palette: $0, background: bg, at: place) }
-        }
-        func consume(_ row: UnsafePointer<UInt8>, _ place: RowPlacement) {
-            if whole { return push(row, place) }
-            guard let (skip, kept) = crop.crop(place) else { return }
-            push(row + skip * channels, kept)
-        }
-        if source.rowCount >= pipelineRows {
-            // libpng's inflate and unfilter cost as much as all the rest, and
-            // libjpeg's decoding most of it: on a thread of their own they
-            // overlap with the filtering here.
-            try RowPipeline(source: source).run(consume)
-            return
-        }
-        var bytes = [UInt8](repeating: 0, count: source.width * channels)
-        for _ in 0..<source.rowCount {
-            try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DecodeError) in
-                guard let base = buffer.baseAddress else { return }
-                consume(base, try source.nextRow(base))
-            }
         }
     }
 }

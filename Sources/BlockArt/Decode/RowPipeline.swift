@@ -59,7 +59,14 @@ final class RowPipeline: @unchecked Sendable {
     /// (its bytes and where it goes) on this one. Throws the decoder's error
     /// once the rows before it are consumed. Returns only after the producer
     /// has let go of the source, which the caller then closes.
-    func run(_ consume: (UnsafePointer<UInt8>, RowPlacement) -> Void) throws(DecodeError) {
+    ///
+    /// `idle` is called whenever no rows are ready, before waiting for
+    /// them: it does a little other work (a row of the art) and says
+    /// whether it did, or returns false to wait.
+    func run(
+        _ consume: (UnsafePointer<UInt8>, RowPlacement) -> Void,
+        idle: () -> Bool = { false }
+    ) throws(DecodeError) {
         let producer = Thread { [self] in produce() }
         producer.stackSize = 1 << 20
         producer.start()
@@ -72,7 +79,12 @@ final class RowPipeline: @unchecked Sendable {
         }
         while true {
             condition.lock()
-            while consumed == produced && !producerDone { condition.wait() }
+            while consumed == produced && !producerDone {
+                condition.unlock()
+                let worked = idle()
+                condition.lock()
+                if !worked && consumed == produced && !producerDone { condition.wait() }
+            }
             let ready = consumed < produced
             let error = failure
             condition.unlock()

@@ -61,55 +61,83 @@ public enum Renderer {
     ) -> CellGrid {
         let size = pixmapSize(columns: columns, rows: rows, symbols: options.symbols)
         let source = pixmap.resampled(width: size.width, height: size.height, samples: samples(options.symbols))
-        let diffused = Quantizer(mode: options.colors, dither: options.dither, columns: columns).dither == .diffusion
-        guard threads > 1, !diffused, columns * rows >= parallelCells, rows >= 2 else {
-            return CellGrid(
-                columns: columns,
-                rows: rows,
-                cells: renderRows(0..<rows, of: source, columns: columns, options: options)
-            )
-        }
-        let halves = TwoCores.map(parts: 2) { half in
-            renderRows(half == 0 ? 0..<rows / 2 : rows / 2..<rows, of: source, columns: columns, options: options)
-        }
-        return CellGrid(columns: columns, rows: rows, cells: halves[0] + halves[1])
+        return CellGrid(
+            columns: columns,
+            rows: rows,
+            cells: cells(0..<rows, of: source, columns: columns, options: options, threads: threads)
+        )
     }
 
     /// Below this many cells a second thread costs more than it saves.
     static let parallelCells = 1000
 
-    /// The cells of `rows` of `source`, already at the sub-cell size.
-    private static func renderRows(
+    /// The cells of `rows` of `source`, already at the sub-cell size: a
+    /// large part in two halves at once, unless error diffusion carries
+    /// error from each row to the next.
+    static func cells(
         _ rows: Range<Int>,
         of source: Pixmap,
         columns: Int,
-        options: RenderOptions
+        options: RenderOptions,
+        threads: Int = 2
+    ) -> [Cell] {
+        let diffused = Quantizer(mode: options.colors, dither: options.dither, columns: columns).dither == .diffusion
+        let rowsOf = { @Sendable (part: Range<Int>) -> [Cell] in
+            var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
+            return source.values.withUnsafeBufferPointer { values in
+                renderRows(
+                    part,
+                    of: values,
+                    width: source.width,
+                    columns: columns,
+                    options: options,
+                    quantizer: &quantizer
+                )
+            }
+        }
+        guard threads > 1, !diffused, columns * rows.count >= parallelCells, rows.count >= 2 else {
+            return rowsOf(rows)
+        }
+        let middle = rows.lowerBound + rows.count / 2
+        let halves = TwoCores.map(parts: 2) { half in
+            rowsOf(half == 0 ? rows.lowerBound..<middle : middle..<rows.upperBound)
+        }
+        return halves[0] + halves[1]
+    }
+
+    /// The cells of `rows` of a sub-cell-sized pixmap's `values`, `width`
+    /// pixels across; `quantizer` goes on from the row before (the error
+    /// diffusion owes).
+    static func renderRows(
+        _ rows: Range<Int>,
+        of values: UnsafeBufferPointer<Float>,
+        width: Int,
+        columns: Int,
+        options: RenderOptions,
+        quantizer: inout Quantizer
     ) -> [Cell] {
         let (gx, gy) = (options.symbols.grid.columns, options.symbols.grid.rows)
-        var quantizer = Quantizer(mode: options.colors, dither: options.dither, columns: columns)
         var block = CellBlock(count: gx * gy)
         var scratch = Scratch()
         let shapes = options.symbols.shapes
         let plan = options.symbols.plan
         var cells: [Cell] = []
         cells.reserveCapacity(columns * rows.count)
-        source.values.withUnsafeBufferPointer { values in
-            for row in rows {
-                for column in 0..<columns {
-                    block.gather(values, width: source.width, column: column * gx, row: row * gy, grid: (gx, gy))
-                    quantizer.prepare(&block.linear, column: column, row: row)
-                    if options.symbols == .ascii {
-                        cells.append(asciiCell(block.linear, quantizer: quantizer))
-                    } else if options.colors == .none {
-                        cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
-                    } else {
-                        cells.append(
-                            colorCell(&block, shapes: shapes, plan: plan, quantizer: &quantizer, scratch: &scratch)
-                        )
-                    }
+        for row in rows {
+            for column in 0..<columns {
+                block.gather(values, width: width, column: column * gx, row: row * gy, grid: (gx, gy))
+                quantizer.prepare(&block.linear, column: column, row: row)
+                if options.symbols == .ascii {
+                    cells.append(asciiCell(block.linear, quantizer: quantizer))
+                } else if options.colors == .none {
+                    cells.append(monochromeCell(block.linear, symbols: options.symbols, column: column, row: row))
+                } else {
+                    cells.append(
+                        colorCell(&block, shapes: shapes, plan: plan, quantizer: &quantizer, scratch: &scratch)
+                    )
                 }
-                quantizer.nextRow()
             }
+            quantizer.nextRow()
         }
         return cells
     }

@@ -305,6 +305,18 @@ public struct BoxResampler {
         outputRow += 1
     }
 
+    /// Output rows that no later source row changes: those above the one
+    /// being summed, while rows come in order (none once they have not).
+    var finishedRows: Int { scattered ? 0 : outputRow }
+
+    /// Whether rows came out of order, adding into rows already finished.
+    var rowsOutOfOrder: Bool { scattered }
+
+    /// The output so far, of which `finishedRows` rows are final.
+    func withOutput<R>(_ body: (UnsafeBufferPointer<Float>) -> R) -> R {
+        output.withUnsafeBufferPointer(body)
+    }
+
     /// The result; rows never delivered (a truncated source) stay as far as
     /// they got.
     public mutating func finish() -> Pixmap {
