@@ -73,4 +73,39 @@ final class ArtViewTests: XCTestCase {
         XCTAssertNotEqual(view.drawCache.cached?.key, before.key, "changed pixels are drawn anew")
         XCTAssertEqual(view.drawCache.cached?.key.drawn, state.image.map { .pixels($0.pixmap.identity) })
     }
+
+    /// Art made with the picture's decode (`ScreenView.offer`) is drawn as
+    /// it came, where it is the art the view would render: the same cells,
+    /// options and pixels. Any other is rendered again.
+    func testArtOfferedWithTheDecodeIsDrawnOnlyWhereItIsTheViewsOwn() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 30)
+        var state = ScreenState(entries: [URLEntry(url: URL(string: "https://a.example/still.png")!)])
+        let image = DecodedImage(info: SourceInfo(format: .png, width: 100, height: 50), pixmap: pixmap(0))
+        state.image = image
+        let own = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5)
+        own.draw(state, on: terminal, now: Date())
+        let rendered = try XCTUnwrap(terminal.art)
+        let key = try XCTUnwrap(own.drawCache.cached?.key)
+        // Marked cells, where a render would give blocks and colours.
+        func marked(_ columns: Int, _ rows: Int) -> CellGrid {
+            let cell = Cell(glyph: "X", foreground: .index(1), background: .index(2))
+            return CellGrid(columns: columns, rows: rows, cells: Array(repeating: cell, count: columns * rows))
+        }
+        func drawn(offering plan: ArtPlan, for offered: DecodedImage = image) -> CellGrid? {
+            let view = ScreenView(renderOptions: RenderOptions(), cellAspect: 0.5)
+            view.offer(PlannedArt(plan: plan, grid: marked(plan.columns, plan.rows)), for: offered)
+            view.draw(state, on: terminal, now: Date())
+            return terminal.art
+        }
+        let same = ArtPlan(columns: key.columns, rows: key.rows, options: RenderOptions())
+        XCTAssertEqual(drawn(offering: same), marked(key.columns, key.rows), "the decode's art, not rendered again")
+        var colours = same
+        colours.options.colors = .palette256
+        XCTAssertEqual(drawn(offering: colours), rendered, "made in colours the terminal did not open with")
+        var narrower = same
+        narrower.columns -= 1
+        XCTAssertEqual(drawn(offering: narrower), rendered, "made for another window")
+        let other = DecodedImage(info: image.info, pixmap: pixmap(1))
+        XCTAssertEqual(drawn(offering: same, for: other), rendered, "made of other pixels")
+    }
 }

@@ -12,6 +12,8 @@ final class Loader: Sendable {
         /// where nothing was checked.
         var report: DisplayReport?
         var image: Swift.Result<DecodedImage, DecodeError>?
+        /// `image`'s art, when it was made as the rows came (`DecodeTarget`).
+        var art: PlannedArt?
         var automatic: Bool
         var index: Int
         /// The file `image` was decoded from.
@@ -55,18 +57,19 @@ final class Loader: Sendable {
     var running: Bool { state.withLock { $0.running } }
 
     /// Starts `request` for `entry` (number `index` of the list) on a thread
-    /// of its own; `decodeSize` picks the pixmap size from the source's;
-    /// `size` is which size a check takes of a picture offered in several.
+    /// of its own; `target` picks the pixmap size from the source's, and
+    /// the art to make with it; `size` is which size a check takes of a
+    /// picture offered in several.
     func start(
         _ request: LoadRequest,
         entry: URLEntry,
         index: Int,
-        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize,
+        target: DecodeTarget,
         size ask: SizeAsk = .largest
     ) {
         state.withLock { $0 = State(running: true) }
         let thread = Thread { [self] in
-            let result = load(request, entry: entry, index: index, size: decodeSize, ask: ask)
+            let result = load(request, entry: entry, index: index, target: target, ask: ask)
             state.withLock {
                 $0.result = result
                 $0.running = false
@@ -82,7 +85,7 @@ final class Loader: Sendable {
         _ request: LoadRequest,
         entry: URLEntry,
         index: Int,
-        size: @escaping @Sendable (SourceInfo) -> PixelSize,
+        target: DecodeTarget,
         ask: SizeAsk
     ) -> Result {
         guard case let .display(force, automatic, offline, offerEarly) = request else {
@@ -93,13 +96,15 @@ final class Loader: Sendable {
             } else {
                 path = ((try? controller.cache.lookup(entry.url)) ?? nil)?.imagePath
             }
-            return Result(report: nil, image: decode(path, size: size), automatic: true, index: index, path: path)
+            let (image, art) = decode(path, target)
+            return Result(report: nil, image: image, art: art, automatic: true, index: index, path: path)
         }
         var controller = self.controller
         controller.offline = offline
         // Looked for here, not on the screen's thread: the cached start
         // never reads the built-in list a second time.
-        let early = offerEarly ? Loader.early(controller, entry, force: force, context: context, size: size) : nil
+        let early =
+            offerEarly ? Loader.early(controller, entry, force: force, context: context, size: target.size) : nil
         if let early {
             state.withLock { $0.early = (early, index) }
             wakeups.wake()
@@ -121,20 +126,25 @@ final class Loader: Sendable {
             )
         }
         let path = report.copy?.imagePath
-        return Result(report: report, image: decode(path, size: size), automatic: automatic, index: index, path: path)
+        let (image, art) = decode(path, target)
+        return Result(report: report, image: image, art: art, automatic: automatic, index: index, path: path)
     }
 
-    /// The file at `path` decoded, if there is one.
+    /// The file at `path` decoded, if there is one, and its art if made.
     private func decode(
         _ path: String?,
-        size: @escaping @Sendable (SourceInfo) -> PixelSize
-    )
-        -> Swift.Result<DecodedImage, DecodeError>?
-    {
-        path.map { file in
-            Swift.Result { () throws(DecodeError) in
-                try ScreenState.PictureSource.file(file).decode(context, size: size)
-            }
+        _ target: DecodeTarget
+    ) -> (Swift.Result<DecodedImage, DecodeError>?, PlannedArt?) {
+        guard let path else { return (nil, nil) }
+        do {
+            let (image, art) = try ScreenState.PictureSource.file(path).decode(
+                context,
+                size: target.size,
+                art: target.art
+            )
+            return (.success(image), art)
+        } catch {
+            return (.failure(error), nil)
         }
     }
 
@@ -194,10 +204,12 @@ final class Loader: Sendable {
         size: @escaping @Sendable (SourceInfo) -> PixelSize
     ) -> Early? {
         guard let copy = (try? controller.cache.lookup(entry.url)) ?? nil else {
-            return (try? ScreenState.PictureSource.bundled(entry.url).decode(context, size: size)).map(Early.bundled)
+            return (try? ScreenState.PictureSource.bundled(entry.url).decode(context, size: size).image).map(
+                Early.bundled
+            )
         }
         guard !force, case .revalidating = controller.rule(for: entry).standing(copy, now: Date()) else { return nil }
-        return (try? ScreenState.PictureSource.file(copy.imagePath).decode(context, size: size)).map {
+        return (try? ScreenState.PictureSource.file(copy.imagePath).decode(context, size: size).image).map {
             .revalidating($0, copy)
         }
     }

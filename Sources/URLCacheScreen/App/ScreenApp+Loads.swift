@@ -19,7 +19,7 @@ extension ScreenApp {
             automatic: automatic,
             asked: asked,
             log: services.log,
-            decodeSize: decodeArea(),
+            target: decodeTarget(),
             size: ScreenApp.sizeAsk(terminal.size, cell: terminal.cellPixels, options: options)
         )
     }
@@ -32,12 +32,12 @@ extension ScreenApp {
         automatic: Bool,
         asked: Bool,
         log: Log,
-        decodeSize: @escaping @Sendable (SourceInfo) -> PixelSize,
+        target: DecodeTarget,
         size: SizeAsk
     ) {
         let request = ScreenLogic.displayStarted(force: force, automatic: automatic, asked: asked, now: Date(), &state)
         log.write("display \(state.entry.url.absoluteString) force=\(force) automatic=\(automatic)")
-        loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeSize, size: size)
+        loader.start(request, entry: state.entry, index: state.index, target: target, size: size)
     }
 
     /// Which size of a picture offered in several the screen takes: the
@@ -62,7 +62,7 @@ extension ScreenApp {
         guard !services.loader.running, !state.isBundled else { return }
         let items = (try? options.controller.cache.history(state.entry.url)) ?? []
         guard let request = ScreenLogic.stepHistory(items, step: step, &state) else { return }
-        services.loader.start(request, entry: state.entry, index: state.index, decodeSize: decodeArea())
+        services.loader.start(request, entry: state.entry, index: state.index, target: decodeTarget())
     }
 
     /// The window grew past what the image was decoded for, or the
@@ -85,7 +85,7 @@ extension ScreenApp {
         )
         guard need.width > image.pixmap.width || need.height > image.pixmap.height else { return false }
         services.log.write("window grew: decoding again at \(need.width)x\(need.height)")
-        services.loader.start(.redecode, entry: state.entry, index: state.index, decodeSize: decodeArea())
+        services.loader.start(.redecode, entry: state.entry, index: state.index, target: decodeTarget())
         return true
     }
 
@@ -93,21 +93,45 @@ extension ScreenApp {
     /// as `render` decodes, so that the art needs no second resampling; a
     /// window that grows later gets `redecodeIfGrown`. Never more than the source.
     func decodeArea() -> @Sendable (SourceInfo) -> PixelSize {
-        ScreenApp.decodeArea(terminal.size, cell: terminal.cellPixels, options: options)
+        decodeTarget().size
     }
 
-    static func decodeArea(
+    /// What Display Image decodes to now: `decodeArea`'s size, and the
+    /// art the view would render of it, made while it decodes.
+    func decodeTarget() -> DecodeTarget {
+        ScreenApp.decodeTarget(terminal.size, cell: terminal.cellPixels, options: options, render: view.renderOptions)
+    }
+
+    /// The decode target for a window of `size` cells of `cell` pixels,
+    /// its art in `render`'s options: none while pictures are pixels.
+    static func decodeTarget(
         _ size: CellSize,
         cell: PixelSize,
-        options: Options
-    ) -> @Sendable (SourceInfo) -> PixelSize {
+        options: Options,
+        render: RenderOptions
+    ) -> DecodeTarget {
         let layout = Layout(
             columns: max(size.columns, Layout.minimum.columns),
             rows: max(size.rows, Layout.minimum.rows)
         )
         let columns = layout?.columns ?? 80
         let rows = layout?.imageRows ?? 20
-        return { info in ScreenApp.decodeSize(for: info, columns: columns, rows: rows, options: options, cell: cell) }
+        var target = DecodeTarget { info in
+            ScreenApp.decodeSize(for: info, columns: columns, rows: rows, options: options, cell: cell)
+        }
+        guard !options.pictures.format.isPixels else { return target }
+        let aspect = options.cellAspect
+        target.art = { info in
+            let cells = Renderer.artSize(
+                for: info,
+                columns: columns,
+                rows: rows,
+                cellAspect: aspect,
+                symbols: render.symbols
+            ).cells
+            return ArtPlan(columns: cells.columns, rows: cells.rows, options: render)
+        }
+        return target
     }
 
     /// What the art needs, or, with pixels on, the picture's pixel box if
@@ -174,6 +198,7 @@ extension ScreenApp {
             // A decode for a larger window: only the pixels change.
             if result.index == state.index, case let .success(decoded)? = result.image {
                 ScreenLogic.redecoded(decoded, source: result.path.map(ScreenState.PictureSource.file), &state)
+                if let art = result.art { view.offer(art, for: decoded) }
                 taken.picture = true
                 // The window may have grown again while this decoded (a
                 // drag): that resize found the loader busy and asked nothing.
@@ -212,7 +237,10 @@ extension ScreenApp {
                 freshFor: freshFor,
                 &state
             )
-            if case .success? = result.image { taken.picture = true }
+            if case let .success(decoded)? = result.image {
+                taken.picture = true
+                if let art = result.art { view.offer(art, for: decoded) }
+            }
             // Decoded for the window as it was when the load started (the
             // launch's before ncurses gave its size and the terminal its
             // answers, or any before a resize).

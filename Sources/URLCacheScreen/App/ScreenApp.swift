@@ -61,7 +61,12 @@ public final class ScreenApp {
             automatic: false,
             asked: false,
             log: services.log,
-            decodeSize: ScreenApp.decodeArea(window, cell: cellPixels, options: options),
+            target: ScreenApp.decodeTarget(
+                window,
+                cell: cellPixels,
+                options: options,
+                render: RenderOptions(symbols: options.symbols, colors: options.launchColors, dither: options.dither)
+            ),
             size: ScreenApp.sizeAsk(window, cell: cellPixels, options: options)
         )
         var answered = options

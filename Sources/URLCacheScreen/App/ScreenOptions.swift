@@ -16,6 +16,10 @@ extension ScreenApp {
         public var exitAfterFirstImage = false
         /// The entry the screen opens at (0 is the first).
         public var startIndex = 0
+        /// The colours the terminal is expected to open with: the launch's
+        /// art is rendered in them while the picture decodes, before it is
+        /// open (if it opens with others, the art is rendered again).
+        public var launchColors = ColorMode.truecolor
         /// How pictures are shown, as detection found the terminal: the
         /// view draws with these.
         public var pictures = ScreenView.PictureSettings()

@@ -76,7 +76,7 @@ final class ThumbnailDecoder: Sendable {
             }
             return state.queue.removeFirst()
         }) {
-            let image = try? job.source.decode(context, size: job.size)
+            let image = try? job.source.decode(context, size: job.size).image
             state.withLock { $0.done.append(Gallery.Thumbnail(key: job.key, image: image)) }
             context.wakeups.wake()
         }

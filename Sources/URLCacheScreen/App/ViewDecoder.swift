@@ -74,52 +74,12 @@ final class ViewDecoder: Sendable {
             let started = Date()
             let image = Swift.Result { () throws(DecodeError) -> PixelImage in
                 let size = request.size
-                return try request.source.decode(context, region: request.decoded, size: { _ in size }).pixmap
+                return try request.source.decode(context, region: request.decoded, size: { _ in size }).image.pixmap
                     .pixelImage()
             }
             let result = Result(request: request, image: image, seconds: Date().timeIntervalSince(started))
             state.withLock { $0.result = result }
             context.wakeups.wake()
-        }
-    }
-}
-
-/// What the screen's decoding threads share: the background under
-/// transparency, the renderer's samples per cell, and the pipe that wakes
-/// the key loop when a decode is done.
-struct DecodeContext: Sendable {
-    var background: RGB8
-    var samples: (x: Int, y: Int)
-    var wakeups: WakePipe
-}
-
-extension ScreenState.PictureSource {
-    /// The picture decoded again from where it came from (a region of it,
-    /// or all), at the size `size` picks: the zoom's and the gallery's decodes.
-    func decode(
-        _ context: DecodeContext,
-        region: ImageRegion? = nil,
-        size: @escaping @Sendable (SourceInfo) -> PixelSize
-    ) throws(DecodeError) -> DecodedImage {
-        let (background, samples) = (context.background, context.samples)
-        switch self {
-        case let .file(path):
-            return try ImageDecoder.decode(
-                path: path,
-                background: background,
-                samples: samples,
-                region: region,
-                size: size
-            )
-        case let .bundled(url):
-            guard let bytes = BundledImage.bytes(for: url) else { throw .unsupportedFormat("no bundled picture") }
-            return try ImageDecoder.decode(
-                bytes: bytes,
-                background: background,
-                samples: samples,
-                region: region,
-                size: size
-            )
         }
     }
 }

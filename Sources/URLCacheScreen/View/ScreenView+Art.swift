@@ -22,6 +22,20 @@ extension ScreenView {
         )
     }
 
+    /// Art rendered with `image`'s decode, kept as the art last drawn: the
+    /// next draw takes it if it is the art it would render (the same
+    /// cells, options and pixels), and renders its own otherwise.
+    public func offer(_ art: PlannedArt, for image: DecodedImage) {
+        guard art.plan.options == renderOptions else { return }
+        let key = ArtKey(
+            columns: art.plan.columns,
+            rows: art.plan.rows,
+            drawn: .pixels(image.pixmap.identity),
+            options: art.plan.options
+        )
+        drawCache.cached = FittedArt(key: key, grid: art.grid)
+    }
+
     /// `image` in block art, as large as fits `columns` × `rows` cells:
     /// `cache` when it was rendered the same, or a frame `kept`, else
     /// rendered now.
