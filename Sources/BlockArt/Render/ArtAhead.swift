@@ -1,23 +1,44 @@
+import Synchronization
+
 /// The art a decode is asked to render as well (`ImageDecoder.decode(…,
 /// art:)`): the cells the picture fills and the options it is drawn in.
-public struct ArtPlan: Sendable, Hashable {
+public struct ArtPlan: Sendable {
     public var columns: Int
     public var rows: Int
     public var options: RenderOptions
+    /// No row is rendered while the decode goes on until this is open
+    /// (the rest are rendered when it ends).
+    public var waitsFor: ArtGate?
 
-    public init(columns: Int, rows: Int, options: RenderOptions) {
+    public init(columns: Int, rows: Int, options: RenderOptions, waitsFor: ArtGate? = nil) {
         self.columns = columns
         self.rows = rows
         self.options = options
+        self.waitsFor = waitsFor
     }
 
     /// The pixmap it is rendered from with no resampling: a sub-cell a pixel.
     var pixmapSize: PixelSize { Renderer.pixmapSize(columns: columns, rows: rows, symbols: options.symbols) }
 }
 
+/// Holds back the art made beside a decode until it is opened. The
+/// screen's launch opens it once the terminal is set up: before that, the
+/// two cores are busy with ncurses' start-up and tmux's answers, and rows
+/// of art would take the decoder's core (the launch's first frame came
+/// 1.7 ms later with them, 101 rounds in turns).
+public final class ArtGate: Sendable {
+    private let isOpen = Atomic<Bool>(false)
+
+    public init() {}
+
+    public func open() { isOpen.store(true, ordering: .releasing) }
+
+    public var opened: Bool { isOpen.load(ordering: .acquiring) }
+}
+
 /// Art rendered with its decode: the cells `Renderer.render` makes of the
 /// decoded pixmap at `plan`'s size and options.
-public struct PlannedArt: Sendable, Equatable {
+public struct PlannedArt: Sendable {
     public let plan: ArtPlan
     public let grid: CellGrid
 
@@ -53,7 +74,9 @@ struct ArtInProgress {
     /// pixmap rows under it; whether it did.
     mutating func advance(_ resampler: BoxResampler) -> Bool {
         let subRows = plan.options.symbols.grid.rows
-        guard rowsDone < plan.rows, resampler.finishedRows >= (rowsDone + 1) * subRows else { return false }
+        guard rowsDone < plan.rows, plan.waitsFor?.opened ?? true,
+            resampler.finishedRows >= (rowsDone + 1) * subRows
+        else { return false }
         let row = rowsDone..<rowsDone + 1
         cells += resampler.withOutput { values in
             Renderer.renderRows(

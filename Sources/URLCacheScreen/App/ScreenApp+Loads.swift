@@ -103,12 +103,14 @@ extension ScreenApp {
     }
 
     /// The decode target for a window of `size` cells of `cell` pixels,
-    /// its art in `render`'s options: none while pictures are pixels.
+    /// its art in `render`'s options (none while pictures are pixels),
+    /// rendered as the rows come once `gate` is open.
     static func decodeTarget(
         _ size: CellSize,
         cell: PixelSize,
         options: Options,
-        render: RenderOptions
+        render: RenderOptions,
+        gate: ArtGate? = nil
     ) -> DecodeTarget {
         let layout = Layout(
             columns: max(size.columns, Layout.minimum.columns),
@@ -129,7 +131,7 @@ extension ScreenApp {
                 cellAspect: aspect,
                 symbols: render.symbols
             ).cells
-            return ArtPlan(columns: cells.columns, rows: cells.rows, options: render)
+            return ArtPlan(columns: cells.columns, rows: cells.rows, options: render, waitsFor: gate)
         }
         return target
     }

@@ -54,6 +54,7 @@ public final class ScreenApp {
             rules: options.list.entries.map(options.controller.rule(for:))
         )
         ScreenLogic.openAt(options.startIndex, &state)
+        let terminalOpen = ArtGate()
         ScreenApp.startDisplay(
             services.loader,
             &state,
@@ -65,7 +66,8 @@ public final class ScreenApp {
                 window,
                 cell: cellPixels,
                 options: options,
-                render: RenderOptions(symbols: options.symbols, colors: options.launchColors, dither: options.dither)
+                render: RenderOptions(symbols: options.symbols, colors: options.launchColors, dither: options.dither),
+                gate: terminalOpen
             ),
             size: ScreenApp.sizeAsk(window, cell: cellPixels, options: options)
         )
@@ -75,6 +77,7 @@ public final class ScreenApp {
             services.loader.cancel()
             throw error
         }
+        terminalOpen.open()
         self.options = answered
         state.pixelsAvailable = answered.pictures.format.isPixels
         view = ScreenView(
