@@ -1,35 +1,22 @@
 // libtiff behind the shim's conventions: no message printed (each handle's
 // own handlers copy it into the decoder), 0 or -1 for each step, and every
 // allocation libtiff makes bounded (a file of 100,000 strips or a huge
-// directory is refused, not allocated). The page is read a strip, or a row
-// of tiles, at a time: memory follows that band, not the page.
+// directory is refused, not allocated). The page is read a band at a time (a
+// strip, strips of plain RGB for 64 rows, or a row of tiles): memory follows
+// that band, not the page. Plain RGB's bands are decoded on two threads
+// (tiff_bands.c).
 #include "CImageShim.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
 
-struct cimg_tiff {
-    FILE *file;
-    TIFF *tiff;
-    uint32_t width, height;
-    // One band of the page at a time, RGBA8 a pixel, top row first: a strip,
-    // or a row of tiles. Memory follows the band, not the page.
-    uint32_t *band;
-    uint32_t band_rows;       // rows a band holds: rows per strip, or the tile height
-    uint32_t band_first;      // the page row the band starts at
-    uint32_t band_count;      // rows in the band read (the last may be short)
-    int band_valid;
-    uint32_t tile_width;      // tiled pages
-    uint32_t *tile;
-    uint8_t *raw;             // 8-bit RGB strips as coded, top row first (see plain_rgb)
-    char message[200];
-};
+#include "tiff_internal.h"
 
 static int tiff_error(TIFF *tif, void *user, const char *module, const char *fmt, va_list ap) {
     (void)tif; (void)module;
-    struct cimg_tiff *d = user;
-    if (d && d->message[0] == 0) vsnprintf(d->message, sizeof d->message, fmt, ap);
+    char *message = user;
+    if (message && message[0] == 0) vsnprintf(message, 200, fmt, ap);
     return 1;   // handled: libtiff prints nothing
 }
 
@@ -38,24 +25,42 @@ static int tiff_warning(TIFF *tif, void *user, const char *module, const char *f
     return 1;
 }
 
+static toff_t file_size(struct reader *r) {
+    if (fseeko(r->file, 0, SEEK_END) != 0) return 0;
+    off_t end = ftello(r->file);
+    return end < 0 ? 0 : (toff_t)end;
+}
+
 static tmsize_t read_proc(thandle_t h, void *buf, tmsize_t size) {
-    return (tmsize_t)fread(buf, 1, (size_t)size, ((struct cimg_tiff *)h)->file);
+    struct reader *r = h;
+    pthread_mutex_lock(r->lock);
+    size_t got = fseeko(r->file, r->at, SEEK_SET) == 0 ? fread(buf, 1, (size_t)size, r->file) : 0;
+    pthread_mutex_unlock(r->lock);
+    r->at += (off_t)got;
+    return (tmsize_t)got;
 }
 static tmsize_t write_proc(thandle_t h, void *buf, tmsize_t size) { (void)h; (void)buf; (void)size; return 0; }
 static toff_t seek_proc(thandle_t h, toff_t off, int whence) {
-    FILE *f = ((struct cimg_tiff *)h)->file;
-    if (off > (toff_t)INT64_MAX || fseeko(f, (off_t)off, whence) != 0) return (toff_t)-1;
-    off_t at = ftello(f);
-    return at < 0 ? (toff_t)-1 : (toff_t)at;
+    struct reader *r = h;
+    if (off > (toff_t)INT64_MAX) return (toff_t)-1;
+    off_t base = 0;
+    if (whence == SEEK_CUR) base = r->at;
+    if (whence == SEEK_END) {
+        pthread_mutex_lock(r->lock);
+        base = (off_t)file_size(r);
+        pthread_mutex_unlock(r->lock);
+    }
+    if ((off_t)off > INT64_MAX - base) return (toff_t)-1;
+    r->at = base + (off_t)off;
+    return (toff_t)r->at;
 }
 static int close_proc(thandle_t h) { (void)h; return 0; }
 static toff_t size_proc(thandle_t h) {
-    FILE *f = ((struct cimg_tiff *)h)->file;
-    off_t here = ftello(f);
-    if (here < 0 || fseeko(f, 0, SEEK_END) != 0) return 0;
-    off_t end = ftello(f);
-    fseeko(f, here, SEEK_SET);
-    return end < 0 ? 0 : (toff_t)end;
+    struct reader *r = h;
+    pthread_mutex_lock(r->lock);
+    toff_t size = file_size(r);
+    pthread_mutex_unlock(r->lock);
+    return size;
 }
 static int map_proc(thandle_t h, void **base, toff_t *size) { (void)h; (void)base; (void)size; return 0; }
 static void unmap_proc(thandle_t h, void *base, toff_t size) { (void)h; (void)base; (void)size; }
@@ -67,21 +72,33 @@ static int fail(struct cimg_tiff *d, const char *message) {
 
 cimg_tiff *cimg_tiff_open(FILE *file) {
     struct cimg_tiff *d = calloc(1, sizeof *d);
-    if (d) d->file = file;
+    if (!d) return NULL;
+    d->file = file;
+    pthread_mutex_init(&d->file_lock, NULL);
+    off_t at = ftello(file);
+    d->reader = (struct reader){file, &d->file_lock, at < 0 ? 0 : at, d->message};
     return d;
 }
 
-int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
+/// A libtiff handle on the page through `reader`, its errors into the reader's message.
+TIFF *tiff_open_page(struct reader *reader) {
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
-    if (!options) return fail(d, "out of memory");
-    TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error, d);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_warning, d);
+    if (!options) return NULL;
+    TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error, reader->message);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_warning, NULL);
     // No single allocation past 256 MiB while the directories are read.
     TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)256 << 20);
     // "r": the first page only; "m": no memory mapping (we hand it a FILE).
-    d->tiff = TIFFClientOpenExt("tiff", "rm", (thandle_t)d, read_proc, write_proc, seek_proc, close_proc,
-                                size_proc, map_proc, unmap_proc, options);
+    TIFF *tiff = TIFFClientOpenExt("tiff", "rm", (thandle_t)reader, read_proc, write_proc, seek_proc, close_proc,
+                                   size_proc, map_proc, unmap_proc, options);
     TIFFOpenOptionsFree(options);
+    return tiff;
+}
+
+static int plain_rgb(struct cimg_tiff *d);
+
+int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
+    d->tiff = tiff_open_page(&d->reader);
     if (!d->tiff) return fail(d, "not a TIFF libtiff reads");
     char why[1024] = "";
     if (!TIFFRGBAImageOK(d->tiff, why)) return fail(d, why[0] ? why : "a TIFF of a kind libtiff cannot show");
@@ -90,8 +107,13 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
         return fail(d, "no image size");
     *width = d->width;
     *height = d->height;
+    uint32_t rows = 0;
+    if (!TIFFGetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height) rows = d->height;
+    d->plain = plain_rgb(d) && TIFFStripSize(d->tiff) == (tmsize_t)d->width * rows * 3;
     return 0;
 }
+
+int cimg_tiff_channels(const cimg_tiff *d) { return d->plain ? 3 : 4; }
 
 /// Whether the page is 8-bit RGB in strips, pixels interleaved, top row
 /// first: then its strips are read as they are coded (TIFFReadEncodedStrip,
@@ -126,11 +148,19 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     uint64_t bytes = (uint64_t)d->width * d->band_rows * 4;
     // A page in one compressed strip is held whole: within the bound.
     if (bytes > max_band_bytes) return fail(d, "its strips are too large to decode") - 1;
-    // Plain RGB needs only its coded strip; the rest, the RGBA reader's band.
-    if (plain_rgb(d) && TIFFStripSize(d->tiff) == (tmsize_t)d->width * d->band_rows * 3)
+    // Plain RGB needs only its coded strips; the rest, the RGBA reader's band.
+    if (d->plain) {
+        // Strips of a few rows go in bands of at least 64: the second
+        // decoder is handed a band at a time.
+        uint32_t strips = (64 + d->band_rows - 1) / d->band_rows;
+        while (strips > 1 && (uint64_t)d->width * d->band_rows * strips * 3 > max_band_bytes / 2) strips--;
+        d->band_rows *= strips;
+        if (d->band_rows > d->height) d->band_rows = d->height;
         d->raw = malloc((size_t)d->width * d->band_rows * 3);
-    else
+        if (d->raw && d->height > d->band_rows) tiff_start_helper(d);
+    } else {
         d->band = malloc((size_t)bytes);
+    }
     if (!d->raw && !d->band) return fail(d, "out of memory");
     return 0;
 }
@@ -164,11 +194,23 @@ static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     return 0;
 }
 
-/// A strip of plain RGB as coded: its rows in `raw`, top row first.
-static int read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count) {
-    tmsize_t want = (tmsize_t)d->width * count * 3;
-    tmsize_t got = TIFFReadEncodedStrip(d->tiff, TIFFComputeStrip(d->tiff, first, 0), d->raw, want);
-    return got == want ? 0 : fail(d, "damaged image data");
+/// A band of plain RGB as coded, through `tiff`: the strips holding rows
+/// `first` to `first + count - 1`, top row first, into `raw`. 0, or -1.
+int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, uint32_t first, uint32_t count) {
+    uint32_t per_strip = 0;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &per_strip);
+    if (per_strip == 0) return -1;
+    for (uint32_t row = first; row < first + count; row += per_strip) {
+        uint32_t rows = first + count - row < per_strip ? first + count - row : per_strip;
+        tmsize_t want = (tmsize_t)width * rows * 3;
+        uint8_t *at = raw + (size_t)(row - first) * width * 3;
+        if (TIFFReadEncodedStrip(tiff, TIFFComputeStrip(tiff, row, 0), at, want) != want) return -1;
+    }
+    return 0;
+}
+
+int tiff_read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count) {
+    return tiff_decode_band(d->tiff, d->raw, d->width, first, count) == 0 ? 0 : fail(d, "damaged image data");
 }
 
 /// The band holding page row `y`, read unless it is the one held.
@@ -177,7 +219,11 @@ static int load_band(struct cimg_tiff *d, uint32_t y) {
     uint32_t first = y - y % d->band_rows;
     uint32_t count = d->height - first < d->band_rows ? d->height - first : d->band_rows;
     d->band_valid = 0;
-    int read = d->raw ? read_raw(d, first, count) : d->tile ? read_tiles(d, first, count) : read_strip(d, first, count);
+    uint32_t band = first / d->band_rows;
+    int read = d->helper ? tiff_take_band(d, band)
+               : d->raw  ? tiff_read_raw(d, first, count)
+               : d->tile ? read_tiles(d, first, count)
+                         : read_strip(d, first, count);
     if (read != 0) return -1;
     d->band_first = first;
     d->band_count = count;
@@ -189,10 +235,7 @@ int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y) {
     if ((!d->band && !d->raw) || y >= d->height) return fail(d, "no such row");
     if (load_band(d, y) != 0) return -1;
     if (d->raw) {
-        const uint8_t *in = d->raw + (size_t)(y - d->band_first) * d->width * 3;
-        for (uint32_t x = 0; x < d->width; x++, in += 3, row += 4) {
-            row[0] = in[0], row[1] = in[1], row[2] = in[2], row[3] = 255;
-        }
+        memcpy(row, d->raw + (size_t)(y - d->band_first) * d->width * 3, (size_t)d->width * 3);
         return 0;
     }
     // Each pixel is a uint32 with red in its low byte (TIFFGetR).
@@ -211,10 +254,12 @@ const char *cimg_tiff_message(const cimg_tiff *d) { return d->message[0] ? d->me
 
 void cimg_tiff_close(cimg_tiff *d) {
     if (!d) return;
+    tiff_stop_helper(d->helper);
     if (d->tiff) TIFFClose(d->tiff);
     free(d->band);
     free(d->tile);
     free(d->raw);
+    pthread_mutex_destroy(&d->file_lock);
     free(d);
 }
 

@@ -69,4 +69,33 @@ final class TIFFTests: XCTestCase {
             XCTAssertEqual($0 as? DecodeError, .tooLarge(width: 9000, height: 9000))
         }
     }
+
+    /// A page of plain RGB strips is decoded a band of strips at a time on
+    /// two threads (a second libtiff handle decodes bands ahead, into a
+    /// pool): every band comes in its place, read from a file or from
+    /// memory. bands.tif: 64×400, LZW with the predictor, 3 rows a strip
+    /// (seven bands of 66 rows), made by tiffcp from bands.png.
+    func testStripsDecodedOnTwoThreadsComeInTheirPlaces() throws {
+        let png = try ImageDecoder.decode(
+            path: Fixtures.tiff.appendingPathComponent("bands.png").path,
+            background: RGB8(0, 0, 0)
+        ) { PixelSize(width: $0.width, height: $0.height) }
+        XCTAssertEqual([png.info.width, png.info.height], [64, 400])
+        for _ in 0..<5 {
+            XCTAssertEqual(difference(try decode("bands.tif").pixmap, png.pixmap), 0, "from the file")
+        }
+        let bytes = [UInt8](try Data(contentsOf: Fixtures.tiff.appendingPathComponent("bands.tif")))
+        let fromMemory = try ImageDecoder.decode(bytes: bytes) { PixelSize(width: $0.width, height: $0.height) }
+        XCTAssertEqual(difference(fromMemory.pixmap, png.pixmap), 0, "from memory")
+        // Rows a zoomed view asks for: the bands below the window only.
+        let window = try ImageDecoder.decode(
+            path: Fixtures.tiff.appendingPathComponent("bands.tif").path,
+            region: ImageRegion(x: 0, y: 0.5, width: 1, height: 0.25)
+        ) { PixelSize(width: $0.width, height: $0.height) }
+        let cut = try ImageDecoder.decode(
+            path: Fixtures.tiff.appendingPathComponent("bands.png").path,
+            region: ImageRegion(x: 0, y: 0.5, width: 1, height: 0.25)
+        ) { PixelSize(width: $0.width, height: $0.height) }
+        XCTAssertEqual(difference(window.pixmap, cut.pixmap), 0, "a region")
+    }
 }

@@ -6,12 +6,13 @@ import Glibc
 
 /// libtiff through the C shim: the first page of a TIFF or BigTIFF, strips
 /// or tiles, 1 to 16 bits a sample, grey, palette, RGB(A), CMYK, YCbCr, as
-/// RGBA8 at full size, a strip or a row of tiles at a time: memory follows
-/// that band (at most `maxBandBytes`), not the page.
+/// RGBA8 at full size (8-bit RGB strips as RGB8, as coded, on two threads),
+/// a band of strips or a row of tiles at a time: memory follows that band
+/// (at most `maxBandBytes`), not the page.
 final class TIFFRowSource: RowSource {
     private let decoder: OpaquePointer
     private(set) var width = 0, height = 0
-    let channels = 4
+    private(set) var channels = 4
     var format: ImageFormat { .tiff }
     var orientation: Int { 1 }
     var storedSize: PixelSize { PixelSize(width: width, height: height) }
@@ -31,6 +32,7 @@ final class TIFFRowSource: RowSource {
         guard cimg_tiff_read_header(decoder, &w, &h) == 0 else { throw failure() }
         width = Int(w)
         height = Int(h)
+        channels = Int(cimg_tiff_channels(decoder))
         try limits.check(width: width, height: height)
     }
 

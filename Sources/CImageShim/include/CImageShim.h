@@ -166,7 +166,11 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height);
 /// tiles), a band's pixels bounded by `max_band_bytes`: -2 for a band
 /// past that (a page in one large compressed strip), -1 for other faults.
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes);
-/// Row `y` of the page as RGBA8 (width*4 bytes), read with its band.
+/// Bytes a pixel of the rows, once the header is read: 3 for 8-bit RGB in
+/// strips (RGB8, as coded), else 4 (RGBA8, libtiff's RGBA reader).
+int cimg_tiff_channels(const cimg_tiff *d);
+/// Row `y` of the page (width*channels bytes), read with its band. A page
+/// of plain RGB strips is decoded on two threads, a band of strips each.
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y);
 const char *cimg_tiff_message(const cimg_tiff *d);
 /// The page's ICC profile (tag 34675), owned by libtiff: 0, or -1.

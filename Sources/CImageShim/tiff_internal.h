@@ -1,0 +1,59 @@
+// The TIFF decoder's insides, shared by tiff_shim.c (libtiff's handles,
+// strips and tiles) and tiff_bands.c (plain RGB's bands on two threads).
+// Not part of the module's interface.
+#ifndef CIMG_TIFF_INTERNAL_H
+#define CIMG_TIFF_INTERNAL_H
+
+#include "CImageShim.h"
+#include <pthread.h>
+#include <tiffio.h>
+
+/// One libtiff handle's way into the file the page's decoders share: its
+/// own position, the FILE read under `lock` (a second decoder reads it too).
+struct reader {
+    FILE *file;
+    pthread_mutex_t *lock;
+    off_t at;
+    char *message;   // where its errors go (200 bytes)
+};
+
+struct tiff_helper;
+
+struct cimg_tiff {
+    FILE *file;
+    pthread_mutex_t file_lock;
+    struct reader reader;
+    TIFF *tiff;
+    uint32_t width, height;
+    // One band of the page at a time, RGBA8 a pixel, top row first: a strip,
+    // or a row of tiles. Memory follows the band, not the page.
+    uint32_t *band;
+    uint32_t band_rows;       // rows a band holds: a strip's (plain RGB: strips for 64), or a tile's
+    uint32_t band_first;      // the page row the band starts at
+    uint32_t band_count;      // rows in the band read (the last may be short)
+    int band_valid;
+    uint32_t tile_width;      // tiled pages
+    uint32_t *tile;
+    int plain;                // 8-bit RGB strips, read as coded (see plain_rgb)
+    uint8_t *raw;             // their rows as coded, top row first
+    struct tiff_helper *helper;   // plain RGB's second decoder (tiff_bands.c)
+    char message[200];
+};
+
+/// A libtiff handle on the page through `reader`, its errors into the
+/// reader's message; NULL when it is not one.
+TIFF *tiff_open_page(struct reader *reader);
+/// A band of plain RGB as coded, through `tiff`: the strips holding rows
+/// `first` to `first + count - 1`, top row first, into `raw`. 0, or -1.
+int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, uint32_t first, uint32_t count);
+/// The same through the page's own handle, into its `raw`, its failure named.
+int tiff_read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count);
+
+/// tiff_bands.c: the second decoder, when the page has more than one band
+/// (else, or when it cannot be had, none); band `band` into `raw`, from the
+/// bands decoded ahead or decoded here; the second decoder stopped and freed.
+void tiff_start_helper(struct cimg_tiff *d);
+int tiff_take_band(struct cimg_tiff *d, uint32_t band);
+void tiff_stop_helper(struct tiff_helper *h);
+
+#endif
