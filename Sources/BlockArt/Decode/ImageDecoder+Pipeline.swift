@@ -44,12 +44,36 @@ extension ImageDecoder {
         size: (SourceInfo) -> PixelSize,
         art: (SourceInfo) -> ArtPlan?
     ) throws(DecodeError) -> (image: DecodedImage, art: PlannedArt?) {
+        try decode(
+            bytes: bytes,
+            background: background,
+            limits: limits,
+            samples: samples,
+            pipelineRows: RowPipeline.minimumRows,
+            region: region,
+            size: size,
+            art: art
+        )
+    }
+
+    /// Bytes in memory as a file, decoded as `decode(file:…)`.
+    static func decode(
+        bytes: [UInt8],
+        background: RGB8,
+        limits: DecodeLimits,
+        samples: (x: Int, y: Int),
+        pipelineRows: Int,
+        region: ImageRegion?,
+        size: (SourceInfo) -> PixelSize,
+        art: (SourceInfo) -> ArtPlan?
+    ) throws(DecodeError) -> (image: DecodedImage, art: PlannedArt?) {
         try withMemoryFile(bytes) { (file) throws(DecodeError) in
             try decode(
                 file: file,
                 background: background,
                 limits: limits,
                 samples: samples,
+                pipelineRows: pipelineRows,
                 region: region,
                 size: size,
                 art: art

@@ -25,10 +25,8 @@ public enum ImageDecoder {
         region: ImageRegion? = nil,
         size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
-        let file = try open(path)
-        defer { fclose(file) }
-        return try decode(
-            file: file,
+        try decode(
+            path: path,
             background: background,
             limits: limits,
             samples: samples,
@@ -67,18 +65,16 @@ public enum ImageDecoder {
         region: ImageRegion? = nil,
         size: (SourceInfo) -> PixelSize
     ) throws(DecodeError) -> DecodedImage {
-        try withMemoryFile(bytes) { (file) throws(DecodeError) in
-            try decode(
-                file: file,
-                background: background,
-                limits: limits,
-                samples: samples,
-                pipelineRows: pipelineRows,
-                region: region,
-                size: size,
-                art: { _ in nil }
-            ).image
-        }
+        try decode(
+            bytes: bytes,
+            background: background,
+            limits: limits,
+            samples: samples,
+            pipelineRows: pipelineRows,
+            region: region,
+            size: size,
+            art: { _ in nil }
+        ).image
     }
 
     /// `body` given `bytes` as a file to read.
