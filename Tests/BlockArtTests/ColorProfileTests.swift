@@ -50,14 +50,17 @@ final class ColorProfileTests: XCTestCase {
     }
 
     /// An animation's frames are carried through its profile too: a WebP
-    /// of Adobe RGB frames (ICCP) plays in the sRGB original's colours.
+    /// (ICCP) and an APNG (iCCP) of Adobe RGB frames play in the sRGB
+    /// original's colours.
     func testAnAnimationsFramesAreShownThroughItsProfile() throws {
-        let path = Fixtures.icc.appendingPathComponent("adobe-animated.webp").path
-        let animation = try XCTUnwrap(
-            try AnimationDecoder.open(path: path) { PixelSize(width: $0.width, height: $0.height) }
-        )
-        let first = try XCTUnwrap(try animation.next()).pixmap
-        XCTAssertGreaterThan(psnr(first, try decode("srgb.png")), 33, "read as sRGB: 26 dB")
+        for name in ["adobe-animated.webp", "adobe-animated.png"] {
+            let path = Fixtures.icc.appendingPathComponent(name).path
+            let animation = try XCTUnwrap(
+                try AnimationDecoder.open(path: path) { PixelSize(width: $0.width, height: $0.height) }
+            )
+            let first = try XCTUnwrap(try animation.next()).pixmap
+            XCTAssertGreaterThan(psnr(first, try decode("srgb.png")), 33, "\(name): read as sRGB, 26 dB")
+        }
     }
 
     func testAProfileNamedSRGBOrNoRGBProfileLeavesTheRowsAsTheyAre() throws {

@@ -21,6 +21,9 @@ final class APNGFrames: FrameSource {
     private var pending: (region: Region, dispose: UInt8, saved: [UInt8])?
     private var next = 0
     private var damaged: DecodeWarning?
+    /// The colours every frame is in, as the still's are: the iCCP
+    /// profile, or the one cHRM and gAMA describe; nil for sRGB.
+    private(set) var iccProfile: [UInt8]?
     var warnings: [DecodeWarning] { damaged.map { [$0] } ?? [] }
 
     /// A frame's rectangle on the canvas.
@@ -41,7 +44,17 @@ final class APNGFrames: FrameSource {
         )
         guard size.width > 0, size.height > 0 else { return nil }
         try limits.checkWhole(format: "APNG", width: size.width, height: size.height)
-        return APNGFrames(file: file, chunks: chunks, size: size, limits: limits)
+        let frames = APNGFrames(file: file, chunks: chunks, size: size, limits: limits)
+        frames.iccProfile = frames.profile()
+        return frames
+    }
+
+    /// The profile libpng finds in the first frame's PNG, which carries
+    /// the file's colour chunks (a frame that cannot be read has none: it
+    /// ends the loop when its turn comes).
+    private func profile() -> [UInt8]? {
+        guard let first = chunks.frames.first, let control = control(first) else { return nil }
+        return withFrameFile(first, control) { (try? PNGRowSource(file: $0, limits: limits))?.iccProfile }
     }
 
     private init(file: UnsafeMutablePointer<FILE>, chunks: APNGChunks, size: PixelSize, limits: DecodeLimits) {
@@ -95,12 +108,21 @@ final class APNGFrames: FrameSource {
 
     /// The frame's pixels, RGBA8 at its own size, or nil when damaged.
     private func decode(_ frame: APNGChunks.Frame, _ control: FrameControl) -> [UInt8]? {
+        withFrameFile(frame, control) { try? APNGFrames.pixels($0, control.region, limits: limits) }
+    }
+
+    /// `body` given the frame's PNG (`frameStream`) as a file to read.
+    private func withFrameFile<T>(
+        _ frame: APNGChunks.Frame,
+        _ control: FrameControl,
+        _ body: (UnsafeMutablePointer<FILE>) -> T?
+    ) -> T? {
         guard var stream = frameStream(frame, control) else { return nil }
         let size = stream.count
-        return stream.withUnsafeMutableBytes { bytes -> [UInt8]? in
+        return stream.withUnsafeMutableBytes { bytes -> T? in
             guard let memory = fmemopen(bytes.baseAddress, size, "rb") else { return nil }
             defer { fclose(memory) }
-            return try? APNGFrames.pixels(memory, control.region, limits: limits)
+            return body(memory)
         }
     }
 

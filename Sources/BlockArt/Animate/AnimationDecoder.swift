@@ -106,7 +106,8 @@ public final class AnimationDecoder {
     }
 
     /// The frame source for an animated file, its frames, and the ICC
-    /// profile its canvases are in (WebP's ICCP, AVIF's and JPEG XL's);
+    /// profile its canvases are in (WebP's ICCP, APNG's iCCP or cHRM and
+    /// gAMA, AVIF's and JPEG XL's);
     /// nil for a still.
     private static func source(
         _ format: ImageFormat,
@@ -127,7 +128,7 @@ public final class AnimationDecoder {
             let frames = try AVIFFrames(file: file, limits: limits)
             return frames.frameCount > 1 ? (frames, frames.frameCount, frames.iccProfile) : nil
         case .png:
-            return try APNGFrames.open(file, limits: limits, most: most).map { ($0, $0.frameCount, nil) }
+            return try APNGFrames.open(file, limits: limits, most: most).map { ($0, $0.frameCount, $0.iccProfile) }
         case .jxl:
             // libjxl tells no frame count before decoding: an animation's is found as it plays.
             let frames = try JXLFrames(file: file, limits: limits)

@@ -18,6 +18,8 @@ ROMM), adapted to the PCS's D50 by Bradford, with a single-gamma curve.
   adobe-animated.webp  adobe.jpg's decoded numbers and their mirror as a
                      lossless animation (img2webp), its profile set by
                      webpmux -set icc
+  adobe-animated.png the same two frames as an APNG (Pillow), the profile
+                     in iCCP
   grey.png, grey.jpg the photo's luminance with a grey profile (kTRC): a
                      16-bit PNG in linear light (gamma 1.0), and a JPEG at
                      gamma 1.8, as Photoshop's grey profiles say
@@ -168,3 +170,5 @@ with tempfile.TemporaryDirectory() as tmp:
     open(icc, 'wb').write(adobe_icc)
     subprocess.run(['img2webp', '-lossless', '-d', '100', one, two, '-o', bare], check=True, capture_output=True)
     subprocess.run(['webpmux', '-set', 'icc', icc, bare, '-o', 'adobe-animated.webp'], check=True, capture_output=True)
+decoded.convert('RGB').save('adobe-animated.png', save_all=True, append_images=[ImageOps.mirror(decoded.convert('RGB'))],
+                            duration=100, loop=0, icc_profile=adobe_icc)
