@@ -135,11 +135,7 @@ struct Show: ParsableCommand {
         let window = WindowSize.of(STDOUT_FILENO)
         var options = screenOptions(urls, launch, window)
         options.startIndex = start
-        // As CursesTerminal will open: TERM's entry's colours, or truecolour
-        // through a *-direct entry. A wrong guess costs a render, not the art.
-        options.launchColors =
-            launch.colors == .truecolor
-            ? .truecolor : ColorDetection.capped(launch.colors, at: ColorDetection.mode(colors: terminfoColors))
+        options.launchColors = CursesTerminal.expectedColors(launch.colors, terminfoColors: terminfoColors)
         var passthrough: PassthroughSwitch?
         var terminal: CursesTerminal?
         let result = Result { () throws(ScreenError) -> ScreenEnd in

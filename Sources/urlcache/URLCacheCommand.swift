@@ -39,14 +39,12 @@ extension URLCacheCommand {
     ///
     /// The launch waits for the parse, and the whole tree reflects all
     /// eleven commands' options (about 1 ms of the 25 to the first frame).
-    /// Only a line that parses cleanly is taken: help, the version, a
-    /// command's name or any error is left to `parseAsRoot`, so that what
-    /// it prints is the tree's, word for word.
+    /// Only a line that parses cleanly is taken: a command's name is left
+    /// to `parseAsRoot`, and so is everything `show` alone throws for
+    /// (help, the version, completions, any error), so that what is printed
+    /// is the tree's, word for word.
     static func parseQuickly(_ arguments: [String]) -> ParsableCommand? {
-        let tree = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-        guard arguments.first.map({ $0.hasPrefix("-") }) ?? true,
-            !arguments.contains(where: { word in tree.contains { word.hasPrefix($0) } })
-        else { return nil }
+        guard arguments.first.map({ $0.hasPrefix("-") }) ?? true else { return nil }
         return try? Show.parse(arguments)
     }
 }

@@ -91,6 +91,15 @@ public final class CursesTerminal: Terminal {
 
     deinit { close() }
 
+    /// The colours `init` is expected to open with for `wanted`, before it
+    /// is called (the launch's art is rendered in them while ncurses
+    /// starts): TERM's entry's, or truecolour through a `*-direct` entry.
+    /// A wrong guess costs a render, not the art: the view renders again.
+    public static func expectedColors(_ wanted: ColorMode, terminfoColors: Int) -> ColorMode {
+        wanted == .truecolor
+            ? .truecolor : ColorDetection.capped(wanted, at: ColorDetection.mode(colors: terminfoColors))
+    }
+
     /// Restores the terminal. Safe to call more than once.
     public func close() {
         guard !closed else { return }
