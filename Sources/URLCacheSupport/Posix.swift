@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -218,5 +218,23 @@ package enum Posix {
     package static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+}
+
+extension Posix {
+    /// TMPDIR when set, else /tmp, without a trailing slash: where
+    /// Foundation's `NSTemporaryDirectory` looked.
+    package static var temporaryDirectory: String {
+        let tmpdir = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        let folder = String(withoutTrailingSlashes(tmpdir))
+        return folder.isEmpty ? "/tmp" : folder
+    }
+
+    /// The home directory in the password database, else /: where
+    /// Foundation's `NSHomeDirectory` looked when HOME was unset.
+    package static var homeDirectory: String {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
+        let home = String(cString: dir)
+        return home.isEmpty ? "/" : home
     }
 }
