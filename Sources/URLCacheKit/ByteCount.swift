@@ -1,3 +1,5 @@
+import URLCacheSupport
+
 /// Byte counts for people: "64 MiB", "812 KiB", "17 bytes".
 public enum ByteCount {
     public static func format(_ bytes: Int64) -> String {
@@ -10,7 +12,7 @@ public enum ByteCount {
             unit += 1
         }
         let text =
-            value >= 10 || value == value.rounded() ? String(Int(value.rounded())) : String(format: "%.1f", value)
+            value >= 10 || value == value.rounded() ? String(Int(value.rounded())) : CFormat.string("%.1f", value)
         return "\(text) \(units[unit])"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Spans of time in words, in one place: `words` to the unit that matters
 /// (how long is left), `exactly` in the largest whole unit (a setting).

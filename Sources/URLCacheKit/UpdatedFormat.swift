@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -26,6 +26,13 @@ public enum UpdatedFormat {
 
     /// ISO 8601 in UTC ("2026-11-23T22:00:00Z"), for `fetch --json`.
     public static func iso8601(_ date: Date) -> String { format(date, "%Y-%m-%dT%H:%M:%SZ", utc: true) }
+
+    /// "2026-11-24": the day of `date` in the local time zone, or at
+    /// `offset` seconds east of UTC when one is given.
+    public static func isoDay(_ date: Date, offset: Int? = nil) -> String {
+        guard let offset else { return format(date, "%Y-%m-%d") }
+        return format(date.addingTimeInterval(TimeInterval(offset)), "%Y-%m-%d", utc: true)
+    }
 
     /// `date` by `pattern`, in the local time zone or UTC.
     private static func format(_ date: Date, _ pattern: String, utc: Bool = false) -> String {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A value worked out on a thread of its own from the moment it is made,
@@ -11,12 +11,11 @@ package final class Pending<Value: Sendable>: Sendable {
 
     /// Starts `work` on a new thread.
     package init(_ work: @escaping @Sendable () -> Value) {
-        let thread = Thread { [self] in
+        DetachedThread.start { [self] in
             let result = work()
             value.withLock { $0 = result }
             done.signal()
         }
-        thread.start()
     }
 
     /// The value, once `work` has returned.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -96,6 +96,6 @@ struct AnimationPlayer<Shown> {
     private func write(_ text: String) { writeBytes(Array(text.utf8)) }
 
     private func writeBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        Console.write(bytes)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import URLCacheKit
+import URLCacheSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -23,8 +24,8 @@ struct Clear: ParsableCommand {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw Failure.usage("not clearing the cache without confirmation: stdin is not a terminal (use --yes)")
             }
-            FileHandle.standardError.write(Data("Do you really want to clear the cache? [y/N] ".utf8))
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            Console.write(Array("Do you really want to clear the cache? [y/N] ".utf8), to: STDERR_FILENO)
+            let answer = readLine()?.trimming(.whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 Console.line("Cache not cleared")
                 return

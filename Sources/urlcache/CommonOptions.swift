@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// Where the URL list and the cache are, shared by every command.

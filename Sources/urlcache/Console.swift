@@ -1,6 +1,10 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one door text leaves the command line by. Every line is made
 /// terminal-safe here, where it is shown, not where it was read: text from
@@ -11,7 +15,14 @@ import URLCacheSupport
 enum Console {
     /// One line on standard output.
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.terminalSafe + "\n").utf8))
+        write(Array((text.terminalSafe + "\n").utf8))
+    }
+
+    /// Bytes on standard output (or `fd`), as they are. A closed pipe ends
+    /// the program by SIGPIPE, as before; another error loses the output,
+    /// which has nowhere else to go.
+    static func write(_ bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
+        try? writeAll(fd, bytes)
     }
 
     /// Lines on standard output, each made safe on its own.
@@ -24,5 +35,5 @@ enum Console {
 func printError(_ line: String) {
     // A decoder that silences a library's own printing points fd 2
     // elsewhere meanwhile, holding this lock (jxl_shim.c).
-    StandardError.withLock { FileHandle.standardError.write(Data((line.terminalSafe + "\n").utf8)) }
+    StandardError.withLock { Console.write(Array((line.terminalSafe + "\n").utf8), to: STDERR_FILENO) }
 }

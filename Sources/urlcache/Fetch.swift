@@ -1,9 +1,13 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 import URLCacheScreen
 import URLCacheSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `urlcache fetch`: Display Image once, for scripts and cron.
 struct Fetch: ParsableCommand {

@@ -1,6 +1,8 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 import URLCacheKit
+import URLCacheSupport
 
 /// Display Image for many entries, `inFlight` at a time (each check on a
 /// thread of its own; two of one entry wait for each other on its lock):
@@ -24,7 +26,8 @@ struct FetchPool: Sendable {
         let group = DispatchGroup()
         for _ in 0..<max(1, min(inFlight, entries.count)) {
             group.enter()
-            let thread = Thread {
+            // The main thread's size: the check decodes what it downloads.
+            DetachedThread.start(stackSize: 8 << 20) {
                 while let index = work.take() {
                     let image = entries.count == 1 ? "this image" : entries[index].url.absoluteString
                     let observer = FetchObserver(
@@ -48,9 +51,6 @@ struct FetchPool: Sendable {
                 }
                 group.leave()
             }
-            // The main thread's size: the check decodes what it downloads.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         group.wait()
         return work.reports

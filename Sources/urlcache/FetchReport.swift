@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 import URLCacheSupport
 
@@ -78,29 +78,61 @@ struct FetchReport {
     /// terminal-safe, so a title from a feed cannot reach the terminal raw.
     var json: String {
         let copy = report.copy
-        var object: [String: Any] = [
-            "url": entry.problem == nil ? entry.url.absoluteString.terminalSafe : NSNull(), "new": false,
-        ]
-        object["entry"] = number
+        var object = FetchJSON(
+            url: entry.problem == nil ? entry.url.absoluteString.terminalSafe : nil,
+            new: false,
+            entry: number
+        )
         switch report.result {
         case let .success(outcome):
-            object["outcome"] = outcome.statusLine.terminalSafe
-            object["new"] = outcome.isNewImage
+            object.outcome = outcome.statusLine.terminalSafe
+            object.new = outcome.isNewImage
         case .failure(.backingOff):
             // Not checked, by the entry's own rule: no failure, no error.
-            object["outcome"] = heldBack?.terminalSafe
+            object.outcome = heldBack?.terminalSafe
         case let .failure(error):
-            object["outcome"] = copy == nil ? "failed" : "Previously cached image (check failed)"
-            object["error"] = error.description.terminalSafe
+            object.outcome = copy == nil ? "failed" : "Previously cached image (check failed)"
+            object.error = error.description.terminalSafe
         }
-        object["path"] = copy?.imagePath.terminalSafe
-        object["updated"] = copy.map { UpdatedFormat.iso8601($0.updated) }
-        object["title"] = (copy?.metadata?.caption.title ?? entry.title)?.terminalSafe
-        object["credit"] = copy?.metadata?.caption.credit?.terminalSafe
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
+        object.path = copy?.imagePath.terminalSafe
+        object.updated = copy.map { UpdatedFormat.iso8601($0.updated) }
+        object.title = (copy?.metadata?.caption.title ?? entry.title)?.terminalSafe
+        object.credit = copy?.metadata?.caption.credit?.terminalSafe
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The object `fetch --json` prints for an entry. `url` is null for an
+/// entry that has none that works; any other field that is nil is left out.
+private struct FetchJSON: Encodable {
+    var url: String?
+    var new: Bool
+    var entry: Int?
+    var outcome: String?
+    var error: String?
+    var path: String?
+    var updated: String?
+    var title: String?
+    var credit: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case url, new, entry, outcome, error, path, updated, title, credit
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var keyed = encoder.container(keyedBy: CodingKeys.self)
+        try keyed.encode(url, forKey: .url)
+        try keyed.encode(new, forKey: .new)
+        try keyed.encodeIfPresent(entry, forKey: .entry)
+        try keyed.encodeIfPresent(outcome, forKey: .outcome)
+        try keyed.encodeIfPresent(error, forKey: .error)
+        try keyed.encodeIfPresent(path, forKey: .path)
+        try keyed.encodeIfPresent(updated, forKey: .updated)
+        try keyed.encodeIfPresent(title, forKey: .title)
+        try keyed.encodeIfPresent(credit, forKey: .credit)
     }
 }
 

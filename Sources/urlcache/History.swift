@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// `urlcache history`: the images an entry has kept, newest first.

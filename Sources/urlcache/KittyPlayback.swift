@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// `render` of an animation in kitty itself: kitty plays it (its animation
 /// protocol), so each frame is decoded, encoded and sent once, however long
@@ -70,6 +70,6 @@ struct KittyPlayback {
     }
 
     private func write(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        Console.write(bytes)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 import URLCacheScreen
 import URLCacheSupport
@@ -166,7 +166,7 @@ struct Render: ParsableCommand {
         let grid =
             art?.grid ?? Renderer.render(decoded.pixmap, columns: cells.columns, rows: cells.rows, options: options)
         let renderedAt = clock.now
-        FileHandle.standardOutput.write(Data(AnsiWriter.bytes(grid)))
+        Console.write(AnsiWriter.bytes(grid))
         for warning in decoded.warnings { printError("urlcache: \(input.name): \(warning)") }
         if timings {
             printError(
@@ -250,7 +250,7 @@ struct Render: ParsableCommand {
     }
 
     static func ms(_ d: Duration) -> String {
-        String(format: "%.2f", d.milliseconds)
+        CFormat.string("%.2f", d.milliseconds)
     }
 
     /// Where the image comes from.
@@ -273,27 +273,27 @@ struct Render: ParsableCommand {
     static let maxInputBytes = TransferLimits().maxBytes
 
     /// A stream read whole, up to `maxInputBytes`.
-    private static func readStream(_ handle: FileHandle, name: String) throws(Failure) -> Input {
-        let data = handle.readData(ofLength: Int(maxInputBytes) + 1)
+    private static func readStream(_ fd: Int32, name: String) throws(Failure) -> Input {
+        let data: [UInt8]
+        do { data = try Posix.read(fd, stoppingPast: Int(maxInputBytes)) } catch { throw .failed("\(name): \(error)") }
         guard data.count <= maxInputBytes else {
             throw .failed("\(name): image larger than the \(ByteCount.format(maxInputBytes)) limit")
         }
-        return .bytes(Array(data), name: name)
+        return .bytes(data, name: name)
     }
 
     /// A file path as given, standard input for `-`, or a URL's cached
     /// image after the policy ran.
     private func resolveImage() throws(Failure) -> Input {
-        if image == "-" { return try Render.readStream(FileHandle.standardInput, name: "stdin") }
+        if image == "-" { return try Render.readStream(STDIN_FILENO, name: "stdin") }
         // A path that is no regular file (a FIFO, /dev/stdin, <(…)) cannot
         // be read twice or rewound, as the decoders do a file: read it as a
         // stream, as `-` is.
         var info = stat()
         if stat(image, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            guard let handle = FileHandle(forReadingAtPath: image) else {
-                throw .failed("\(image): \(Errno.current)")
-            }
-            return try Render.readStream(handle, name: image)
+            guard let fd = try? Posix.open(image, O_RDONLY) else { throw .failed("\(image): \(Errno.current)") }
+            defer { close(fd) }
+            return try Render.readStream(fd, name: image)
         }
         guard image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") else {
             guard FileManager.default.fileExists(atPath: image) else {

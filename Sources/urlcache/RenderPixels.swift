@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheScreen
 
 #if canImport(Glibc)
@@ -59,7 +59,7 @@ extension Render {
         var bytes = picture.firstSequence()
         bytes += picture.rows.isEmpty ? [UInt8(ascii: "\n")] : picture.rows.flatMap { $0 + [UInt8(ascii: "\n")] }
         let passthrough = switchOn()
-        FileHandle.standardOutput.write(Data(bytes))
+        Console.write(bytes)
         passthrough?.restore(environment: env)
         Interruption.finish()
         if timings {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// `urlcache save`: a copy of the cached image, out of the cache, into a

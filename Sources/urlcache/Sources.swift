@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// `urlcache sources`: the built-in catalogue, to pick from with `add`.
@@ -13,7 +13,7 @@ struct Sources: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         for source in Catalogue.sources {
             let address = source.entry(environment: environment)?.url.absoluteString ?? source.address
-            Console.line("\(source.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(source.title)")
+            Console.line("\(String((source.name + String(repeating: " ", count: 18)).prefix(18))) \(source.title)")
             Console.line("    \(source.kind.description) · \(source.feed == nil ? "image" : "feed") · \(source.terms)")
             Console.line("    \(address)")
             if let key = source.key { Console.line("    \(key)") }

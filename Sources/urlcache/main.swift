@@ -1,6 +1,10 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The executable only parses arguments and wires the parts together; this
 // is the one place where a failure becomes an exit status.

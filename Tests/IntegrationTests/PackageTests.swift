@@ -112,6 +112,11 @@ final class PackageTests: XCTestCase {
         let linked = try run("/usr/bin/ldd", [binary]).stdout
         XCTAssertFalse(linked.contains("swift"), linked)
         XCTAssertFalse(linked.contains("not found"), linked)
+        // FoundationEssentials alone: swift-corelibs-foundation would link
+        // in ICU's 34 MB of data, named "icudt…", and relocate it at every start.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: binary))
+        XCTAssertNil(bytes.range(of: Data("icudt".utf8)), "ICU's data in the binary")
+        XCTAssertLessThan(bytes.count, 50 << 20, "the binary's size")
         let fixture = Fixtures.images.appendingPathComponent("earth.jpg").path
         let rendered = try run(
             "/usr/bin/env",

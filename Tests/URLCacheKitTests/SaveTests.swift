@@ -28,6 +28,23 @@ final class SaveTests: XCTestCase {
         )
     }
 
+    /// With no zone given, the day is the C library's local one (TZ, here
+    /// POSIX rules that need no tzdata). The program takes this path:
+    /// without FoundationInternationalization, `TimeZone.current` knows only UTC.
+    func testWithNoZoneTheDayIsTheLocalOne() {
+        let saved = getenv("TZ").map { String(cString: $0) }
+        defer {
+            if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+            tzset()
+        }
+        setenv("TZ", "JST-9", 1)
+        tzset()
+        XCTAssertEqual(SaveName.make(date: day, title: "x", extension: "png"), "2026-11-24 x.png")
+        setenv("TZ", "EST5", 1)
+        tzset()
+        XCTAssertEqual(SaveName.make(date: day, title: "x", extension: "png"), "2026-11-23 x.png")
+    }
+
     func testOutsideTextBecomesOneHarmlessComponent() {
         XCTAssertEqual(SaveName.clean("../../etc/passwd"), "-.-etc-passwd")
         XCTAssertEqual(SaveName.clean(".hidden"), "hidden")

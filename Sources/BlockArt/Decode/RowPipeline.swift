@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// Decoding on two cores: a producer thread runs the decoder (libpng's
 /// inflate and unfilter, libjpeg's entropy decoding and IDCT: the costly
@@ -30,7 +31,7 @@ final class RowPipeline: @unchecked Sendable {
     /// The error that ended the decoding, if any (guarded by `condition`).
     private var failure: DecodeError?
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     // Guarded by `condition`.
     private var produced = 0
     private var consumed = 0
@@ -67,9 +68,7 @@ final class RowPipeline: @unchecked Sendable {
         _ consume: (UnsafePointer<UInt8>, RowPlacement) -> Void,
         idle: () -> Bool = { false }
     ) throws(DecodeError) {
-        let producer = Thread { [self] in produce() }
-        producer.stackSize = 1 << 20
-        producer.start()
+        DetachedThread.start(stackSize: 1 << 20) { [self] in produce() }
         defer {
             condition.lock()
             abandoned = true

@@ -1,6 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
+import URLCacheSupport
 
 /// Work cut in parts, each on a thread of its own, this thread running the
 /// first: the renderer's two halves of a grid, the sixel quantizer's two
@@ -16,11 +17,11 @@ enum TwoCores {
         let others = Mutex([T?](repeating: nil, count: parts))
         let done = DispatchSemaphore(value: 0)
         for part in 1..<parts {
-            Thread {
+            DetachedThread.start {
                 let result = body(part)
                 others.withLock { $0[part] = result }
                 done.signal()
-            }.start()
+            }
         }
         let first = body(0)
         for _ in 1..<parts { done.wait() }

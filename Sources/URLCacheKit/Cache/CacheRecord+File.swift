@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The record as its file writes it: one flat JSON object, the keys of the
 /// first versions and those added since (each optional, so that older files

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How each answer a check gets changes the record: every rule in one
 /// place. A 304 keeps the stored headers it does not repeat (RFC 9111

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// What the cache keeps beside an image, in one record: the image's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 #if canImport(Glibc)
@@ -104,7 +104,7 @@ extension DiskCache {
         let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
         return Int32(
-            String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            String(decoding: buffer.prefix(count), as: UTF8.self).trimming(.whitespacesAndNewlines)
         )
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 #if canImport(Glibc)
@@ -12,7 +12,7 @@ import Glibc
 extension DiskCache {
     /// The file a no-store image of `url` is shown from.
     public func transientPath(for url: URL) -> String {
-        NSTemporaryDirectory() + "/urlcache-\(getuid())/" + DiskCache.name(for: url) + ".img"
+        Posix.temporaryDirectory + "/urlcache-\(getuid())/" + DiskCache.name(for: url) + ".img"
     }
 
     /// Puts the downloaded `file` and its record at the transient place.

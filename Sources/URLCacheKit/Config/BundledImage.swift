@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The picture the binary carries for the built-in list's first image
 /// (`Scripts/make-bundled-image`: the Earth from GOES-East, rendered from

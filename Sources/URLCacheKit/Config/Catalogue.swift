@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A source a person can add to the list by its short name (`urlcache
 /// sources`, `urlcache add NAME`): what variety, the GNOME picture-of-the-
@@ -38,8 +38,8 @@ public struct CatalogueSource: Sendable, Equatable {
     public func entry(environment: [String: String]) -> URLEntry? {
         let filled =
             address
-            .replacingOccurrences(of: "{market}", with: Catalogue.bingMarket(environment))
-            .replacingOccurrences(of: "{key}", with: Catalogue.nasaKey(environment))
+            .replacing("{market}", with: Catalogue.bingMarket(environment))
+            .replacing("{key}", with: Catalogue.nasaKey(environment))
         return URL(string: filled).map { URLEntry(url: $0, title: title, feed: feed) }
     }
 }
@@ -62,7 +62,7 @@ public enum Catalogue {
         let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty }
         let tag = (locale ?? "").split(whereSeparator: { $0 == "." || $0 == "@" }).first
-            .map { $0.replacingOccurrences(of: "_", with: "-") }
+            .map { $0.replacing("_", with: "-") }
         guard let tag, let market = bingMarkets.first(where: { $0.lowercased() == tag.lowercased() }) else {
             return ""
         }
@@ -82,7 +82,15 @@ public enum Catalogue {
     /// `NASA_API_KEY` when set, else NASA's shared `DEMO_KEY`.
     static func nasaKey(_ environment: [String: String]) -> String {
         let key = environment["NASA_API_KEY"] ?? ""
-        let safe = key.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) }
+        // Letters, marks and numbers: what Foundation's `CharacterSet.alphanumerics` holds.
+        let safe = key.unicodeScalars.allSatisfy {
+            switch $0.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                true
+            default: false
+            }
+        }
         return !key.isEmpty && safe ? key : "DEMO_KEY"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// Finds the URL list: `--config FILE`, else
@@ -45,6 +45,6 @@ public enum ConfigLocator {
 
     static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
-        return NSHomeDirectory()
+        return Posix.homeDirectory
     }
 }

@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// Checks that a string from outside is an image URL we may fetch.
 public enum ImageURL {
     /// Returns the URL when `text` is an absolute http or https URL with a host.
     public static func validate(_ text: String, index: Int, source: String) throws(ConfigError) -> URL {
-        let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let url = URL(string: text.trimming(.whitespacesAndNewlines))
         switch check(url) {
         case let .success(url): return url
         case .failure(.notAURL): throw .badEntry(file: source, index: index, reason: "\"\(text)\" is not a URL")

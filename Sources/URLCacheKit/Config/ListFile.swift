@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A person's own URL list, edited as a plist: an entry added or taken out,
 /// everything else kept as it was (settings, keys urlcache does not know,
@@ -98,38 +102,35 @@ public enum ListFile {
     private static func plist(
         _ data: Data,
         _ path: String
-    ) throws(ConfigError) -> (
-        Any, PropertyListSerialization.PropertyListFormat
-    ) {
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: &format) else {
-            throw .notAPlist(file: path)
-        }
+    ) throws(ConfigError) -> (Any, AnyTree.PlistFormat) {
+        guard let (root, format) = try? AnyTree.plist(data) else { throw .notAPlist(file: path) }
         return (root, format == .binary ? .binary : .xml)
     }
 
     private static func write(
         _ root: Any,
-        format: PropertyListSerialization.PropertyListFormat,
+        format: AnyTree.PlistFormat,
         to path: String
     ) throws(ConfigError) {
-        guard let data = try? PropertyListSerialization.data(fromPropertyList: root, format: format, options: 0)
-        else { throw .unwritable(file: path, reason: "the entries cannot be written as a plist") }
+        guard let data = AnyTree.plistData(root, format: format) else {
+            throw .unwritable(file: path, reason: "the entries cannot be written as a plist")
+        }
         try write(data, to: path)
     }
 
     /// `data` in place of the file at `path`, whole or not at all (a
     /// temporary file beside it, renamed over it); its folder made first.
     private static func write(_ data: Data, to path: String) throws(ConfigError) {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-            try data.write(to: url, options: .atomic)
+        do throws(Errno) {
+            let folder = Posix.parent(of: path)
+            guard try Posix.ensureDirectory(folder.isEmpty ? "." : folder, mode: 0o755) else {
+                throw Errno(rawValue: ENOTDIR)
+            }
+            let staged = try StagedFile.create(prefix: path + ".", suffix: ".tmp", mode: 0o666)
+            try staged.append(Array(data))
+            try staged.place(at: path, updated: nil)
         } catch {
-            throw .unwritable(file: path, reason: (error as NSError).localizedDescription)
+            throw .unwritable(file: path, reason: error.description)
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// Reads a URL list's settings and entries from the parsed plist, keeping
@@ -97,16 +97,14 @@ struct ListReader {
     mutating func readSettings(_ dict: [String: Any]) throws(ConfigError) -> ListSettings {
         warnUnknownKeys(dict, known: Self.settingKeys, place: "settings")
         let source = self.source
-        // `<true/>` is no number; `<integer>1</integer>` is, though Foundation
-        // also lets it pass as a Bool.
+        // `<true/>` is no number.
         func number(_ key: String, _ what: String) throws(ConfigError) -> Double? {
             guard let value = dict[key] else { return nil }
-            guard let number = value as? NSNumber, type(of: value) != Bool.self, number.doubleValue > 0,
-                number.doubleValue.isFinite
-            else {
+            let number = (value as? Int).map(Double.init) ?? (value as? Double)
+            guard let number, number > 0, number.isFinite else {
                 throw .badSetting(file: source, key: key, reason: "expected a positive number of \(what)")
             }
-            return number.doubleValue
+            return number
         }
         func seconds(_ key: String) throws(ConfigError) -> TimeInterval? { try number(key, "seconds") }
         func count(_ key: String, _ what: String) throws(ConfigError) -> Int? {

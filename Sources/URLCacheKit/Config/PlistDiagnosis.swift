@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// Where an XML property list goes wrong, for a person to fix it.
@@ -135,7 +135,7 @@ struct PlistDiagnosis: Equatable {
 
         /// Checks the text of an element just closed.
         mutating func finish(_ name: String, fault: (String) -> PlistDiagnosis) -> PlistDiagnosis? {
-            let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = String(decoding: text, as: UTF8.self).trimming(.whitespacesAndNewlines)
             let place = lastKey.map { " at \($0)" } ?? ""
             switch name {
             case "key": lastKey = value

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// The list of images to show: the original's URLCache.plist.
@@ -33,7 +33,7 @@ public struct URLList: Sendable, Equatable {
     public static func parse(_ data: Data, source: String) throws(ConfigError) -> URLList {
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            root = try AnyTree.plist(data).root
         } catch {
             if let fault = PlistDiagnosis.find(in: Array(data)) {
                 throw .malformed(file: source, line: fault.line, column: fault.column, reason: fault.reason)
@@ -89,7 +89,7 @@ public struct URLList: Sendable, Equatable {
         case is [String: Any]: return "a dict"
         case is Data: return "data"
         case is Date: return "a date"
-        case is NSNumber: return "a number"
+        case is Bool, is Int, is Double: return "a number"
         default: return "a \(type(of: value))"
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// The dates feeds carry, read leniently on purpose (unlike `HTTPDate`):
 /// feeds are written by hand and by every CMS there is. RFC 3339 / ISO 8601
@@ -10,7 +11,7 @@ import Foundation
 public enum FeedDates {
     /// The date `text` names, or nil.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimming(.whitespacesAndNewlines)
         return rfc3339(Array(trimmed.utf8)) ?? rfc822(trimmed)
     }
 
@@ -45,7 +46,7 @@ public enum FeedDates {
     /// RFC 822 and its relatives, token by token.
     static func rfc822(_ text: String) -> Date? {
         var parts = DateParts()
-        let tokens = text.replacingOccurrences(of: ",", with: " ").split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let tokens = text.replacing(",", with: " ").split(whereSeparator: { $0 == " " || $0 == "\t" })
             // "06-Nov-94" (RFC 850) is three tokens.
             .flatMap { $0.contains("-") && $0.first?.isNumber == true ? $0.split(separator: "-") : [$0] }
         for token in tokens where !parts.take(String(token)) { return nil }

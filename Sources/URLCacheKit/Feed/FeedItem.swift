@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// What a feed announces today: the image (or why there is none), and the
 /// words that go with it.
@@ -78,7 +79,7 @@ public enum FeedKind: String, Sendable, Equatable {
     public static func sniff(_ bytes: [UInt8], contentType: String?) -> FeedKind? {
         let prefix = Array(bytes.prefix(4096))
         let head = String(decoding: prefix.prefix(1024), as: UTF8.self)
-            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+            .trimming(.whitespacesAndNewlines.union(.scalars("\u{FEFF}")))
             .lowercased()
         if head.hasPrefix("{") || head.hasPrefix("[") || JSONText.looksLikeCall(prefix) { return .json }
         if head.hasPrefix("<") {

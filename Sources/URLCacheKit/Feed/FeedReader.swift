@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// Reads a feed's bytes into today's item: the one entry point for the
 /// three readers, and the one the fuzz target drives.
@@ -51,7 +52,7 @@ public enum FeedReader {
     /// `text` from a feed as an image URL: resolved against the feed's URL,
     /// http or https only.
     static func imageURL(_ text: String, relativeTo base: URL) throws(FeedError) -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimming(.whitespacesAndNewlines)
         let url = trimmed.isEmpty ? nil : URL(string: trimmed, relativeTo: base)?.absoluteURL
         switch ImageURL.check(url) {
         case let .success(url): return url

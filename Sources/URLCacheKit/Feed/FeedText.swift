@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The words of a feed as plain text: tags stripped, entities decoded,
 /// whitespace folded, length bounded. Terminal safety comes later, where

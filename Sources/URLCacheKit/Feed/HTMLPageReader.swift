@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A web page that announces its picture: `og:image`, else
 /// `link rel=image_src`, else the largest picture its main content shows

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// One picture a feed or page offers, with the size it declares.
 struct ImageCandidate: Equatable {
@@ -12,7 +13,7 @@ struct ImageCandidate: Equatable {
         self.url = url
         self.width = width.flatMap(ImageCandidate.dimension)
         self.height = height.flatMap(ImageCandidate.dimension)
-        self.bytes = bytes.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        self.bytes = bytes.flatMap { Int($0.trimming(.whitespaces)) }
     }
 
     init(url: String, width: Int?, height: Int?) {
@@ -23,7 +24,7 @@ struct ImageCandidate: Equatable {
 
     /// "1600", "1600px": a positive count of pixels.
     private static func dimension(_ text: String) -> Int? {
-        let digits = text.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
+        let digits = text.trimming(.whitespaces).prefix { $0.isASCII && $0.isNumber }
         return Int(digits).flatMap { $0 > 0 ? $0 : nil }
     }
 

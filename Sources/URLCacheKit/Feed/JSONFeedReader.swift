@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON feed (APOD's API, Bing's HPImageArchive, Flickr's JSONP): the
 /// image URL at a dotted key path, the words beside it in the same object.
@@ -11,7 +11,7 @@ enum JSONFeedReader {
         let text = JSONText.unwrapped(bytes)
         let depth = JSONText.nesting(text)
         guard depth <= JSONText.maxNesting else { throw .nestedTooDeep(depth: depth, limit: JSONText.maxNesting) }
-        do { root = try JSONSerialization.jsonObject(with: Data(text), options: [.fragmentsAllowed]) } catch {
+        do { root = try AnyTree.json(Data(text)) } catch {
             throw .badJSON
         }
         // APOD's start_date and count forms answer an array of days, oldest
@@ -135,8 +135,8 @@ enum JSONFeedReader {
 
     static func describe(_ value: Any) -> String {
         switch value {
-        case is NSNull: return "null"
-        case is NSNumber: return "a number"
+        case is AnyTree.Null: return "null"
+        case is Bool, is Int, is Double: return "a number"
         case is [Any]: return "an array"
         case is [String: Any]: return "an object"
         default: return "a \(type(of: value))"

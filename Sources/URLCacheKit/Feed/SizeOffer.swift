@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// One size a document offers of the day's picture: Bing's `_UHD` and
 /// `_1366x768`, a MediaWiki thumbnail step, a `srcset` candidate, APOD's
@@ -92,7 +93,7 @@ struct ImageSizes {
         let own = ImageCandidate(url: "", width: attributes["width"], height: attributes["height"])
         let aspect = own.width.flatMap { w in own.height.map { Double($0) / Double(w) } }
         var result: [ImageCandidate] = []
-        if let src = attributes["src"]?.trimmingCharacters(in: .whitespaces), !src.isEmpty {
+        if let src = attributes["src"]?.trimming(.whitespaces), !src.isEmpty {
             var offer = own
             offer.url = src
             result.append(offer)

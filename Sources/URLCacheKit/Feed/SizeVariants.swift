@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Addresses that say their picture's size, and the other sizes the same
 /// server makes of it: one table, one row per shape. A document that
@@ -36,7 +36,7 @@ enum SizeVariants {
         else { return nil }
         guard let size = bingSizes.first(where: { id.contains("_\($0.token).") }) else { return nil }
         return bingSizes.compactMap { other in
-            items[at].value = id.replacingOccurrences(of: "_\(size.token).", with: "_\(other.token).")
+            items[at].value = id.replacing("_\(size.token).", with: "_\(other.token).")
             parts.queryItems = items
             return parts.string.map { ImageCandidate(url: $0, width: other.width, height: other.height) }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// RSS 2.0, RSS 1.0, Atom and Bing's XML archive: the newest item's image
 /// enclosure, else its largest `media:content`, else Bing's `<url>`, else
@@ -160,7 +161,7 @@ enum XMLFeedReader {
         guard let source else { throw .itemWithoutImage }
         let link =
             draft.link
-            ?? (draft.fields["link"] ?? draft.fields["copyrightlink"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+            ?? (draft.fields["link"] ?? draft.fields["copyrightlink"])?.trimming(.whitespacesAndNewlines)
         let credit = ["media:credit", "dc:creator", "name", "copyright", "dc:rights"].lazy.compactMap {
             draft.fields[$0]
         }

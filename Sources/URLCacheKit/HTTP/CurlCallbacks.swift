@@ -1,5 +1,5 @@
 internal import CCurlLoader
-import Foundation
+import FoundationEssentials
 
 /// What libcurl's callbacks work with during one transfer, reached through
 /// the user-data pointer (C callbacks cannot capture context). It holds the

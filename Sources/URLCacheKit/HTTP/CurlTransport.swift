@@ -1,5 +1,6 @@
 internal import CCurlLoader
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// The transport over libcurl: http and https only (redirects included, at
 /// most five), TLS verified, bounded in time and size, gzip accepted, proxy
@@ -109,7 +110,7 @@ public struct CurlTransport: Transport {
             decoding: errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
             as: UTF8.self
         )
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+        .trimming(.whitespacesAndNewlines)
         return message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : message
     }
 

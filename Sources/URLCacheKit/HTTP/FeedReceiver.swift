@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a feed's transfer came to.
 enum FeedDownload {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// HTTP dates (Date, Expires, Last-Modified), strictly as RFC 9110 §5.6.7
 /// writes them: IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), and the two

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A transfer whose body was not kept, for a reason its head gave: what
 /// an image's transfer and a feed's share.

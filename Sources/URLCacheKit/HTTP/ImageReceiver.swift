@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// What an image's transfer came to. It has no bytes in memory and no

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// Which proxy libcurl uses for a URL, by its own rules for the proxy
 /// variables, so that a failure to reach the proxy names the proxy and the
@@ -21,7 +22,7 @@ public struct ProxyRule: Equatable, Sendable {
         if bypasses(host, environment["no_proxy"] ?? environment["NO_PROXY"] ?? "") { return nil }
         let names = (scheme == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]) + ["all_proxy", "ALL_PROXY"]
         for name in names {
-            if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+            if let value = environment[name]?.trimming(.whitespaces), !value.isEmpty {
                 return ProxyRule(proxy: value, variable: name)
             }
         }
@@ -33,14 +34,14 @@ public struct ProxyRule: Equatable, Sendable {
     /// split at commas and blanks, matched whole or as a domain suffix, a
     /// leading or trailing dot ignored; `a.b.c.d/n` matches an IPv4 range.
     static func bypasses(_ host: String, _ list: String) -> Bool {
-        let trimmed = list.trimmingCharacters(in: .whitespaces)
+        let trimmed = list.trimming(.whitespaces)
         if trimmed == "*" { return true }
         let host = String(
-            host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")).reversed()
+            host.lowercased().trimming(.scalars("[]")).reversed()
                 .drop(while: { $0 == "." }).reversed()
         )
         for item in trimmed.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
-            var name = item.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            var name = item.lowercased().trimming(.scalars("[]"))
             while name.hasPrefix(".") { name.removeFirst() }
             while name.hasSuffix(".") { name.removeLast() }
             guard !name.isEmpty else { continue }

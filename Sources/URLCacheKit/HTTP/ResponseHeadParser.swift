@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// Reads response header lines as libcurl hands them over, one per call,
 /// every response of a redirect chain in turn, and says when the final
@@ -21,12 +22,12 @@ struct ResponseHeadParser {
         if line.hasPrefix("HTTP/") {
             current = ResponseHead()
             location = nil
-            let parts = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
+            let parts = line.trimming(.whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
             current.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
             current.reason = parts.count > 2 ? String(parts[2]) : ""
             return nil
         }
-        let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: "\r\n"))
+        let trimmed = line.trimming(.scalars("\r\n"))
         if trimmed.isEmpty {
             if (100..<200).contains(current.status) { return nil }
             if (300..<400).contains(current.status), current.status != 304, let location {
@@ -41,7 +42,7 @@ struct ResponseHeadParser {
         }
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
         let name = trimmed[..<colon].lowercased()
-        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let value = trimmed[trimmed.index(after: colon)...].trimming(.whitespaces)
         switch name {
         case "etag": current.validators.etag = value
         case "last-modified": current.validators.lastModified = value

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 #if canImport(Glibc)
@@ -31,7 +31,7 @@ enum HookProcess {
         // Posix.open: O_EXCL on a name of our own, and close-on-exec, so a
         // hook started meanwhile on another thread does not inherit this
         // one's output (dup2 onto 1 and 2 clears the flag there).
-        let path = "\(NSTemporaryDirectory())/urlcache-hook.\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
+        let path = "\(Posix.temporaryDirectory)/urlcache-hook.\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
         let fd: Int32
         do { fd = try Posix.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600) } catch {
             return .init(ending: .notStarted("no temporary file for its output: \(error)"), output: "")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Failed checks in a row, for automatic checks to back off (the screen's
 /// timed re-check, `fetch --all` from a timer): after each failure they wait
@@ -19,7 +19,7 @@ public struct FailureStreak: RememberedAnswer, Codable, Sendable, Equatable {
     /// How long automatic checks wait after `count` failures in a row.
     public static func wait(after count: Int, cap: TimeInterval) -> TimeInterval {
         // 2^20 × 5 minutes is ten years: past any cap, and no overflow.
-        min(max(cap, 0), firstWait * pow(2, Double(min(max(count, 1), 21) - 1)))
+        min(max(cap, 0), firstWait * Double(1 << (min(max(count, 1), 21) - 1)))
     }
 
     /// The streak after one more failure at `now`.

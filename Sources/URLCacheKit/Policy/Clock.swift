@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the controller gets the time, so tests can set it.
 public protocol Clock: Sendable {

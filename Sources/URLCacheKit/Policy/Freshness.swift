@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// Which rule says how long a copy stays fresh.
 public enum FreshnessMode: String, Sendable, Equatable, CaseIterable {
@@ -126,7 +127,7 @@ public struct Lifetime: Codable, Sendable, Equatable {
 
     /// RFC 9111 §1.2.2's delta-seconds: digits only, else nil.
     static func deltaSeconds(_ text: String) -> TimeInterval? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimming(.whitespaces)
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Double(trimmed)
     }
@@ -139,14 +140,12 @@ struct CacheControl {
     init(_ header: String?) {
         for part in (header ?? "").split(separator: ",") {
             let pieces = part.split(separator: "=", maxSplits: 1)
-            guard let name = pieces.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else {
+            guard let name = pieces.first?.trimming(.whitespaces).lowercased(), !name.isEmpty else {
                 continue
             }
             let value =
                 pieces.count > 1
-                ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
-                    in: CharacterSet(charactersIn: "\"")
-                ) : nil
+                ? pieces[1].trimming(.whitespaces).trimming(.scalars("\"")) : nil
             // The first of two conflicting values wins (a cache may take either; the first is what most do).
             if directives[name] == nil { directives[name] = value }
         }

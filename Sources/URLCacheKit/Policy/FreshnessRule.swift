@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The freshness rule one entry follows (the command line's, else the
 /// entry's, else the list's) with the interval that caps it: decided once

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// Which of the sizes a document offers a check takes (`size` in the
 /// list, `--fetch-size`): the largest, for a wallpaper hook; or the screen's,

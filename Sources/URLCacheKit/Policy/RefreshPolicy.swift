@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The original sample's caching policy, as pure functions of their inputs.
 public enum RefreshPolicy {

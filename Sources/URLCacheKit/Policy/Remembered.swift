@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// What a private cache may remember besides an image, for thrift (RFC 9111
 /// §3 and §4.2.2): an error, or a permanent redirect, that its server gave a
@@ -73,7 +74,7 @@ public struct Patience: RememberedAnswer, Codable, Sendable, Equatable {
         let wait: TimeInterval
         if let seconds = Lifetime.deltaSeconds(value) {
             wait = seconds
-        } else if let date = HTTPDate.parse(value.trimmingCharacters(in: .whitespaces)) {
+        } else if let date = HTTPDate.parse(value.trimming(.whitespaces)) {
             wait = date.timeIntervalSince(head.date.flatMap(HTTPDate.parse) ?? now)
         } else {
             return nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension URLCacheController {
     /// One Display Image of one entry, as `check` found it under the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Display Image's first step: which image to ask for, and on what
 /// conditions. A plain entry names its image; a feed entry asks the feed

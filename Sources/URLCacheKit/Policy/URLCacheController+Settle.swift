@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// Display Image's last step: what the answers came to, merged into the
 /// entry's record (`CacheRecord+Merge`) and committed to the cache, the

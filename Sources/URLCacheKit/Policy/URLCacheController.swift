@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// The sample's controller: Display Image applies the caching policy to one

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import URLCacheSupport
 
 /// Where saved copies go by default: `urlcache/` in the user's pictures
 /// folder, as `xdg-user-dir PICTURES` names it, else `~/Pictures/urlcache`.
@@ -47,7 +48,7 @@ public enum PicturesFolder {
     /// A shell word in double quotes (or bare): `\"`, `\\`, `\$` and
     /// `` \` `` lose their backslash; `$HOME` is left for `expand`.
     private static func unquote(_ word: Substring) -> String {
-        var body = word.trimmingCharacters(in: .whitespaces)[...]
+        var body = word.trimming(.whitespaces)[...]
         if body.hasPrefix("\""), body.hasSuffix("\""), body.count >= 2 { body = body.dropFirst().dropLast() }
         var out = ""
         var escaped = false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The name a saved copy gets, `2026-11-24 The Horsehead Nebula.jpg`: the
 /// day the image was first seen, its title and its format's extension.
@@ -14,7 +14,7 @@ public enum SaveName {
 
     /// The name for an image first seen `date` (a day in `timeZone`),
     /// titled `title`, of `format`.
-    public static func make(date: Date, title: String, extension ext: String, timeZone: TimeZone = .current) -> String {
+    public static func make(date: Date, title: String, extension ext: String, timeZone: TimeZone? = nil) -> String {
         let day = dayString(date, timeZone: timeZone)
         let suffix = "." + ext
         let room = maximumBytes - day.utf8.count - 1 - suffix.utf8.count
@@ -105,14 +105,11 @@ public enum SaveName {
         }
     }
 
-    /// "2026-11-24" in `timeZone`: the day a person would say it came.
-    static func dayString(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = parts.year ?? 1970
-        let month = parts.month ?? 1
-        let day = parts.day ?? 1
-        return String(format: "%04d-%02d-%02d", year, month, day)
+    /// "2026-11-24" in `timeZone`, or in the C library's local zone (TZ,
+    /// else /etc/localtime) when none is given: the day a person would say it
+    /// came. Not `TimeZone.current`: without FoundationInternationalization
+    /// (see `DetachedThread`) that knows no zone but UTC.
+    static func dayString(_ date: Date, timeZone: TimeZone?) -> String {
+        UpdatedFormat.isoDay(date, offset: timeZone?.secondsFromGMT(for: date))
     }
 }

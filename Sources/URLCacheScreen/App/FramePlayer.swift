@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// The frames of the animation on screen, for the key loop: decoded at the
 /// size the still was (so that a frame replaces it cell for cell), kept

@@ -1,7 +1,8 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Synchronization
 import URLCacheKit
+import URLCacheSupport
 
 /// Runs Display Image and the decoding on another thread, so the screen
 /// keeps reading keys. The two threads share one `Mutex`-guarded state.
@@ -68,7 +69,7 @@ final class Loader: Sendable {
         size ask: SizeAsk = .largest
     ) {
         state.withLock { $0 = State(running: true) }
-        let thread = Thread { [self] in
+        DetachedThread.start(stackSize: 4 << 20) { [self] in
             let result = load(request, entry: entry, index: index, target: target, ask: ask)
             state.withLock {
                 $0.result = result
@@ -76,8 +77,6 @@ final class Loader: Sendable {
             }
             wakeups.wake()
         }
-        thread.stackSize = 4 << 20
-        thread.start()
     }
 
     /// What the loader's thread does for `request`.

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+import URLCacheKit
 import URLCacheSupport
 
 #if canImport(Glibc)
@@ -9,23 +10,29 @@ import Glibc
 /// Diagnostics for --log-file: never the terminal, which ncurses owns.
 /// Written from the screen's thread and the loader's.
 public final class Log: Sendable {
-    private let handle: Mutex<FileHandle?>
+    /// The log's descriptor, or nil with no log; the lock keeps lines whole.
+    private let file: Mutex<Int32?>
 
     public init(path: String?) {
         guard let path else {
-            handle = Mutex(nil)
+            file = Mutex(nil)
             return
         }
         // 0600, as the cache's files: the log names the URLs and paths of
         // what was shown.
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        handle = Mutex(fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil)
+        file = Mutex(fd >= 0 ? fd : nil)
+    }
+
+    deinit {
+        file.withLock { fd in if let fd { close(fd) } }
     }
 
     public func write(_ message: String) {
-        handle.withLock { file in
-            guard let file else { return }
-            file.write(Data("\(ISO8601DateFormatter().string(from: Date())) \(message.terminalSafe)\n".utf8))
+        file.withLock { fd in
+            guard let fd else { return }
+            // A full disk loses a line of diagnostics, nothing more.
+            try? writeAll(fd, Array("\(UpdatedFormat.iso8601(Date())) \(message.terminalSafe)\n".utf8))
         }
     }
 }

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// What the screen's decoding threads share: the background under

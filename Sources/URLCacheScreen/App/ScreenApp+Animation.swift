@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// An animated image in the screen: its frames shown in the key loop's own

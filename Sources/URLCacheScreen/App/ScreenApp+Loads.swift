@@ -1,6 +1,7 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
+import URLCacheSupport
 
 /// The screen's loads: Display Image, a kept image, a decode again for a
 /// larger window, the size each decodes at, and what each brings back.
@@ -173,12 +174,12 @@ extension ScreenApp {
     /// and what it says goes to the log, never to the terminal.
     func runHook(_ due: NewImageHook.Due, number: Int) {
         let log = services.log
-        Thread {
+        DetachedThread.start {
             log.write("onNewImage \(due.program) for entry \(number)")
             let run = due.hook.run(with: due.variables)
             run.output.split(separator: "\n").forEach { log.write("onNewImage: " + $0) }
             log.write(run.warning(program: due.program) ?? "onNewImage \(due.program) finished")
-        }.start()
+        }
     }
 
     /// What taking a load did.

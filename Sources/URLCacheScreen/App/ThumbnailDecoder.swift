@@ -1,7 +1,8 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Synchronization
 import URLCacheKit
+import URLCacheSupport
 
 /// Decodes the gallery's thumbnails off the key loop, each at its picture
 /// box's size, on at most two threads (this is a two-core machine's worth:
@@ -43,9 +44,7 @@ final class ThumbnailDecoder: Sendable {
             return max(0, more)
         }
         for _ in 0..<start {
-            let thread = Thread { [self] in work() }
-            thread.stackSize = 4 << 20
-            thread.start()
+            DetachedThread.start(stackSize: 4 << 20) { [self] in work() }
         }
     }
 

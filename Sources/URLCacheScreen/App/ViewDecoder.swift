@@ -1,7 +1,8 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Synchronization
 import URLCacheKit
+import URLCacheSupport
 
 /// Decodes zoomed views on a thread of its own, so keys never wait for a
 /// decode. Only the newest request matters: one asked for while another
@@ -51,9 +52,7 @@ final class ViewDecoder: Sendable {
             return true
         }
         guard start else { return }
-        let thread = Thread { [self] in work() }
-        thread.stackSize = 4 << 20
-        thread.start()
+        DetachedThread.start(stackSize: 4 << 20) { [self] in work() }
     }
 
     /// The newest decoded view, once.
@@ -113,8 +112,8 @@ struct ZoomedViews {
         asked = Date()
         if ScreenLogic.showPreview(region: region, size: wanted, &state) {
             log.write(
-                String(
-                    format: "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand",
+                CFormat.string(
+                    "view %.1f,%.1f %.1fx%.1f cut from the pixels at hand",
                     region.x,
                     region.y,
                     region.width,
@@ -140,8 +139,8 @@ struct ZoomedViews {
         // Logged when asked, not only when decoded: a key that comes before
         // the decode drops it, and the view was still the one on screen.
         log.write(
-            String(
-                format: "view %.1f,%.1f %.1fx%.1f asked, shown scaled up until decoded",
+            CFormat.string(
+                "view %.1f,%.1f %.1fx%.1f asked, shown scaled up until decoded",
                 region.x,
                 region.y,
                 region.width,
@@ -178,8 +177,8 @@ struct ZoomedViews {
         )
         let (r, d) = (request.region, request.decoded)
         log.write(
-            String(
-                format: "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms with its margin (%.1f,%.1f %.1fx%.1f)%@",
+            CFormat.string(
+                "view %.1f,%.1f %.1fx%.1f decoded in %.1f ms with its margin (%.1f,%.1f %.1fx%.1f)",
                 r.x,
                 r.y,
                 r.width,
@@ -188,9 +187,8 @@ struct ZoomedViews {
                 d.x,
                 d.y,
                 d.width,
-                d.height,
-                wanted ? "" : " (stale: dropped)"
-            )
+                d.height
+            ) + (wanted ? "" : " (stale: dropped)")
         )
         guard wanted else { return false }
         switch result.image {
@@ -207,8 +205,8 @@ struct ZoomedViews {
     mutating func drawn(log: Log) {
         guard let decode = decodeToLog else { return }
         log.write(
-            String(
-                format: "view shown %.1f ms after the key (decode %.1f ms)",
+            CFormat.string(
+                "view shown %.1f ms after the key (decode %.1f ms)",
                 Date().timeIntervalSince(asked) * 1000,
                 decode * 1000
             )

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// How many colours to use: the one rule for `render` and the screen.
 public enum ColorDetection {

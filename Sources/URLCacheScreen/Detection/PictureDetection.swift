@@ -180,12 +180,11 @@ extension PictureDetection {
         if let answer {
             let ms = answer.elapsed.milliseconds
             detection.reasons.append(
-                String(
-                    format: "reply time: %.1f ms, %d bytes%@",
+                CFormat.string(
+                    "reply time: %.1f ms, %ld bytes",
                     ms,
-                    answer.byteCount,
-                    answer.timedOut ? " (deadline passed)" : ""
-                )
+                    answer.byteCount
+                ) + (answer.timedOut ? " (deadline passed)" : "")
             )
         }
         return (detection, answer)

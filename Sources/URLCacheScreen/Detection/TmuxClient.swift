@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// Inside tmux the inner TERM says nothing of the terminal outside: tmux

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The animation on screen as the shell plays it, beside `Playback` (its
 /// frame, pause and deadline): what was last looked at for being one,

@@ -117,7 +117,7 @@ public struct Box: Equatable, Sendable {
             return (caption?.title?.terminalSafe ?? "About this image", body, [])
         case let .catalogue(chosen):
             let lines = Catalogue.sources.enumerated().map { index, source in
-                (index == chosen ? "▸ " : "  ") + source.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                (index == chosen ? "▸ " : "  ") + String((source.name + String(repeating: " ", count: 18)).prefix(18))
                     + source.title
             }
             return (

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// `a`: the catalogue's sources in a box, one to pick: ↑ ↓ (j k) move the

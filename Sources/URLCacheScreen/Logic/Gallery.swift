@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// `g` and `G`: a grid of what is cached, as plain data. It fetches

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// The gallery's keys and clicks, as pure functions of the state and its layout.

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// What the screen asks the loader for.

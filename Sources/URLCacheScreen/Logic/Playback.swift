@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 /// An animation playing in the image area: which frame is up, whether it
@@ -209,9 +209,8 @@ public struct FrameTiming: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let mean = shown > 0 ? total / Double(shown) : 0
-        return String(
-            format:
-                "%d frames shown, %d passed over to catch up, %d late by more than %.0f ms, %.1f ms late on average, %.1f ms at most",
+        return CFormat.string(
+            "%ld frames shown, %ld passed over to catch up, %ld late by more than %.0f ms, %.1f ms late on average, %.1f ms at most",
             shown,
             skipped,
             late,

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// What part of the image the screen shows: all of it fitted (zoom 1), or
 /// a region `zoom` times as large as fitted, about a centre. Pure values:

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// Zoom and pan: keys, the wheel and a drag change the viewport, as pure
 /// functions of the state and the geometry.

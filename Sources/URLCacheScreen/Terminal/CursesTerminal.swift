@@ -1,6 +1,6 @@
 import BlockArt
 internal import CNCurses
-import Foundation
+import FoundationEssentials
 import URLCacheSupport
 
 #if canImport(Glibc)
@@ -59,7 +59,7 @@ public final class CursesTerminal: Terminal {
         let term = environment["TERM"] ?? ""
         var chosen = term
         if wanted == .truecolor, colors < 1 << 24 {
-            let base = term.replacingOccurrences(of: "-256color", with: "").replacingOccurrences(of: "-color", with: "")
+            let base = term.replacing("-256color", with: "").replacing("-color", with: "")
             if let direct = [base + "-direct", "xterm-direct"].first(where: {
                 (CursesTerminal.probe($0) ?? 0) >= 1 << 24
             }) {

@@ -1,6 +1,6 @@
 import BlockArt
 internal import CNCurses
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 
 /// The gallery drawn in the image area: each tile's thumbnail (in pixels

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// The image on screen in pixels: fitted to the exact box, encoded once
 /// and kept while it is the same; an animation's frames kept here, or in

@@ -1,7 +1,11 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import URLCacheKit
 import URLCacheSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Draws a `ScreenState` on a `Terminal`. It keeps the last rendered art so
 /// that a spinner tick does not re-render the image; a new size or image does.
