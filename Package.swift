@@ -35,7 +35,7 @@ let package = Package(
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(name: "CHEIF", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
-        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(
             name: "CNCurses",
             pkgConfig: "ncursesw",
@@ -48,9 +48,9 @@ let package = Package(
             dependencies: ["CPNG", "CJPEG", "CGIF", "CWebP", "CAVIF", "CHEIF", "CJXL", "CTIFF"],
             // The C files include these headers rather than importing the
             // modules, so the modules' link lines are named here.
-            // libavif, libheif, libjxl and lcms2 are opened on first use, not linked.
+            // libavif, libheif, libjxl, libtiff and lcms2 are opened on first use, not linked.
             linkerSettings: [
-                .linkedLibrary("z"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("tiff"),
+                .linkedLibrary("z"), .linkedLibrary("gif"), .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"), .linkedLibrary("dl"),
             ]
         ),

@@ -73,7 +73,7 @@ static void *helper_main(void *arg) {
 }
 
 static void free_helper(struct tiff_helper *h) {
-    if (h->tiff) TIFFClose(h->tiff);
+    if (h->tiff) libtiff.Close(h->tiff);
     for (int s = 0; s < HELPER_SLOTS; s++) free(h->raw[s]);
     pthread_mutex_destroy(&h->lock);
     pthread_cond_destroy(&h->changed);

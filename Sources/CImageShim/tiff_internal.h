@@ -8,6 +8,30 @@
 #include <pthread.h>
 #include <tiffio.h>
 
+/// libtiff's functions, found by tiff_load (tiff_shim.c) when the first
+/// TIFF is opened: linked, libtiff and the libraries it brings (libLerc,
+/// libjbig, libzstd, liblzma, libdeflate) cost every start 0.5 ms.
+/// Their types are the header's own.
+struct libtiff {
+    __typeof__(TIFFGetField) *GetField;
+    __typeof__(TIFFGetFieldDefaulted) *GetFieldDefaulted;
+    __typeof__(TIFFIsTiled) *IsTiled;
+    __typeof__(TIFFClose) *Close;
+    __typeof__(TIFFStripSize) *StripSize;
+    __typeof__(TIFFReadRGBATileExt) *ReadRGBATileExt;
+    __typeof__(TIFFReadRGBAStripExt) *ReadRGBAStripExt;
+    __typeof__(TIFFReadEncodedStrip) *ReadEncodedStrip;
+    __typeof__(TIFFRGBAImageOK) *RGBAImageOK;
+    __typeof__(TIFFOpenOptionsAlloc) *OpenOptionsAlloc;
+    __typeof__(TIFFOpenOptionsFree) *OpenOptionsFree;
+    __typeof__(TIFFOpenOptionsSetMaxSingleMemAlloc) *OpenOptionsSetMaxSingleMemAlloc;
+    __typeof__(TIFFOpenOptionsSetErrorHandlerExtR) *OpenOptionsSetErrorHandlerExtR;
+    __typeof__(TIFFOpenOptionsSetWarningHandlerExtR) *OpenOptionsSetWarningHandlerExtR;
+    __typeof__(TIFFComputeStrip) *ComputeStrip;
+    __typeof__(TIFFClientOpenExt) *ClientOpenExt;
+};
+extern struct libtiff libtiff;
+
 /// One libtiff handle's way into the file the page's decoders share: its
 /// own position, the FILE read under `lock` (a second decoder reads it too).
 struct reader {

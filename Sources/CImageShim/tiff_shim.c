@@ -6,7 +6,9 @@
 // that band, not the page. Plain RGB's bands are decoded on two threads
 // (tiff_bands.c).
 #include "CImageShim.h"
+#include <dlfcn.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
@@ -65,6 +67,53 @@ static toff_t size_proc(thandle_t h) {
 static int map_proc(thandle_t h, void **base, toff_t *size) { (void)h; (void)base; (void)size; return 0; }
 static void unmap_proc(thandle_t h, void *base, toff_t size) { (void)h; (void)base; (void)size; }
 
+struct libtiff libtiff;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded = -1;
+static char load_error[256] = "libtiff was not loaded";
+
+#define FIND(field)                                                                  \
+    if (!(*(void **)&libtiff.field = dlsym(library, "TIFF" #field))) {               \
+        snprintf(load_error, sizeof load_error, "libtiff has no TIFF%s", #field);    \
+        return;                                                                      \
+    }
+
+static void load(void) {
+    void *library = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("libtiff.so", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", why ? why : "libtiff could not be loaded");
+        return;
+    }
+    FIND(GetField)
+    FIND(GetFieldDefaulted)
+    FIND(IsTiled)
+    FIND(Close)
+    FIND(StripSize)
+    FIND(ReadRGBATileExt)
+    FIND(ReadRGBAStripExt)
+    FIND(ReadEncodedStrip)
+    FIND(RGBAImageOK)
+    FIND(OpenOptionsAlloc)
+    FIND(OpenOptionsFree)
+    FIND(OpenOptionsSetMaxSingleMemAlloc)
+    FIND(OpenOptionsSetErrorHandlerExtR)
+    FIND(OpenOptionsSetWarningHandlerExtR)
+    FIND(ComputeStrip)
+    FIND(ClientOpenExt)
+    loaded = 0;
+}
+#undef FIND
+
+int cimg_tiff_load(void) {
+    pthread_once(&once, load);
+    return loaded;
+}
+
+const char *cimg_tiff_load_error(void) { return load_error; }
+
 static int fail(struct cimg_tiff *d, const char *message) {
     if (d->message[0] == 0) snprintf(d->message, sizeof d->message, "%s", message);
     return -1;
@@ -82,16 +131,16 @@ cimg_tiff *cimg_tiff_open(FILE *file) {
 
 /// A libtiff handle on the page through `reader`, its errors into the reader's message.
 TIFF *tiff_open_page(struct reader *reader) {
-    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptions *options = libtiff.OpenOptionsAlloc();
     if (!options) return NULL;
-    TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error, reader->message);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_warning, NULL);
+    libtiff.OpenOptionsSetErrorHandlerExtR(options, tiff_error, reader->message);
+    libtiff.OpenOptionsSetWarningHandlerExtR(options, tiff_warning, NULL);
     // No single allocation past 256 MiB while the directories are read.
-    TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)256 << 20);
+    libtiff.OpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)256 << 20);
     // "r": the first page only; "m": no memory mapping (we hand it a FILE).
-    TIFF *tiff = TIFFClientOpenExt("tiff", "rm", (thandle_t)reader, read_proc, write_proc, seek_proc, close_proc,
+    TIFF *tiff = libtiff.ClientOpenExt("tiff", "rm", (thandle_t)reader, read_proc, write_proc, seek_proc, close_proc,
                                    size_proc, map_proc, unmap_proc, options);
-    TIFFOpenOptionsFree(options);
+    libtiff.OpenOptionsFree(options);
     return tiff;
 }
 
@@ -101,15 +150,15 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     d->tiff = tiff_open_page(&d->reader);
     if (!d->tiff) return fail(d, "not a TIFF libtiff reads");
     char why[1024] = "";
-    if (!TIFFRGBAImageOK(d->tiff, why)) return fail(d, why[0] ? why : "a TIFF of a kind libtiff cannot show");
-    if (!TIFFGetField(d->tiff, TIFFTAG_IMAGEWIDTH, &d->width) ||
-        !TIFFGetField(d->tiff, TIFFTAG_IMAGELENGTH, &d->height) || d->width == 0 || d->height == 0)
+    if (!libtiff.RGBAImageOK(d->tiff, why)) return fail(d, why[0] ? why : "a TIFF of a kind libtiff cannot show");
+    if (!libtiff.GetField(d->tiff, TIFFTAG_IMAGEWIDTH, &d->width) ||
+        !libtiff.GetField(d->tiff, TIFFTAG_IMAGELENGTH, &d->height) || d->width == 0 || d->height == 0)
         return fail(d, "no image size");
     *width = d->width;
     *height = d->height;
     uint32_t rows = 0;
-    if (!TIFFGetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height) rows = d->height;
-    d->plain = plain_rgb(d) && TIFFStripSize(d->tiff) == (tmsize_t)d->width * rows * 3;
+    if (!libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height) rows = d->height;
+    d->plain = plain_rgb(d) && libtiff.StripSize(d->tiff) == (tmsize_t)d->width * rows * 3;
     return 0;
 }
 
@@ -121,17 +170,17 @@ int cimg_tiff_channels(const cimg_tiff *d) { return d->plain ? 3 : 4; }
 /// turning, which took a fifth of the time of a 12-megapixel LZW page.
 static int plain_rgb(struct cimg_tiff *d) {
     uint16_t photometric = 0, planar = 0, bits = 0, samples = 0, orientation = ORIENTATION_TOPLEFT;
-    return !TIFFIsTiled(d->tiff) && TIFFGetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
-           photometric == PHOTOMETRIC_RGB && TIFFGetFieldDefaulted(d->tiff, TIFFTAG_PLANARCONFIG, &planar) &&
-           planar == PLANARCONFIG_CONTIG && TIFFGetFieldDefaulted(d->tiff, TIFFTAG_BITSPERSAMPLE, &bits) &&
-           bits == 8 && TIFFGetFieldDefaulted(d->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples) && samples == 3 &&
-           (!TIFFGetField(d->tiff, TIFFTAG_ORIENTATION, &orientation) || orientation == ORIENTATION_TOPLEFT);
+    return !libtiff.IsTiled(d->tiff) && libtiff.GetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
+           photometric == PHOTOMETRIC_RGB && libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_PLANARCONFIG, &planar) &&
+           planar == PLANARCONFIG_CONTIG && libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_BITSPERSAMPLE, &bits) &&
+           bits == 8 && libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples) && samples == 3 &&
+           (!libtiff.GetField(d->tiff, TIFFTAG_ORIENTATION, &orientation) || orientation == ORIENTATION_TOPLEFT);
 }
 
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
-    if (TIFFIsTiled(d->tiff)) {
+    if (libtiff.IsTiled(d->tiff)) {
         uint32_t tw = 0, th = 0;
-        if (!TIFFGetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) || !TIFFGetField(d->tiff, TIFFTAG_TILELENGTH, &th) ||
+        if (!libtiff.GetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) || !libtiff.GetField(d->tiff, TIFFTAG_TILELENGTH, &th) ||
             tw == 0 || th == 0)
             return fail(d, "bad tile size");
         d->tile_width = tw;
@@ -141,7 +190,7 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
         if (!d->tile) return fail(d, "out of memory");
     } else {
         uint32_t rows = 0;
-        if (!TIFFGetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height)
+        if (!libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height)
             rows = d->height;
         d->band_rows = rows;
     }
@@ -168,7 +217,7 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
 // The strip holding page row `first`: TIFFReadRGBAStrip leaves its rows
 // bottom-up, turned here.
 static int read_strip(struct cimg_tiff *d, uint32_t first, uint32_t count) {
-    if (!TIFFReadRGBAStripExt(d->tiff, first, d->band, 1)) return fail(d, "damaged image data");
+    if (!libtiff.ReadRGBAStripExt(d->tiff, first, d->band, 1)) return fail(d, "damaged image data");
     for (uint32_t top = 0, bottom = count - 1; top < bottom; top++, bottom--) {
         uint32_t *a = d->band + (size_t)top * d->width, *b = d->band + (size_t)bottom * d->width;
         for (uint32_t x = 0; x < d->width; x++) {
@@ -186,7 +235,7 @@ static int read_strip(struct cimg_tiff *d, uint32_t first, uint32_t count) {
 static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     uint32_t tw = d->tile_width, th = d->band_rows;
     for (uint32_t col = 0; col < d->width; col += tw) {
-        if (!TIFFReadRGBATileExt(d->tiff, col, first, d->tile, 1)) return fail(d, "damaged tile");
+        if (!libtiff.ReadRGBATileExt(d->tiff, col, first, d->tile, 1)) return fail(d, "damaged tile");
         uint32_t cols = d->width - col < tw ? d->width - col : tw;
         for (uint32_t y = 0; y < count; y++)
             memcpy(d->band + (size_t)y * d->width + col, d->tile + (size_t)(th - 1 - y) * tw, (size_t)cols * 4);
@@ -198,13 +247,13 @@ static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
 /// `first` to `first + count - 1`, top row first, into `raw`. 0, or -1.
 int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, uint32_t first, uint32_t count) {
     uint32_t per_strip = 0;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &per_strip);
+    libtiff.GetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &per_strip);
     if (per_strip == 0) return -1;
     for (uint32_t row = first; row < first + count; row += per_strip) {
         uint32_t rows = first + count - row < per_strip ? first + count - row : per_strip;
         tmsize_t want = (tmsize_t)width * rows * 3;
         uint8_t *at = raw + (size_t)(row - first) * width * 3;
-        if (TIFFReadEncodedStrip(tiff, TIFFComputeStrip(tiff, row, 0), at, want) != want) return -1;
+        if (libtiff.ReadEncodedStrip(tiff, libtiff.ComputeStrip(tiff, row, 0), at, want) != want) return -1;
     }
     return 0;
 }
@@ -255,7 +304,7 @@ const char *cimg_tiff_message(const cimg_tiff *d) { return d->message[0] ? d->me
 void cimg_tiff_close(cimg_tiff *d) {
     if (!d) return;
     tiff_stop_helper(d->helper);
-    if (d->tiff) TIFFClose(d->tiff);
+    if (d->tiff) libtiff.Close(d->tiff);
     free(d->band);
     free(d->tile);
     free(d->raw);
@@ -266,10 +315,10 @@ void cimg_tiff_close(cimg_tiff *d) {
 int cimg_tiff_icc(cimg_tiff *d, const uint8_t **profile, size_t *length) {
     uint32_t count = 0;
     void *data = NULL;
-    if (!d->tiff || !TIFFGetField(d->tiff, TIFFTAG_ICCPROFILE, &count, &data) || !data || count == 0) return -1;
+    if (!d->tiff || !libtiff.GetField(d->tiff, TIFFTAG_ICCPROFILE, &count, &data) || !data || count == 0) return -1;
     // A grey profile on a colour picture would make it grey: not applied.
     uint16_t photometric = 0;
-    TIFFGetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric);
+    libtiff.GetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric);
     if (cimg_icc_is_grey(data, count) && photometric != PHOTOMETRIC_MINISBLACK && photometric != PHOTOMETRIC_MINISWHITE)
         return -1;
     *profile = data;

@@ -89,11 +89,11 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
     }
 
-    /// libavif is opened on the first AVIF, not linked: where it cannot be
-    /// loaded (a dlopen that fails for it, preloaded, as on a machine
-    /// without it) an AVIF is one line naming the format and the loader's
-    /// reason, and every other format still decodes.
-    func testAnAVIFWithoutLibavifIsOneLine() throws {
+    /// libavif and libtiff are opened on the first AVIF or TIFF, not linked:
+    /// where they cannot be loaded (a dlopen that fails for them, preloaded,
+    /// as on a machine without them) such a file is one line naming the
+    /// format and the loader's reason, and every other format still decodes.
+    func testAnAVIFOrTIFFWithoutItsLibraryIsOneLine() throws {
         let source = home.file("no-avif.c")
         let library = home.file("no-avif.so")
         try """
@@ -101,7 +101,7 @@ final class RenderCommandTests: XCTestCase {
         #include <dlfcn.h>
         #include <string.h>
         void *dlopen(const char *file, int mode) {
-            if (file && strstr(file, "libavif")) return NULL;
+            if (file && (strstr(file, "libavif") || strstr(file, "libtiff"))) return NULL;
             void *(*real)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
             return real(file, mode);
         }
@@ -120,6 +120,13 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(avif.stdout, "")
         XCTAssertEqual(avif.stderr.split(separator: "\n").count, 1, avif.stderr)
         XCTAssertTrue(avif.stderr.contains("still.avif: cannot decode AVIF: "), avif.stderr)
+        let tiff = try render(
+            [Fixtures.root.appendingPathComponent("tiff/lzw.tif").path, "--size", "20x6"],
+            environment: preload
+        )
+        XCTAssertEqual(tiff.status, 1, tiff.stdout)
+        XCTAssertEqual(tiff.stderr.split(separator: "\n").count, 1, tiff.stderr)
+        XCTAssertTrue(tiff.stderr.contains("lzw.tif: cannot decode TIFF: "), tiff.stderr)
         let gif = try render(
             [Fixtures.formats.appendingPathComponent("still.gif").path, "--size", "20x6"],
             environment: preload

@@ -25,6 +25,9 @@ final class TIFFRowSource: RowSource {
     // Once `decoder` is set every property is initialised, so a throw from
     // here on runs deinit, which closes the decoder: never close it here too.
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
+        guard cimg_tiff_load() == 0 else {
+            throw .decoderMissing(format: "TIFF", reason: String(cString: cimg_tiff_load_error()))
+        }
         guard let decoder = cimg_tiff_open(file) else { throw .outOfMemory }
         self.decoder = decoder
         var w: UInt32 = 0

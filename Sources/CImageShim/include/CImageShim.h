@@ -155,6 +155,11 @@ int cimg_icc_cicp(int primaries, int transfer, uint8_t **profile, size_t *length
 
 typedef struct cimg_tiff cimg_tiff;
 
+/// Whether libtiff could be opened (0) or not (-1, the reason in
+/// cimg_tiff_load_error): looked for at the first TIFF.
+int cimg_tiff_load(void);
+const char *cimg_tiff_load_error(void);
+
 /// Starts a TIFF decoder (libtiff) reading from `file`, as cimg_png_open
 /// does: the first page, classic or BigTIFF. NULL only when memory runs out.
 cimg_tiff *cimg_tiff_open(FILE *file);
