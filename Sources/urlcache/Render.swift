@@ -119,48 +119,32 @@ struct Render: ParsableCommand {
             dither: look.dither
         )
         let aspect = look.cellAspect?.value ?? terminal?.cellAspect ?? 0.5
+        let fit = { (info: SourceInfo) in
+            Renderer.artSize(
+                for: info,
+                columns: area.columns,
+                rows: area.rows,
+                cellAspect: aspect,
+                symbols: options.symbols
+            )
+        }
         var cells = CellSize(columns: 0, rows: 0)
         let clock = ContinuousClock()
         let start = clock.now
         let size = { (info: SourceInfo) -> PixelSize in
-            let art = Renderer.artSize(
-                for: info,
-                columns: area.columns,
-                rows: area.rows,
-                cellAspect: aspect,
-                symbols: options.symbols
-            )
+            let art = fit(info)
             cells = art.cells
             return art.pixmap
         }
-        if let animation = try animation(
-            input,
-            terminal: terminal,
-            samples: Renderer.samples(options.symbols),
-            size: size
-        ) {
-            let player = AnimationPlayer<CellGrid>(
-                duration: duration,
-                prepare: { frame in
-                    let grid = Renderer.render(frame.pixmap, columns: cells.columns, rows: cells.rows, options: options)
-                    return (grid, grid.cells.count * MemoryLayout<Cell>.stride)
-                },
-                output: { grid, previous in
-                    previous.map { AnsiWriter.changedBytes(from: $0, to: grid) } ?? AnsiWriter.bytes(grid)
-                }
-            )
+        let samples = Renderer.samples(options.symbols)
+        if let animation = try animation(input, terminal: terminal, samples: samples, size: size) {
+            let player = Render.artPlayer(duration: duration, options: options) { cells }
             return try play(animation, input: input) { decoder throws(DecodeError) in try player.play(decoder) }
         }
         // The art is made as the rows come; Renderer.render when it could not be.
-        let (decoded, art) = try decode(input, samples: Renderer.samples(options.symbols), size: size) { info in
-            let fitted = Renderer.artSize(
-                for: info,
-                columns: area.columns,
-                rows: area.rows,
-                cellAspect: aspect,
-                symbols: options.symbols
-            )
-            return ArtPlan(columns: fitted.cells.columns, rows: fitted.cells.rows, options: options)
+        let (decoded, art) = try decode(input, samples: samples, size: size) { info in
+            let fitted = fit(info).cells
+            return ArtPlan(columns: fitted.columns, rows: fitted.rows, options: options)
         }
         let decodedAt = clock.now
         let grid =
@@ -173,6 +157,26 @@ struct Render: ParsableCommand {
                 "timings: decode+scale \(Render.ms(decodedAt - start)) ms, render \(Render.ms(renderedAt - decodedAt)) ms, write \(Render.ms(clock.now - renderedAt)) ms"
             )
         }
+    }
+
+    /// Block art for each frame of an animation, at the cells the first
+    /// frame's size gave; each later frame written as its changes.
+    private static func artPlayer(
+        duration: Double?,
+        options: RenderOptions,
+        cells: @escaping () -> CellSize
+    ) -> AnimationPlayer<CellGrid> {
+        AnimationPlayer<CellGrid>(
+            duration: duration,
+            prepare: { frame in
+                let size = cells()
+                let grid = Renderer.render(frame.pixmap, columns: size.columns, rows: size.rows, options: options)
+                return (grid, grid.cells.count * MemoryLayout<Cell>.stride)
+            },
+            output: { grid, previous in
+                previous.map { AnsiWriter.changedBytes(from: $0, to: grid) } ?? AnsiWriter.bytes(grid)
+            }
+        )
     }
 
     /// The input as an animation to play: only an animated file, on a
@@ -251,76 +255,5 @@ struct Render: ParsableCommand {
 
     static func ms(_ d: Duration) -> String {
         CFormat.string("%.2f", d.milliseconds)
-    }
-
-    /// Where the image comes from.
-    enum Input {
-        case file(String)
-        /// A stream read whole: standard input (`-`), a FIFO, `/dev/stdin`,
-        /// `<(…)`; `name` says which in messages.
-        case bytes([UInt8], name: String)
-
-        /// How messages name it.
-        var name: String {
-            switch self {
-            case let .file(path): return path
-            case let .bytes(_, name): return name
-            }
-        }
-    }
-
-    /// The most `render -` reads from standard input, as for a download.
-    static let maxInputBytes = TransferLimits().maxBytes
-
-    /// A stream read whole, up to `maxInputBytes`.
-    private static func readStream(_ fd: Int32, name: String) throws(Failure) -> Input {
-        let data: [UInt8]
-        do { data = try Posix.read(fd, stoppingPast: Int(maxInputBytes)) } catch { throw .failed("\(name): \(error)") }
-        guard data.count <= maxInputBytes else {
-            throw .failed("\(name): image larger than the \(ByteCount.format(maxInputBytes)) limit")
-        }
-        return .bytes(data, name: name)
-    }
-
-    /// A file path as given, standard input for `-`, or a URL's cached
-    /// image after the policy ran.
-    private func resolveImage() throws(Failure) -> Input {
-        if image == "-" { return try Render.readStream(STDIN_FILENO, name: "stdin") }
-        // A path that is no regular file (a FIFO, /dev/stdin, <(…)) cannot
-        // be read twice or rewound, as the decoders do a file: read it as a
-        // stream, as `-` is.
-        var info = stat()
-        if stat(image, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            guard let fd = try? Posix.open(image, O_RDONLY) else { throw .failed("\(image): \(Errno.current)") }
-            defer { close(fd) }
-            return try Render.readStream(fd, name: image)
-        }
-        guard image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") else {
-            guard FileManager.default.fileExists(atPath: image) else {
-                throw .usage("\(image): no such file")
-            }
-            return .file(image)
-        }
-        let url: URL
-        do { url = try ImageURL.validate(image, index: 1, source: "argument") } catch {
-            throw .usage(error.description)
-        }
-        // The list only lends its settings (timeouts, size limit, interval):
-        // a broken list named with --config is an error, a broken default one is not.
-        let urls: URLList
-        do { urls = try list.loadList() } catch {
-            if list.config != nil { throw error }
-            urls = URLList(entries: [URLEntry(url: url)], source: "argument")
-        }
-        let pool = FetchPool(controller: policy.controller(cache: list.cache, list: urls), inFlight: 1)
-        let report = Interruption.catching { isCancelled in
-            pool.display([URLEntry(url: url)], force: force, isCancelled: isCancelled)[0]
-        }
-        if case let .failure(error) = report.result {
-            guard report.copy != nil else { throw .failed("\(image): \(error.description)") }
-            printError("urlcache: \(image): \(error.description) (showing the cached copy)")
-        }
-        guard let copy = report.copy else { throw .failed("\(image): nothing cached") }
-        return .file(copy.imagePath)
     }
 }
