@@ -108,20 +108,7 @@ extension ImageDecoder {
         var target = size(shownInfo)
         if turned { target = target.transposed }
         let raster = turned ? (x: samples.y, y: samples.x) : samples
-        let need = decodedAtLeast(target, raster: raster)
-        // The whole raster's size that gives the region that many pixels.
-        let across = Double(base.width) / max(1, part.width)
-        let down = Double(base.height) / max(1, part.height)
-        try source.start(
-            minWidth: Int((Double(need.width) * across).rounded(.up)),
-            minHeight: Int((Double(need.height) * down).rounded(.up))
-        )
-        let window = part.pixels(
-            scaleX: Double(source.width) / Double(max(1, base.width)),
-            scaleY: Double(source.height) / Double(max(1, base.height)),
-            width: source.width,
-            height: source.height
-        )
+        let window = try start(source, part: part, base: base, need: decodedAtLeast(target, raster: raster))
         var crop = RowCrop(columns: window.columns, rows: window.rows)
         if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }
         // Rows as the picture shows them: the art is made of them as they come.

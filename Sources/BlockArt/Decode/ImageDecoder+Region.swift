@@ -23,6 +23,30 @@ extension ImageDecoder {
         )
     }
 
+    /// Starts `source` at the smallest scale that gives `part` of `base` at
+    /// least `need` pixels; returns the pixels of the decoded raster that
+    /// `part` touches.
+    static func start(
+        _ source: RowSource,
+        part: ImageRegion,
+        base: PixelSize,
+        need: PixelSize
+    ) throws(DecodeError) -> (columns: Range<Int>, rows: Range<Int>) {
+        // The whole raster's size that gives the region that many pixels.
+        let across = Double(base.width) / max(1, part.width)
+        let down = Double(base.height) / max(1, part.height)
+        try source.start(
+            minWidth: Int((Double(need.width) * across).rounded(.up)),
+            minHeight: Int((Double(need.height) * down).rounded(.up))
+        )
+        return part.pixels(
+            scaleX: Double(source.width) / Double(max(1, base.width)),
+            scaleY: Double(source.height) / Double(max(1, base.height)),
+            width: source.width,
+            height: source.height
+        )
+    }
+
     /// The smallest size a decoder may shrink to for `target` pixels
     /// sampled `raster` to a cell. libjpeg's DCT scaling shrinks almost for
     /// free, but not below half the raster the resampler samples: shrinking

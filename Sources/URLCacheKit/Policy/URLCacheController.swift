@@ -125,16 +125,7 @@ public struct URLCacheController: Sendable {
             size: ask,
             resize: entry.feed != nil && !ask.isServed(by: cached?.metadata?.image.size)
         )
-        let validators = entry.feed == nil ? cached?.metadata?.image.validators : cached?.metadata?.feedValidators
-        // A copy smaller than the size asked is no answer to the ask: the
-        // feed is read again whole (like a `Vary` that does not match).
-        let plan = RefreshPolicy.plan(
-            cached: cached,
-            validators: check.resize ? Validators() : validators,
-            now: now,
-            interval: check.rule.interval(cached),
-            force: force || check.resize
-        )
+        let plan = refreshPlan(check, force: force)
         if case .useCached = plan { return DisplayReport(result: .success(.previouslyCached), copy: cached) }
         // With no image yet, the entry may still remember a server's answer.
         let remembers = cached == nil ? cache.answersWithoutImage(key) : cached?.metadata
@@ -160,6 +151,23 @@ public struct URLCacheController: Sendable {
         // A no-store image is shown from outside the cache.
         let copy = result == .success(.notStored) ? cache.transientCopy(for: key) : (try? cache.lookup(key)) ?? cached
         return DisplayReport(result: flagMustRevalidate(result, check), copy: copy)
+    }
+
+    /// The policy's plan for the copy: shown as it is, or checked with its
+    /// validators (an image's or its feed's).
+    private func refreshPlan(_ check: Check, force: Bool) -> RefreshPolicy.Plan {
+        let cached = check.cached
+        let validators =
+            check.entry.feed == nil ? cached?.metadata?.image.validators : cached?.metadata?.feedValidators
+        // A copy smaller than the size asked is no answer to the ask: the
+        // feed is read again whole (like a `Vary` that does not match).
+        return RefreshPolicy.plan(
+            cached: cached,
+            validators: check.resize ? Validators() : validators,
+            now: check.now,
+            interval: check.rule.interval(cached),
+            force: force || check.resize
+        )
     }
 
     /// A failed check of a copy whose server said `must-revalidate` or

@@ -31,6 +31,17 @@ enum TerminalIdentity {
         if set("STY") || term.hasPrefix("screen") {
             return Known(name: "GNU screen", format: .symbols, symbols: .blocks, truecolor: false)
         }
+        if let graphics = graphicsTerminal(env, term: term, program: program) { return graphics }
+        // VS Code's terminal (xterm.js) draws pictures only when the user
+        // turned them on: asked. It keeps a WT_SESSION it was started with.
+        if program == "vscode" { return nil }
+        return textTerminal(env, term: term)
+    }
+
+    /// kitty, Ghostty, WezTerm, iTerm2 and Contour, told by their TERM or
+    /// TERM_PROGRAM (iTerm2 over ssh by LC_TERMINAL).
+    private static func graphicsTerminal(_ env: [String: String], term: String, program: String) -> Known? {
+        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
         if term == "xterm-kitty" || set("KITTY_WINDOW_ID") {
             return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true)
         }
@@ -47,9 +58,13 @@ enum TerminalIdentity {
         if term == "contour" || program == "contour" {
             return Known(name: "Contour", format: .sixel, symbols: .blocks, truecolor: true)
         }
-        // VS Code's terminal (xterm.js) draws pictures only when the user
-        // turned them on: asked. It keeps a WT_SESSION it was started with.
-        if program == "vscode" { return nil }
+        return nil
+    }
+
+    /// Konsole, foot, mlterm, st, alacritty, Windows Terminal, the VTE
+    /// terminals and the Linux console: told by TERM or a variable of their own.
+    private static func textTerminal(_ env: [String: String], term: String) -> Known? {
+        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
         if let version = env["KONSOLE_VERSION"].flatMap({ Int($0) }) {
             // Konsole draws kitty's graphics since 22.04.
             return Known(
