@@ -3,122 +3,13 @@
 // animations alike: libjxl coalesces each frame onto the canvas itself
 // (blending and disposal done), so every frame is a whole canvas.
 #include "CImageShim.h"
-#include <dlfcn.h>
-#include <fcntl.h>
-#include <unistd.h>
 #include <jxl/decode.h>
 #include <jxl/encode.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static struct {
-    JxlDecoder *(*create)(const JxlMemoryManager *);
-    void (*destroy)(JxlDecoder *);
-    void (*rewind)(JxlDecoder *);
-    JxlDecoderStatus (*subscribe)(JxlDecoder *, int);
-    JxlDecoderStatus (*setInput)(JxlDecoder *, const uint8_t *, size_t);
-    void (*closeInput)(JxlDecoder *);
-    JxlDecoderStatus (*process)(JxlDecoder *);
-    JxlDecoderStatus (*basicInfo)(const JxlDecoder *, JxlBasicInfo *);
-    JxlDecoderStatus (*frameHeader)(const JxlDecoder *, JxlFrameHeader *);
-    JxlDecoderStatus (*outSize)(const JxlDecoder *, const JxlPixelFormat *, size_t *);
-    JxlDecoderStatus (*setOut)(JxlDecoder *, const JxlPixelFormat *, void *, size_t);
-    JxlDecoderStatus (*encodedProfile)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget,
-                                       JxlColorEncoding *);
-    JxlDecoderStatus (*iccSize)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget, size_t *);
-    JxlDecoderStatus (*icc)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget, uint8_t *, size_t);
-    JxlDecoderStatus (*preferred)(JxlDecoder *, const JxlColorEncoding *);
-    void (*toSRGB)(JxlColorEncoding *, JXL_BOOL);
-    JxlDecoderStatus (*setRunner)(JxlDecoder *, JxlParallelRunner, void *);
-    // libjxl_threads, when it is there: the decode on every core.
-    void *(*runnerCreate)(const JxlMemoryManager *, size_t);
-    void (*runnerDestroy)(void *);
-    JxlParallelRunner runner;
-    size_t (*defaultThreads)(void);
-} jxl;
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded = -1;
-static char load_error[256] = "libjxl was not loaded";
-
-#define FIND(field, name)                                                  \
-    if (!(*(void **)&jxl.field = dlsym(library, name))) {                  \
-        snprintf(load_error, sizeof load_error, "libjxl has no %s", name); \
-        return;                                                            \
-    }
-
-static void load(void) {
-    void *library = dlopen("libjxl.so.0.7", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libjxl.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "libjxl could not be loaded");
-        return;
-    }
-    FIND(create, "JxlDecoderCreate")
-    FIND(destroy, "JxlDecoderDestroy")
-    FIND(rewind, "JxlDecoderRewind")
-    FIND(subscribe, "JxlDecoderSubscribeEvents")
-    FIND(setInput, "JxlDecoderSetInput")
-    FIND(closeInput, "JxlDecoderCloseInput")
-    FIND(process, "JxlDecoderProcessInput")
-    FIND(basicInfo, "JxlDecoderGetBasicInfo")
-    FIND(frameHeader, "JxlDecoderGetFrameHeader")
-    FIND(outSize, "JxlDecoderImageOutBufferSize")
-    FIND(setOut, "JxlDecoderSetImageOutBuffer")
-    FIND(encodedProfile, "JxlDecoderGetColorAsEncodedProfile")
-    FIND(iccSize, "JxlDecoderGetICCProfileSize")
-    FIND(icc, "JxlDecoderGetColorAsICCProfile")
-    FIND(preferred, "JxlDecoderSetPreferredColorProfile")
-    FIND(toSRGB, "JxlColorEncodingSetToSRGB")
-    FIND(setRunner, "JxlDecoderSetParallelRunner")
-    void *threads = dlopen("libjxl_threads.so.0.7", RTLD_NOW | RTLD_LOCAL);
-    if (threads) {
-        *(void **)&jxl.runnerCreate = dlsym(threads, "JxlThreadParallelRunnerCreate");
-        *(void **)&jxl.runnerDestroy = dlsym(threads, "JxlThreadParallelRunnerDestroy");
-        *(void **)&jxl.runner = dlsym(threads, "JxlThreadParallelRunner");
-        *(void **)&jxl.defaultThreads = dlsym(threads, "JxlThreadParallelRunnerDefaultNumWorkerThreads");
-    }
-    loaded = 0;
-}
-#undef FIND
-
-// libjxl 0.7, as Debian builds it, prints each failure's trace to stderr
-// (a damaged file gives five lines), which would garble the screen and
-// break the one line a bad file gets. Every libjxl call runs with fd 2 on
-// /dev/null, holding a lock that our own stderr writes take too
-// (printError), so that none of them is lost in the meantime. Not stdio's
-// lock on stderr: libjxl prints from its worker threads, which would wait
-// for it while this thread waits for them (a fuzzed file hung so).
-static pthread_mutex_t stderr_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int quiet_begin(void) {
-    pthread_mutex_lock(&stderr_lock);
-    fflush(stderr);
-    int saved = dup(2);
-    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    if (saved >= 0 && null >= 0) dup2(null, 2);
-    if (null >= 0) close(null);
-    return saved;
-}
-
-static void quiet_end(int saved) {
-    fflush(stderr);
-    if (saved >= 0) {
-        dup2(saved, 2);
-        close(saved);
-    }
-    pthread_mutex_unlock(&stderr_lock);
-}
-
-int cimg_jxl_load(void) {
-    pthread_once(&once, load);
-    return loaded;
-}
-
-const char *cimg_jxl_load_error(void) { return load_error; }
+#include "jxl_internal.h"
 
 struct cimg_jxl {
     JxlDecoder *decoder;
@@ -343,25 +234,22 @@ void cimg_jxl_close(cimg_jxl *d) {
 }
 
 int cimg_jxl_read_header(cimg_jxl *d, uint32_t *width, uint32_t *height, int *animated, uint32_t *loops) {
-    int saved = quiet_begin();
+    int saved = jxl_quiet_begin();
     int result = read_header(d, width, height, animated, loops);
-    quiet_end(saved);
+    jxl_quiet_end(saved);
     return result;
 }
 
 int cimg_jxl_next_frame(cimg_jxl *d, double *seconds) {
-    int saved = quiet_begin();
+    int saved = jxl_quiet_begin();
     int result = next_frame(d, seconds);
-    quiet_end(saved);
+    jxl_quiet_end(saved);
     return result;
 }
 
 int cimg_jxl_rewind(cimg_jxl *d) {
-    int saved = quiet_begin();
+    int saved = jxl_quiet_begin();
     int result = rewind_frames(d);
-    quiet_end(saved);
+    jxl_quiet_end(saved);
     return result;
 }
-
-void cimg_stderr_lock(void) { pthread_mutex_lock(&stderr_lock); }
-void cimg_stderr_unlock(void) { pthread_mutex_unlock(&stderr_lock); }

@@ -8,7 +8,7 @@
 #include <pthread.h>
 #include <tiffio.h>
 
-/// libtiff's functions, found by tiff_load (tiff_shim.c) when the first
+/// libtiff's functions, found by cimg_tiff_load (tiff_loader.c) when the first
 /// TIFF is opened: linked, libtiff and the libraries it brings (libLerc,
 /// libjbig, libzstd, liblzma, libdeflate) cost every start 0.5 ms.
 /// Their types are the header's own.
@@ -30,7 +30,8 @@ struct libtiff {
     __typeof__(TIFFComputeStrip) *ComputeStrip;
     __typeof__(TIFFClientOpenExt) *ClientOpenExt;
 };
-extern struct libtiff libtiff;
+// Hidden: a library loaded later must not bind a symbol of its own to it.
+__attribute__((visibility("hidden"))) extern struct libtiff libtiff;
 
 /// One libtiff handle's way into the file the page's decoders share: its
 /// own position, the FILE read under `lock` (a second decoder reads it too).

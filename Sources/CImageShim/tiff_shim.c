@@ -6,7 +6,6 @@
 // that band, not the page. Plain RGB's bands are decoded on two threads
 // (tiff_bands.c).
 #include "CImageShim.h"
-#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,53 +65,6 @@ static toff_t size_proc(thandle_t h) {
 }
 static int map_proc(thandle_t h, void **base, toff_t *size) { (void)h; (void)base; (void)size; return 0; }
 static void unmap_proc(thandle_t h, void *base, toff_t size) { (void)h; (void)base; (void)size; }
-
-struct libtiff libtiff;
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded = -1;
-static char load_error[256] = "libtiff was not loaded";
-
-#define FIND(field)                                                                  \
-    if (!(*(void **)&libtiff.field = dlsym(library, "TIFF" #field))) {               \
-        snprintf(load_error, sizeof load_error, "libtiff has no TIFF%s", #field);    \
-        return;                                                                      \
-    }
-
-static void load(void) {
-    void *library = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libtiff.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "libtiff could not be loaded");
-        return;
-    }
-    FIND(GetField)
-    FIND(GetFieldDefaulted)
-    FIND(IsTiled)
-    FIND(Close)
-    FIND(StripSize)
-    FIND(ReadRGBATileExt)
-    FIND(ReadRGBAStripExt)
-    FIND(ReadEncodedStrip)
-    FIND(RGBAImageOK)
-    FIND(OpenOptionsAlloc)
-    FIND(OpenOptionsFree)
-    FIND(OpenOptionsSetMaxSingleMemAlloc)
-    FIND(OpenOptionsSetErrorHandlerExtR)
-    FIND(OpenOptionsSetWarningHandlerExtR)
-    FIND(ComputeStrip)
-    FIND(ClientOpenExt)
-    loaded = 0;
-}
-#undef FIND
-
-int cimg_tiff_load(void) {
-    pthread_once(&once, load);
-    return loaded;
-}
-
-const char *cimg_tiff_load_error(void) { return load_error; }
 
 static int fail(struct cimg_tiff *d, const char *message) {
     if (d->message[0] == 0) snprintf(d->message, sizeof d->message, "%s", message);
