@@ -27,5 +27,5 @@ mapfile -t medians < "$work/medians"
 printf '%-26s %9s   %s\n' "launch to first frame" "median s" command
 printf '%-26s %9s   %s\n' "urlcache (screen)" "${medians[0]}" "$ours"
 printf '%-26s %9s   %s\n' "chafa" "${medians[1]}" "$theirs"
-$python -c "print('%-26s %9.2fx   (goal: at most 0.50x)' % ('ratio', ${medians[0]} / ${medians[1]}))"
+$python -c "print('%-26s %9.3fx   (goal: at most 0.50x)' % ('ratio', ${medians[0]} / ${medians[1]}))"
 record_results
