@@ -1,5 +1,6 @@
 #include "CImageShim.h"
 #include <avif/avif.h>
+#include "dl_table.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -33,21 +34,14 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
 static char load_error[256] = "libavif was not loaded";
 
-#define FIND(field, name)                                                          \
-    if (!(*(void **)&avif.field = dlsym(library, name))) {                         \
-        snprintf(load_error, sizeof load_error, "libavif has no %s", name);        \
-        return;                                                                    \
-    }
+#define FIND(field, name) \
+    if (!cimg_dl_find(library, name, (void **)&avif.field, "libavif", load_error, sizeof load_error)) return;
 
 static void load(void) {
     // The -dev package's link, else the runtime name of the headers' version.
-    void *library = dlopen("libavif.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen(AVIF_VERSION_MAJOR == 0 ? "libavif.so.15" : "libavif.so.16", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "libavif could not be loaded");
-        return;
-    }
+    static const char *const names[] = {"libavif.so", AVIF_VERSION_MAJOR == 0 ? "libavif.so.15" : "libavif.so.16", NULL};
+    void *library = cimg_dl_open(names, "libavif", load_error, sizeof load_error);
+    if (!library) return;
     FIND(decoderCreate, "avifDecoderCreate")
     FIND(decoderDestroy, "avifDecoderDestroy")
     FIND(decoderSetIOMemory, "avifDecoderSetIOMemory")

@@ -2,7 +2,7 @@
 // libheif brings libde265 and its encoders' libraries, which a start that
 // shows no HEIC should not load. Only the header comes from libheif-dev.
 #include "CImageShim.h"
-#include <dlfcn.h>
+#include "dl_table.h"
 #include <libheif/heif.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -36,20 +36,13 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
 static char load_error[256] = "libheif was not loaded";
 
-#define FIND(field, name)                                                   \
-    if (!(*(void **)&heif.field = dlsym(library, name))) {                  \
-        snprintf(load_error, sizeof load_error, "libheif has no %s", name); \
-        return;                                                             \
-    }
+#define FIND(field, name) \
+    if (!cimg_dl_find(library, name, (void **)&heif.field, "libheif", load_error, sizeof load_error)) return;
 
 static void load(void) {
-    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libheif.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "libheif could not be loaded");
-        return;
-    }
+    static const char *const names[] = {"libheif.so.1", "libheif.so", NULL};
+    void *library = cimg_dl_open(names, "libheif", load_error, sizeof load_error);
+    if (!library) return;
     FIND(contextAlloc, "heif_context_alloc")
     FIND(contextFree, "heif_context_free")
     FIND(readFromMemory, "heif_context_read_from_memory_without_copy")

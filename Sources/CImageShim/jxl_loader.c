@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "dl_table.h"
 #include "jxl_internal.h"
 
 struct libjxl jxl;
@@ -16,20 +17,13 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
 static char load_error[256] = "libjxl was not loaded";
 
-#define FIND(field, name)                                                  \
-    if (!(*(void **)&jxl.field = dlsym(library, name))) {                  \
-        snprintf(load_error, sizeof load_error, "libjxl has no %s", name); \
-        return;                                                            \
-    }
+#define FIND(field, name) \
+    if (!cimg_dl_find(library, name, (void **)&jxl.field, "libjxl", load_error, sizeof load_error)) return;
 
 static void load(void) {
-    void *library = dlopen("libjxl.so.0.7", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libjxl.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "libjxl could not be loaded");
-        return;
-    }
+    static const char *const names[] = {"libjxl.so.0.7", "libjxl.so", NULL};
+    void *library = cimg_dl_open(names, "libjxl", load_error, sizeof load_error);
+    if (!library) return;
     FIND(create, "JxlDecoderCreate")
     FIND(destroy, "JxlDecoderDestroy")
     FIND(rewind, "JxlDecoderRewind")

@@ -8,7 +8,7 @@
 // network) without one; inline data: images still work. librsvg's own
 // limits bound entity expansion, nesting and element count.
 #include "CImageShim.h"
-#include <dlfcn.h>
+#include "dl_table.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,22 +50,18 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
 static char load_error[256] = "librsvg was not loaded";
 
-#define FIND(library, field, name)                                          \
-    if (!(*(void **)&rsvg.field = dlsym(library, name))) {                  \
-        snprintf(load_error, sizeof load_error, "no %s", name);             \
-        return;                                                             \
-    }
+#define FIND(library, field, name) \
+    if (!cimg_dl_find(library, name, (void **)&rsvg.field, library##_names[0], load_error, sizeof load_error)) return;
+#define OPEN(library, name)                                                                 \
+    static const char *const library##_names[] = {name, NULL};                              \
+    void *library = cimg_dl_open(library##_names, name, load_error, sizeof load_error);     \
+    if (!library) return;
 
 static void load(void) {
-    void *svg = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
-    void *cairo = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
-    void *gobject = dlopen("libgobject-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    void *glib = dlopen("libglib-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (!svg || !cairo || !gobject || !glib) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "librsvg could not be loaded");
-        return;
-    }
+    OPEN(svg, "librsvg-2.so.2")
+    OPEN(cairo, "libcairo.so.2")
+    OPEN(gobject, "libgobject-2.0.so.0")
+    OPEN(glib, "libglib-2.0.so.0")
     FIND(svg, fromData, "rsvg_handle_new_from_data")
     FIND(svg, sizeInPixels, "rsvg_handle_get_intrinsic_size_in_pixels")
     FIND(svg, dimensions, "rsvg_handle_get_intrinsic_dimensions")
@@ -83,6 +79,7 @@ static void load(void) {
     loaded = 0;
 }
 #undef FIND
+#undef OPEN
 
 int cimg_svg_load(void) {
     pthread_once(&once, load);

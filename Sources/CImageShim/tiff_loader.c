@@ -2,10 +2,9 @@
 // libjxl are: linked, it and the libraries it brings (libLerc, libjbig,
 // libzstd, liblzma, libdeflate) cost every start 0.5 ms. The table of its
 // functions is shared with tiff_shim.c and tiff_bands.c (tiff_internal.h).
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
 
+#include "dl_table.h"
 #include "tiff_internal.h"
 
 struct libtiff libtiff;
@@ -14,20 +13,13 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
 static char load_error[256] = "libtiff was not loaded";
 
-#define FIND(field)                                                                  \
-    if (!(*(void **)&libtiff.field = dlsym(library, "TIFF" #field))) {               \
-        snprintf(load_error, sizeof load_error, "libtiff has no TIFF%s", #field);    \
-        return;                                                                      \
-    }
+#define FIND(field) \
+    if (!cimg_dl_find(library, "TIFF" #field, (void **)&libtiff.field, "libtiff", load_error, sizeof load_error)) return;
 
 static void load(void) {
-    void *library = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libtiff.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "libtiff could not be loaded");
-        return;
-    }
+    static const char *const names[] = {"libtiff.so.6", "libtiff.so", NULL};
+    void *library = cimg_dl_open(names, "libtiff", load_error, sizeof load_error);
+    if (!library) return;
     FIND(GetField)
     FIND(GetFieldDefaulted)
     FIND(IsTiled)
