@@ -9,15 +9,12 @@ import Glibc
 package enum CFormat {
     /// `format` with `arguments`, as vsnprintf writes them.
     package static func string(_ format: String, _ arguments: any CVarArg...) -> String {
-        withVaList(arguments) { list in
-            var buffer = [CChar](repeating: 0, count: 128)
-            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
-            guard needed >= buffer.count else { return String(cString: buffer) }
-            return withVaList(arguments) { again in
-                buffer = [CChar](repeating: 0, count: needed + 1)
-                _ = vsnprintf(&buffer, buffer.count, format, again)
-                return String(cString: buffer)
-            }
+        var buffer = [CChar](repeating: 0, count: 128)
+        var needed = withVaList(arguments) { Int(vsnprintf(&buffer, buffer.count, format, $0)) }
+        if needed >= buffer.count {
+            buffer = [CChar](repeating: 0, count: needed + 1)
+            needed = withVaList(arguments) { Int(vsnprintf(&buffer, buffer.count, format, $0)) }
         }
+        return String(decoding: buffer.prefix(max(0, needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
