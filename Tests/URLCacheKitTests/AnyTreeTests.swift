@@ -1,4 +1,7 @@
+import Dispatch
 import Foundation
+import Synchronization
+import URLCacheSupport
 import URLCacheTestSupport
 import XCTest
 
@@ -90,5 +93,25 @@ final class AnyTreeTests: XCTestCase {
             guard !(a is String), !(b is String), let x = a as? NSNumber, let y = b as? NSNumber else { return false }
             return x.doubleValue == y.doubleValue
         }
+    }
+}
+
+extension AnyTreeTests {
+    /// A feed nested as deep as JSONFeedReader lets through (500) reads on
+    /// a quarter of the stack the screen's loader thread has (4 MiB).
+    func testTheDeepestFeedReadsOnAQuarterOfTheLoadersStack() throws {
+        let depth = JSONText.maxNesting
+        let document = Data((String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)).utf8)
+        let read = Mutex<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        XCTAssertTrue(
+            DetachedThread.start(stackSize: 1 << 20) {
+                let ok = (try? AnyTree.json(document)) != nil
+                read.withLock { $0 = ok }
+                done.signal()
+            }
+        )
+        done.wait()
+        XCTAssertEqual(read.withLock { $0 }, true)
     }
 }
