@@ -48,7 +48,8 @@ extension Render {
         // stream, as `-` is.
         var info = stat()
         if stat(image, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            guard let fd = try? Posix.open(image, O_RDONLY) else { throw .failed("\(image): \(Errno.current)") }
+            let fd: Int32
+            do { fd = try Posix.open(image, O_RDONLY) } catch { throw .failed("\(image): \(error)") }
             defer { close(fd) }
             return try Render.readStream(fd, name: image)
         }

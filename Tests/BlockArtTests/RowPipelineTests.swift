@@ -17,8 +17,10 @@ final class RowPipelineTests: XCTestCase {
             bytes: bytes,
             background: RGB8(0, 40, 0),
             samples: (4, 6),
-            pipelineRows: pipelined ? 1 : Int.max
-        ) { _ in PixelSize(width: 160, height: 96) }
+            pipelineRows: pipelined ? 1 : Int.max,
+            size: { _ in PixelSize(width: 160, height: 96) },
+            art: { _ in nil }
+        ).image
     }
 
     func testTwoThreadsGiveExactlyTheOneThreadPixels() throws {
@@ -43,8 +45,8 @@ final class RowPipelineTests: XCTestCase {
             let input = Array(try Data(contentsOf: Fixtures.pngsuite.appendingPathComponent(file)))
             let sizeOf: (SourceInfo) -> PixelSize = { PixelSize(width: $0.width, height: $0.height) }
             XCTAssertEqual(
-                try ImageDecoder.decode(bytes: input, pipelineRows: 1, size: sizeOf).pixmap,
-                try ImageDecoder.decode(bytes: input, pipelineRows: .max, size: sizeOf).pixmap,
+                try ImageDecoder.decode(bytes: input, pipelineRows: 1, size: sizeOf, art: { _ in nil }).image.pixmap,
+                try ImageDecoder.decode(bytes: input, pipelineRows: .max, size: sizeOf, art: { _ in nil }).image.pixmap,
                 file
             )
         }

@@ -56,14 +56,15 @@ extension ImageDecoder {
         )
     }
 
-    /// Bytes in memory as a file, decoded as `decode(file:…)`.
+    /// Bytes in memory as a file, decoded as `decode(file:…)`; tests give
+    /// `pipelineRows` and `art: { _ in nil }` to compare both ways.
     static func decode(
         bytes: [UInt8],
-        background: RGB8,
-        limits: DecodeLimits,
-        samples: (x: Int, y: Int),
+        background: RGB8 = RGB8(0, 0, 0),
+        limits: DecodeLimits = DecodeLimits(),
+        samples: (x: Int, y: Int) = (1, 1),
         pipelineRows: Int,
-        region: ImageRegion?,
+        region: ImageRegion? = nil,
         size: (SourceInfo) -> PixelSize,
         art: (SourceInfo) -> ArtPlan?
     ) throws(DecodeError) -> (image: DecodedImage, art: PlannedArt?) {

@@ -50,27 +50,6 @@ public enum ImageDecoder {
             background: background,
             limits: limits,
             samples: samples,
-            pipelineRows: RowPipeline.minimumRows,
-            region: region,
-            size: size
-        )
-    }
-
-    static func decode(
-        bytes: [UInt8],
-        background: RGB8 = RGB8(0, 0, 0),
-        limits: DecodeLimits = DecodeLimits(),
-        samples: (x: Int, y: Int) = (1, 1),
-        pipelineRows: Int,
-        region: ImageRegion? = nil,
-        size: (SourceInfo) -> PixelSize
-    ) throws(DecodeError) -> DecodedImage {
-        try decode(
-            bytes: bytes,
-            background: background,
-            limits: limits,
-            samples: samples,
-            pipelineRows: pipelineRows,
             region: region,
             size: size,
             art: { _ in nil }

@@ -26,11 +26,11 @@ enum FileComparison {
     private static func fill(_ fd: Int32, _ buffer: inout [UInt8]) -> Int? {
         var count = 0
         while count < buffer.count {
+            let rest = buffer.count - count
             let got = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
+                try? Errno.retryingOnInterrupt { Glibc.read(fd, raw.baseAddress?.advanced(by: count), rest) }
             }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return nil }
+            guard let got else { return nil }
             if got == 0 { break }
             count += got
         }

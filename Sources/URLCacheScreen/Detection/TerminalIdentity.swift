@@ -19,16 +19,15 @@ enum TerminalIdentity {
     static func known(_ env: [String: String]) -> Known? {
         let term = env["TERM"] ?? ""
         let program = env["TERM_PROGRAM"] ?? ""
-        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
         // Zellij answers the queries itself, for what the terminal outside
         // draws, and passes on the environment of whatever terminal started
         // its session (maybe another one): it is asked, never named.
         // (zellij-server/src/panes/grid.rs, v0.45.0.)
-        if set("ZELLIJ") { return nil }
-        if set("TMUX") || term.hasPrefix("tmux") || program == "tmux" {
+        if isSet(env, "ZELLIJ") { return nil }
+        if isSet(env, "TMUX") || term.hasPrefix("tmux") || program == "tmux" {
             return Known(name: "tmux", format: .symbols, symbols: .blocks, truecolor: false)
         }
-        if set("STY") || term.hasPrefix("screen") {
+        if isSet(env, "STY") || term.hasPrefix("screen") {
             return Known(name: "GNU screen", format: .symbols, symbols: .blocks, truecolor: false)
         }
         if let graphics = graphicsTerminal(env, term: term, program: program) { return graphics }
@@ -38,11 +37,13 @@ enum TerminalIdentity {
         return textTerminal(env, term: term)
     }
 
+    /// Whether the environment has `name`, not empty.
+    private static func isSet(_ env: [String: String], _ name: String) -> Bool { !(env[name] ?? "").isEmpty }
+
     /// kitty, Ghostty, WezTerm, iTerm2 and Contour, told by their TERM or
     /// TERM_PROGRAM (iTerm2 over ssh by LC_TERMINAL).
     private static func graphicsTerminal(_ env: [String: String], term: String, program: String) -> Known? {
-        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
-        if term == "xterm-kitty" || set("KITTY_WINDOW_ID") {
+        if term == "xterm-kitty" || isSet(env, "KITTY_WINDOW_ID") {
             return Known(name: "kitty", format: .kitty, symbols: .sextants, truecolor: true)
         }
         if term == "xterm-ghostty" || program == "ghostty" {
@@ -64,7 +65,6 @@ enum TerminalIdentity {
     /// Konsole, foot, mlterm, st, alacritty, Windows Terminal, the VTE
     /// terminals and the Linux console: told by TERM or a variable of their own.
     private static func textTerminal(_ env: [String: String], term: String) -> Known? {
-        func set(_ name: String) -> Bool { !(env[name] ?? "").isEmpty }
         if let version = env["KONSOLE_VERSION"].flatMap({ Int($0) }) {
             // Konsole draws kitty's graphics since 22.04.
             return Known(
@@ -84,7 +84,7 @@ enum TerminalIdentity {
         if term.hasPrefix("alacritty") {
             return Known(name: "alacritty", format: .symbols, symbols: .blocks, truecolor: true)
         }
-        if set("WT_SESSION") {
+        if isSet(env, "WT_SESSION") {
             return Known(name: "Windows Terminal", format: .sixel, symbols: .blocks, truecolor: true)
         }
         if let vte = env["VTE_VERSION"].flatMap({ Int($0) }) {
