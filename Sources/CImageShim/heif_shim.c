@@ -3,6 +3,7 @@
 // shows no HEIC should not load. Only the header comes from libheif-dev.
 #include "CImageShim.h"
 #include "dl_table.h"
+#include "hevc_plugin.h"
 #include <libheif/heif.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -30,6 +31,8 @@ static struct {
     struct heif_error (*nclx)(const struct heif_image_handle *, struct heif_color_profile_nclx **);
     void (*nclxFree)(struct heif_color_profile_nclx *);
     int (*lumaBits)(const struct heif_image_handle *);
+    int (*decoders)(enum heif_compression_format, const struct heif_decoder_descriptor **, int);
+    const char *(*decoderName)(const struct heif_decoder_descriptor *);
 } heif;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -38,6 +41,28 @@ static char load_error[256] = "libheif was not loaded";
 
 #define FIND(field, name) \
     if (!cimg_dl_find(library, name, (void **)&heif.field, "libheif", load_error, sizeof load_error)) return;
+
+/// libde265 with two workers in place of libheif's one (hevc_plugin.c),
+/// when this libheif has every function it needs.
+static void register_hevc(void *library) {
+    struct cimg_hevc_heif f;
+    char ignored[128];
+#define NEED(field, name) \
+    if (!cimg_dl_find(library, name, (void **)&f.field, "libheif", ignored, sizeof ignored)) return;
+    NEED(create, "heif_image_create")
+    NEED(addPlane, "heif_image_add_plane")
+    NEED(plane, "heif_image_get_plane")
+    NEED(release, "heif_image_release")
+    NEED(nclxAlloc, "heif_nclx_color_profile_alloc")
+    NEED(setPrimaries, "heif_nclx_color_profile_set_color_primaries")
+    NEED(setTransfer, "heif_nclx_color_profile_set_transfer_characteristics")
+    NEED(setMatrix, "heif_nclx_color_profile_set_matrix_coefficients")
+    NEED(setNclx, "heif_image_set_nclx_color_profile")
+    NEED(nclxFree, "heif_nclx_color_profile_free")
+    NEED(registerDecoder, "heif_register_decoder_plugin")
+#undef NEED
+    cimg_hevc_register(&f);
+}
 
 static void load(void) {
     static const char *const names[] = {"libheif.so.1", "libheif.so", NULL};
@@ -62,7 +87,10 @@ static void load(void) {
     FIND(nclx, "heif_image_handle_get_nclx_color_profile")
     FIND(nclxFree, "heif_nclx_color_profile_free")
     FIND(lumaBits, "heif_image_handle_get_luma_bits_per_pixel")
+    FIND(decoders, "heif_get_decoder_descriptors")
+    FIND(decoderName, "heif_decoder_descriptor_get_id_name")
     loaded = 0;
+    register_hevc(library);
 }
 #undef FIND
 
@@ -72,6 +100,13 @@ int cimg_heif_load(void) {
 }
 
 const char *cimg_heif_load_error(void) { return load_error; }
+
+const char *cimg_heif_hevc_decoder(void) {
+    const struct heif_decoder_descriptor *first = NULL;
+    if (cimg_heif_load() != 0 || heif.decoders(heif_compression_HEVC, &first, 1) < 1 || !first) return "";
+    const char *name = heif.decoderName(first);
+    return name ? name : "";
+}
 
 struct cimg_heif {
     uint8_t *data;

@@ -24,6 +24,10 @@ final class HEIFRowSource: HeldRows {
     /// The largest file read whole: a HEIC is a photo, not gigabytes.
     static let maxBytes = 1 << 30
 
+    /// The id of the HEVC decoder libheif uses: ours, libde265 with two
+    /// workers ("urlcache-libde265"), once libheif is loaded.
+    static var hevcDecoder: String { String(cString: cimg_heif_hevc_decoder()) }
+
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard cimg_heif_load() == 0 else {
             throw .decoderMissing(format: "HEIF", reason: String(cString: cimg_heif_load_error()))

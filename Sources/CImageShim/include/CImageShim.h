@@ -56,6 +56,9 @@ typedef struct cimg_heif cimg_heif;
 /// cimg_heif_load_error): looked for at the first HEIF.
 int cimg_heif_load(void);
 const char *cimg_heif_load_error(void);
+/// The id of the HEVC decoder libheif picks first ("" when none): ours,
+/// libde265 with two workers, once cimg_heif_load has registered it.
+const char *cimg_heif_hevc_decoder(void);
 /// Reads `file` whole (up to `max_bytes`; libheif reads from memory). NULL
 /// when libheif is missing or memory runs out.
 cimg_heif *cimg_heif_open(FILE *file, size_t max_bytes);
