@@ -21,8 +21,14 @@ typedef struct { cmsCIExyY red, green, blue; } cmsCIExyYTRIPLE;
 #define TYPE_RGBA_8 ((4u << 16) | (1u << 7) | (3u << 3) | 1u)
 #define INTENT_PERCEPTUAL 0u
 #define FLAGS_COPY_ALPHA 0x04000000u
+#define FLAGS_NOOPTIMIZE 0x0100u
+#define FLAGS_NOCACHE 0x0040u
 #define SIG_RGB_DATA 0x52474220u /* 'RGB ' */
 #define SIG_GRAY_DATA 0x47524159u /* 'GRAY' */
+#define SIG_CMYK_DATA 0x434D594Bu /* 'CMYK' */
+// CMYK as ink (0 none, 255 full), and inverted as Adobe writes it (FLAVOR_SH).
+#define TYPE_CMYK_8 ((6u << 16) | (4u << 3) | 1u)
+#define TYPE_CMYK_8_REV (TYPE_CMYK_8 | (1u << 13))
 // A grey profile reads the first byte of each pixel (grey rows arrive as
 // RGB or RGBA, the grey copied) and writes RGB; the bytes after it are
 // extra channels lcms2 leaves as they are: the alpha stays.
@@ -121,9 +127,46 @@ cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int
         else if (t) lcms.deleteTransform(t);
         // A profile lcms2 reads but cannot make a transform of.
         if (!t) *damaged = 1;
+    } else if (space == SIG_CMYK_DATA) {
+        // The decoder applies it to the inks (cimg_icc_open_cmyk); here only
+        // whether lcms2 can make a transform of it at all.
+        cmsHPROFILE to = lcms.createSRGB();
+        cmsHTRANSFORM t = to ? lcms.createTransform(from, TYPE_CMYK_8, to, TYPE_RGB_8, INTENT_PERCEPTUAL, FLAGS_NOOPTIMIZE)
+                             : NULL;
+        if (to) lcms.closeProfile(to);
+        if (t) lcms.deleteTransform(t);
+        else *damaged = 1;
     }
     lcms.closeProfile(from);
     return d;
+}
+
+int cimg_icc_is_cmyk(const uint8_t *profile, size_t length) {
+    return length >= 20 && memcmp(profile + 16, "CMYK", 4) == 0;
+}
+
+cimg_icc *cimg_icc_open_cmyk(const uint8_t *profile, size_t length, int inverted) {
+    // As ColorTransform.maxBytes: a real profile is a few KB, and a bigger
+    // one is reported damaged there.
+    if (cimg_icc_available() != 0 || !cimg_icc_is_cmyk(profile, length) || length > (16u << 20)) return NULL;
+    cmsHPROFILE from = lcms.openProfileFromMem(profile, (unsigned)length);
+    if (!from) return NULL;
+    cmsHPROFILE to = lcms.getColorSpace(from) == SIG_CMYK_DATA ? lcms.createSRGB() : NULL;
+    // No one-pixel cache: the transform is then read-only, and a TIFF's
+    // two band decoders use it at once.
+    cmsHTRANSFORM t = to ? lcms.createTransform(from, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, to, TYPE_RGB_8,
+                                                INTENT_PERCEPTUAL, FLAGS_NOCACHE)
+                         : NULL;
+    if (to) lcms.closeProfile(to);
+    lcms.closeProfile(from);
+    cimg_icc *d = t ? calloc(1, sizeof *d) : NULL;
+    if (d) d->transform = t;
+    else if (t) lcms.deleteTransform(t);
+    return d;
+}
+
+void cimg_icc_convert(cimg_icc *d, const uint8_t *from, uint8_t *to, uint32_t count) {
+    if (d && count) lcms.doTransform(d->transform, from, to, count);
 }
 
 void cimg_icc_apply(cimg_icc *d, uint8_t *pixels, uint32_t count) {

@@ -17,6 +17,7 @@ struct cimg_jpeg {
     int created, started;
     int truncated;
     uint8_t *cmyk_row;
+    cimg_icc *cmyk_profile;  // the file's CMYK profile, applied to cmyk_row
     JOCTET *icc;
     unsigned int icc_length;
     char message[JMSG_LENGTH_MAX + 64];
@@ -123,6 +124,14 @@ int cimg_jpeg_start(cimg_jpeg *d, unsigned scale_num, uint32_t *out_width, uint3
             snprintf(d->message, sizeof d->message, "out of memory");
             return -1;
         }
+        // A CMYK profile (as Photoshop embeds) says what the inks make;
+        // without one (or lcms2), the plain inversion below. Read after
+        // the last libjpeg call here: cimg_jpeg_icc sets its own setjmp.
+        const uint8_t *icc;
+        size_t length;
+        if (cimg_jpeg_icc(d, &icc, &length) == 0) {
+            d->cmyk_profile = cimg_icc_open_cmyk(icc, length, d->info.saw_Adobe_marker);
+        }
     }
     *out_width = d->info.output_width;
     *out_height = d->info.output_height;
@@ -152,6 +161,10 @@ int cimg_jpeg_read_row(cimg_jpeg *d, uint8_t *row) {
     }
     JSAMPROW rows[1] = { d->cmyk_row };
     jpeg_read_scanlines(&d->info, rows, 1);
+    if (d->cmyk_profile) {
+        cimg_icc_convert(d->cmyk_profile, d->cmyk_row, row, d->info.output_width);
+        return 0;
+    }
     // Adobe writes CMYK inverted (255 = no ink); others write it plainly.
     int inverted = d->info.saw_Adobe_marker;
     for (JDIMENSION x = 0; x < d->info.output_width; x++) {
@@ -174,6 +187,7 @@ void cimg_jpeg_close(cimg_jpeg *d) {
         if (!setjmp(d->error.jump)) jpeg_destroy_decompress(&d->info);
     }
     free(d->cmyk_row);
+    cimg_icc_close(d->cmyk_profile);
     free(d->icc);
     free(d);
 }

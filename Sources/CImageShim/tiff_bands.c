@@ -53,7 +53,7 @@ static int decode_next(struct cimg_tiff *d, TIFF *tiff, const char *message) {
     h->band[slot] = band;
     h->state[slot] = SLOT_WORKING;
     pthread_mutex_unlock(&h->lock);
-    int decoded = tiff_decode_band(tiff, h->raw[slot], d->width, band * d->band_rows, band_count(d, band));
+    int decoded = tiff_decode_band(tiff, h->raw[slot], d->width, d->cmyk, band * d->band_rows, band_count(d, band));
     pthread_mutex_lock(&h->lock);
     h->state[slot] = decoded == 0 ? SLOT_DONE : SLOT_FAILED;
     if (decoded != 0 && h->message[0] == 0)
@@ -92,7 +92,7 @@ void tiff_start_helper(struct cimg_tiff *d) {
     pthread_mutex_init(&h->lock, NULL);
     pthread_cond_init(&h->changed, NULL);
     int ready = 1;
-    for (int s = 0; s < HELPER_SLOTS; s++) ready = ready && (h->raw[s] = malloc((size_t)d->width * d->band_rows * 3));
+    for (int s = 0; s < HELPER_SLOTS; s++) ready = ready && (h->raw[s] = malloc((size_t)d->width * d->band_rows * d->plain));
     h->tiff = ready ? tiff_open_page(&h->reader) : NULL;
     d->helper = h;
     if (!h->tiff || pthread_create(&h->thread, NULL, helper_main, d) != 0) {

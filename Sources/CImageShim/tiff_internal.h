@@ -59,8 +59,10 @@ struct cimg_tiff {
     int band_valid;
     uint32_t tile_width;      // tiled pages
     uint32_t *tile;
-    int plain;                // 8-bit RGB strips, read as coded (see plain_rgb)
-    uint8_t *raw;             // their rows as coded, top row first
+    int plain;                // bytes a pixel of 8-bit strips read as coded (see plain_strips):
+                              // 3 (RGB) or 4 (CMYK, through `cmyk`); 0, the RGBA reader
+    cimg_icc *cmyk;           // a CMYK page's profile, to sRGB (lcms2 with no cache: both threads use it)
+    uint8_t *raw;             // their rows, top row first (RGB8 once decoded: see tiff_decode_band)
     struct tiff_helper *helper;   // plain RGB's second decoder (tiff_bands.c)
     char message[200];
 };
@@ -68,9 +70,11 @@ struct cimg_tiff {
 /// A libtiff handle on the page through `reader`, its errors into the
 /// reader's message; NULL when it is not one.
 TIFF *tiff_open_page(struct reader *reader);
-/// A band of plain RGB as coded, through `tiff`: the strips holding rows
-/// `first` to `first + count - 1`, top row first, into `raw`. 0, or -1.
-int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, uint32_t first, uint32_t count);
+/// A band of plain strips as coded, through `tiff`: the strips holding rows
+/// `first` to `first + count - 1`, top row first, into `raw` as RGB8; CMYK
+/// strips (`cmyk` not NULL) go through it there, on the thread that decoded
+/// them, so that both of a page's decoders share that work. 0, or -1.
+int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, cimg_icc *cmyk, uint32_t first, uint32_t count);
 /// The same through the page's own handle, into its `raw`, its failure named.
 int tiff_read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count);
 

@@ -96,7 +96,7 @@ TIFF *tiff_open_page(struct reader *reader) {
     return tiff;
 }
 
-static int plain_rgb(struct cimg_tiff *d);
+static int plain_strips(struct cimg_tiff *d);
 
 int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     d->tiff = tiff_open_page(&d->reader);
@@ -110,23 +110,35 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     *height = d->height;
     uint32_t rows = 0;
     if (!libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height) rows = d->height;
-    d->plain = plain_rgb(d) && libtiff.StripSize(d->tiff) == (tmsize_t)d->width * rows * 3;
+    d->plain = plain_strips(d);
+    if (d->plain && libtiff.StripSize(d->tiff) != (tmsize_t)d->width * rows * d->plain) d->plain = 0;
     return 0;
 }
 
 int cimg_tiff_channels(const cimg_tiff *d) { return d->plain ? 3 : 4; }
 
-/// Whether the page is 8-bit RGB in strips, pixels interleaved, top row
+/// 3 when the page is 8-bit RGB in strips, pixels interleaved, top row
 /// first: then its strips are read as they are coded (TIFFReadEncodedStrip,
 /// LZW and the predictor undone), without the RGBA reader's packing and
 /// turning, which took a fifth of the time of a 12-megapixel LZW page.
-static int plain_rgb(struct cimg_tiff *d) {
+/// 4 when it is CMYK so laid out with a CMYK profile, which lcms2 applies
+/// to the inks as coded (the RGBA reader would invert them plainly); else 0.
+static int plain_strips(struct cimg_tiff *d) {
     uint16_t photometric = 0, planar = 0, bits = 0, samples = 0, orientation = ORIENTATION_TOPLEFT;
-    return !libtiff.IsTiled(d->tiff) && libtiff.GetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
-           photometric == PHOTOMETRIC_RGB && libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_PLANARCONFIG, &planar) &&
-           planar == PLANARCONFIG_CONTIG && libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_BITSPERSAMPLE, &bits) &&
-           bits == 8 && libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples) && samples == 3 &&
-           (!libtiff.GetField(d->tiff, TIFFTAG_ORIENTATION, &orientation) || orientation == ORIENTATION_TOPLEFT);
+    uint16_t inks = INKSET_CMYK;
+    int laid = !libtiff.IsTiled(d->tiff) && libtiff.GetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
+               libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_PLANARCONFIG, &planar) && planar == PLANARCONFIG_CONTIG &&
+               libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_BITSPERSAMPLE, &bits) && bits == 8 &&
+               libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples) &&
+               (!libtiff.GetField(d->tiff, TIFFTAG_ORIENTATION, &orientation) || orientation == ORIENTATION_TOPLEFT);
+    if (laid && photometric == PHOTOMETRIC_RGB && samples == 3) return 3;
+    const uint8_t *icc;
+    size_t length;
+    if (!laid || photometric != PHOTOMETRIC_SEPARATED || samples != 4 ||
+        (libtiff.GetField(d->tiff, TIFFTAG_INKSET, &inks) && inks != INKSET_CMYK) || cimg_tiff_icc(d, &icc, &length) != 0)
+        return 0;
+    d->cmyk = cimg_icc_open_cmyk(icc, length, 0);
+    return d->cmyk ? 4 : 0;
 }
 
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
@@ -154,10 +166,10 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
         // Strips of a few rows go in bands of at least 64: the second
         // decoder is handed a band at a time.
         uint32_t strips = (64 + d->band_rows - 1) / d->band_rows;
-        while (strips > 1 && (uint64_t)d->width * d->band_rows * strips * 3 > max_band_bytes / 2) strips--;
+        while (strips > 1 && (uint64_t)d->width * d->band_rows * strips * d->plain > max_band_bytes / 2) strips--;
         d->band_rows *= strips;
         if (d->band_rows > d->height) d->band_rows = d->height;
-        d->raw = malloc((size_t)d->width * d->band_rows * 3);
+        d->raw = malloc((size_t)d->width * d->band_rows * d->plain);
         if (d->raw && d->height > d->band_rows) tiff_start_helper(d);
     } else {
         d->band = malloc((size_t)bytes);
@@ -195,23 +207,31 @@ static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     return 0;
 }
 
-/// A band of plain RGB as coded, through `tiff`: the strips holding rows
-/// `first` to `first + count - 1`, top row first, into `raw`. 0, or -1.
-int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, uint32_t first, uint32_t count) {
+int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, cimg_icc *cmyk, uint32_t first, uint32_t count) {
     uint32_t per_strip = 0;
     libtiff.GetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &per_strip);
     if (per_strip == 0) return -1;
+    int bytes = cmyk ? 4 : 3;
     for (uint32_t row = first; row < first + count; row += per_strip) {
         uint32_t rows = first + count - row < per_strip ? first + count - row : per_strip;
-        tmsize_t want = (tmsize_t)width * rows * 3;
-        uint8_t *at = raw + (size_t)(row - first) * width * 3;
+        tmsize_t want = (tmsize_t)width * rows * bytes;
+        uint8_t *at = raw + (size_t)(row - first) * width * bytes;
         if (libtiff.ReadEncodedStrip(tiff, libtiff.ComputeStrip(tiff, row, 0), at, want) != want) return -1;
     }
+    if (!cmyk) return 0;
+    // Row r's RGB lands at 3rw, below the inks of every later row (4r'w).
+    uint8_t *rgb = malloc((size_t)width * 3);
+    if (!rgb) return -1;
+    for (uint32_t r = 0; r < count; r++) {
+        cimg_icc_convert(cmyk, raw + (size_t)r * width * 4, rgb, width);
+        memcpy(raw + (size_t)r * width * 3, rgb, (size_t)width * 3);
+    }
+    free(rgb);
     return 0;
 }
 
 int tiff_read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count) {
-    return tiff_decode_band(d->tiff, d->raw, d->width, first, count) == 0 ? 0 : fail(d, "damaged image data");
+    return tiff_decode_band(d->tiff, d->raw, d->width, d->cmyk, first, count) == 0 ? 0 : fail(d, "damaged image data");
 }
 
 /// The band holding page row `y`, read unless it is the one held.
@@ -260,6 +280,7 @@ void cimg_tiff_close(cimg_tiff *d) {
     free(d->band);
     free(d->tile);
     free(d->raw);
+    cimg_icc_close(d->cmyk);
     pthread_mutex_destroy(&d->file_lock);
     free(d);
 }

@@ -33,6 +33,21 @@ final class ColorProfileTests: XCTestCase {
         }
     }
 
+    /// A CMYK JPEG with a CMYK profile (an Adobe JPEG, inverted, as
+    /// Photoshop writes it) and a CMYK TIFF with it: their inks as the
+    /// profile says they print, where the plain inversion (255 - ink)
+    /// shows another picture (make-cmyk.py).
+    func testCMYKPicturesAreShownThroughTheirProfile() throws {
+        let printed = try decode("press-cmyk.png")
+        XCTAssertGreaterThan(psnr(try decode("press-cmyk.jpg"), printed), 60, "libjpeg and lcms2, as Pillow: identical")
+        XCTAssertGreaterThan(psnr(try decode("press-cmyk.tif"), printed), 60, "the same inks, as TIFF codes them")
+        XCTAssertLessThan(
+            psnr(try decode("press-cmyk-untagged.jpg"), printed),
+            15,
+            "no profile: the plain inversion (12.4 dB)"
+        )
+    }
+
     /// Grey with a grey profile (kTRC): its light as the curve says, in
     /// PNG's RGBA rows and JPEG's RGB rows alike.
     func testGreyProfilesAreApplied() throws {
@@ -103,6 +118,18 @@ final class ColorProfileTests: XCTestCase {
             image.warnings.first?.description,
             "damaged ICC profile in the PNG ignored: colours shown as sRGB"
         )
+    }
+
+    /// A CMYK JPEG whose profile's table is of no type lcms2 knows: one
+    /// warning, and the inks inverted plainly, as with no profile.
+    func testADamagedCMYKProfileIsOneWarningAndThePlainInks() throws {
+        var jpeg = try [UInt8](Data(contentsOf: Fixtures.icc.appendingPathComponent("press-cmyk.jpg")))
+        let table = Array("mft2".utf8)
+        let at = try XCTUnwrap((0..<jpeg.count - 4).first { Array(jpeg[$0..<$0 + 4]) == table })
+        jpeg.replaceSubrange(at..<at + 4, with: Array("junk".utf8))
+        let image = try ImageDecoder.decode(bytes: jpeg) { PixelSize(width: $0.width, height: $0.height) }
+        XCTAssertEqual(image.warnings, [.profileIgnored(format: "JPEG")])
+        XCTAssertGreaterThan(psnr(image.pixmap, try decode("press-cmyk-untagged.jpg")), 60)
     }
 
     /// `png` with its iCCP chunk's profile replaced (compressed, CRC made).

@@ -4,8 +4,9 @@ internal import CImageShim
 /// first use): a photo written in Adobe RGB, ProPhoto RGB or Display P3
 /// is shown with the colours its profile says, not its numbers read as
 /// sRGB's; a grey picture's grey profile is applied too. Where lcms2 is
-/// missing, or the profile is damaged or neither RGB nor grey (CMYK), the
-/// picture is shown as before, as sRGB.
+/// missing, or the profile is damaged or neither RGB nor grey, the picture
+/// is shown as before, as sRGB. A CMYK profile is the decoder's to apply,
+/// to the inks before they are RGB (JPEG and TIFF shims).
 final class ColorTransform {
     private let handle: OpaquePointer
 
@@ -13,7 +14,7 @@ final class ColorTransform {
     static let maxBytes = 16 << 20
 
     /// What a profile comes to: a transform, nothing to do (sRGB by name,
-    /// CMYK, or no lcms2), or damage (the picture is then shown as
+    /// CMYK, applied by the decoder, or no lcms2), or damage (the picture is then shown as
     /// sRGB, with a warning).
     enum Use {
         case apply(ColorTransform)

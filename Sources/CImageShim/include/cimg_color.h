@@ -20,11 +20,21 @@ int cimg_icc_is_grey(const uint8_t *profile, size_t length);
 /// A transform from an RGB or grey `profile` to sRGB for rows of RGB8 (channels 3)
 /// or RGBA8 (4, alpha copied; a grey profile reads each pixel's first
 /// byte); NULL when lcms2 is missing, the profile is damaged (then
-/// *damaged is 1) or it is neither RGB nor grey (CMYK: the picture is
-/// shown as is).
+/// *damaged is 1, as for a CMYK profile lcms2 can make nothing of) or it
+/// is neither RGB nor grey (CMYK: the decoder applies it, through
+/// cimg_icc_open_cmyk).
 cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int *damaged);
+/// Whether the profile's header says CMYK.
+int cimg_icc_is_cmyk(const uint8_t *profile, size_t length);
+/// A transform from a CMYK `profile` to sRGB, from rows of CMYK8 (0 no ink;
+/// `inverted`, 255 no ink, as Adobe writes it) to rows of RGB8 (cimg_icc_convert);
+/// NULL when lcms2 is missing or the profile is not a CMYK one it can use.
+/// It keeps no state between calls: threads may convert with it at once.
+cimg_icc *cimg_icc_open_cmyk(const uint8_t *profile, size_t length, int inverted);
 /// Transforms `count` pixels in place.
 void cimg_icc_apply(cimg_icc *d, uint8_t *pixels, uint32_t count);
+/// Transforms `count` pixels from `from` into `to` (a CMYK transform).
+void cimg_icc_convert(cimg_icc *d, const uint8_t *from, uint8_t *to, uint32_t count);
 void cimg_icc_close(cimg_icc *d);
 /// A profile made from a coded colour description (PNG's cHRM and gAMA):
 /// red, green, blue and white as CIE xy, and the transfer, decoded light =
