@@ -89,4 +89,51 @@ final class RowPipelineTests: XCTestCase {
             XCTAssertThrowsError(try decode(Array(input.prefix(input.count / 3)), pipelined: true))
         }
     }
+
+    /// The pipeline holds no reference to the source: once the caller lets
+    /// go, the source is closed at once, on the caller's thread. Were the
+    /// producer thread's late release the last, a TIFF would stop its band
+    /// decoder after the caller had closed the FILE that decoder reads
+    /// (found by Scripts/fuzz: a SEGV in fmemopen's read).
+    func testTheSourceIsClosedOnTheCallersThreadAsSoonAsItLetsGo() throws {
+        let early = ClosedOn()
+        var unused: CountingRows? = CountingRows(early)
+        let pipeline = unused.map { RowPipeline(source: $0) }
+        unused = nil
+        XCTAssertEqual(early.thread, pthread_self(), "gone though the pipeline lives: it holds no reference")
+        withExtendedLifetime(pipeline) {}
+        for _ in 0..<50 {
+            let closed = ClosedOn()
+            var source: CountingRows? = CountingRows(closed)
+            if let source { try RowPipeline(source: source).run { _, _ in } }
+            source = nil
+            XCTAssertEqual(closed.thread, pthread_self(), "closed, and on this thread")
+        }
+    }
+}
+
+private final class ClosedOn: @unchecked Sendable {
+    var thread: pthread_t?
+}
+
+/// 300 rows of nothing, saying on which thread it was let go.
+private final class CountingRows: RowSource {
+    let closed: ClosedOn
+    init(_ closed: ClosedOn) { self.closed = closed }
+    deinit { closed.thread = pthread_self() }
+    var format: ImageFormat { .png }
+    var storedSize: PixelSize { PixelSize(width: 4, height: 300) }
+    var orientation: Int { 1 }
+    var width: Int { 4 }
+    var height: Int { 300 }
+    var channels: Int { 3 }
+    var rowCount: Int { 300 }
+    var warnings: [DecodeWarning] { [] }
+    private var next = 0
+    func start(minWidth: Int, minHeight: Int) throws(DecodeError) {}
+    func nextRow(_ row: UnsafeMutablePointer<UInt8>) throws(DecodeError) -> RowPlacement {
+        defer { next += 1 }
+        return RowPlacement(y: next, count: 4)
+    }
+    func finish() throws(DecodeError) {}
 }

@@ -22,7 +22,12 @@ final class RowPipeline: @unchecked Sendable {
     /// Below this many rows a second thread costs more than it saves.
     static let minimumRows = 256
 
-    private let source: RowSource
+    /// Not owned: the caller holds the source, and `run` returns only once
+    /// the producer is done with it. Were it owned here, the producer
+    /// thread's last release of the pipeline could be the source's last
+    /// too, closing it (and stopping a TIFF's band decoder, which reads the
+    /// caller's FILE) after the caller had closed that FILE.
+    private unowned(unsafe) let source: RowSource
     private let rowBytes: Int
     private let bytes: UnsafeMutablePointer<UInt8>
     private let places: UnsafeMutablePointer<RowPlacement>
@@ -68,7 +73,10 @@ final class RowPipeline: @unchecked Sendable {
         _ consume: (UnsafePointer<UInt8>, RowPlacement) -> Void,
         idle: () -> Bool = { false }
     ) throws(DecodeError) {
-        DetachedThread.start(stackSize: 1 << 20) { [self] in produce() }
+        guard DetachedThread.start(stackSize: 1 << 20, { [self] in produce() }) else {
+            // No thread to be had: the rows on this one, in order.
+            return try serially(consume)
+        }
         defer {
             condition.lock()
             abandoned = true
@@ -99,6 +107,10 @@ final class RowPipeline: @unchecked Sendable {
             condition.signal()
             condition.unlock()
         }
+    }
+
+    private func serially(_ consume: (UnsafePointer<UInt8>, RowPlacement) -> Void) throws(DecodeError) {
+        for _ in 0..<source.rowCount { consume(bytes, try source.nextRow(bytes)) }
     }
 
     /// The producer: fills batches in ring order until the rows run out, an
