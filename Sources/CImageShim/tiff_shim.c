@@ -111,7 +111,11 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     uint32_t rows = 0;
     if (!libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height) rows = d->height;
     d->plain = plain_strips(d);
-    if (d->plain && libtiff.StripSize(d->tiff) != (tmsize_t)d->width * rows * d->plain) d->plain = 0;
+    if (d->plain && libtiff.StripSize(d->tiff) != (tmsize_t)d->width * rows * d->plain) {
+        d->plain = 0;
+        cimg_icc_close(d->cmyk);  // the RGBA reader's plain inversion, then
+        d->cmyk = NULL;
+    }
     return 0;
 }
 
