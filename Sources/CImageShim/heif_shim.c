@@ -5,6 +5,7 @@
 #include "dl_table.h"
 #include "hevc_plugin.h"
 #include <libheif/heif.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,8 @@ static struct {
     struct heif_error (*nclx)(const struct heif_image_handle *, struct heif_color_profile_nclx **);
     void (*nclxFree)(struct heif_color_profile_nclx *);
     int (*lumaBits)(const struct heif_image_handle *);
+    int (*chromaBits)(const struct heif_image_handle *);
+    int (*hasAlpha)(const struct heif_image_handle *);
     int (*decoders)(enum heif_compression_format, const struct heif_decoder_descriptor **, int);
     const char *(*decoderName)(const struct heif_decoder_descriptor *);
 } heif;
@@ -87,8 +90,11 @@ static void load(void) {
     FIND(nclx, "heif_image_handle_get_nclx_color_profile")
     FIND(nclxFree, "heif_nclx_color_profile_free")
     FIND(lumaBits, "heif_image_handle_get_luma_bits_per_pixel")
-    FIND(decoders, "heif_get_decoder_descriptors")
-    FIND(decoderName, "heif_decoder_descriptor_get_id_name")
+    FIND(chromaBits, "heif_image_handle_get_chroma_bits_per_pixel")
+    FIND(hasAlpha, "heif_image_handle_has_alpha_channel")
+    // Only to name the decoder in use (cimg_heif_hevc_decoder).
+    *(void **)&heif.decoders = dlsym(library, "heif_get_decoder_descriptors");
+    *(void **)&heif.decoderName = dlsym(library, "heif_decoder_descriptor_get_id_name");
     loaded = 0;
     register_hevc(library);
 }
@@ -103,7 +109,8 @@ const char *cimg_heif_load_error(void) { return load_error; }
 
 const char *cimg_heif_hevc_decoder(void) {
     const struct heif_decoder_descriptor *first = NULL;
-    if (cimg_heif_load() != 0 || heif.decoders(heif_compression_HEVC, &first, 1) < 1 || !first) return "";
+    if (cimg_heif_load() != 0 || !heif.decoders || !heif.decoderName) return "";
+    if (heif.decoders(heif_compression_HEVC, &first, 1) < 1 || !first) return "";
     const char *name = heif.decoderName(first);
     return name ? name : "";
 }
@@ -114,11 +121,16 @@ struct cimg_heif {
     struct heif_context *context;
     struct heif_image_handle *handle;
     struct heif_image *image;
-    const uint8_t *pixels;
+    const uint8_t *pixels;    // interleaved RGBA rows (HDR, and more than 8 bits)
     int stride;
+    const uint8_t *planes[4]; // else 8-bit planes R, G, B and alpha (NULL: none),
+    int strides[4];           // interleaved a row at a time into `row`
+    uint8_t *row;
     uint8_t *icc;
     size_t icc_size;
     int primaries, transfer;  // nclx's, else 2 (unspecified)
+    struct heif_color_profile_nclx container;  // the nclx box, when `has_nclx`
+    int has_nclx;
     uint8_t *toned;           // an HDR picture brought to 8-bit sRGB
     char message[256];
 };
@@ -224,6 +236,8 @@ int cimg_heif_read_header(cimg_heif *d, int max_side, uint32_t *width, uint32_t 
     if (heif.nclx(d->handle, &nclx).code == heif_error_Ok && nclx) {
         d->primaries = (int)nclx->color_primaries;
         d->transfer = (int)nclx->transfer_characteristics;
+        d->container = *nclx;
+        d->has_nclx = 1;
         heif.nclxFree(nclx);
     }
     int w = heif.handleWidth(d->handle), h = heif.handleHeight(d->handle);
@@ -258,13 +272,50 @@ static int tone_map(cimg_heif *d, int w, int h) {
     return 0;
 }
 
+/// The decoded 8-bit planes kept, for cimg_heif_row to interleave.
+static int planar(cimg_heif *d, uint32_t *width, uint32_t *height) {
+    int w = heif.imageWidth(d->image, heif_channel_R), h = heif.imageHeight(d->image, heif_channel_R);
+    static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
+    for (int c = 0; c < 4; c++) {
+        d->planes[c] = heif.plane(d->image, channels[c], &d->strides[c]);
+        int whole = d->planes[c] && heif.imageWidth(d->image, channels[c]) == w &&
+                    heif.imageHeight(d->image, channels[c]) == h && d->strides[c] >= w;
+        if (!whole && (c < 3 || d->planes[c])) {
+            snprintf(d->message, sizeof d->message, "no RGB planes");
+            return -1;
+        }
+    }
+    if (w <= 0 || h <= 0 || !(d->row = malloc((size_t)w * 4))) {
+        snprintf(d->message, sizeof d->message, w <= 0 || h <= 0 ? "no size" : "out of memory");
+        return -1;
+    }
+    *width = (uint32_t)w;
+    *height = (uint32_t)h;
+    return 0;
+}
+
 int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
     if (!d->handle) return -1;
     int hdr = (d->transfer == CIMG_TRANSFER_PQ || d->transfer == CIMG_TRANSFER_HLG) && heif.lumaBits(d->handle) > 8;
+    // Our HEVC decoder makes the RGB planes itself for an 8-bit picture
+    // with no grid and no alpha (hevc_plugin.c); libheif, the rest.
+    uint32_t items = 0, tiles = 0;
+    count_items(d->data, d->size, &items, &tiles);
+    int rgb = !hdr && tiles == 0 && !heif.hasAlpha(d->handle) && heif.lumaBits(d->handle) == 8 &&
+              heif.chromaBits(d->handle) == 8;
+    // 8-bit pictures come as the planes libheif makes first anyway: the rows
+    // are interleaved here, as they are read (not 48 MB at once for 12 MP).
+    int eight = !hdr && heif.lumaBits(d->handle) == 8 && heif.chromaBits(d->handle) == 8;
+    cimg_hevc_begin(rgb, d->has_nclx ? &d->container : NULL);
     // Transformations (irot, imir, clap) applied, as the default options say.
     struct heif_error e = heif.decode(d->handle, &d->image, heif_colorspace_RGB,
-                                      hdr ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA, NULL);
+                                      hdr     ? heif_chroma_interleaved_RRGGBBAA_LE
+                                      : eight ? heif_chroma_444
+                                              : heif_chroma_interleaved_RGBA,
+                                      NULL);
+    cimg_hevc_end();
     if (e.code != heif_error_Ok) return failed(d, e);
+    if (eight) return planar(d, width, height);
     int w = heif.imageWidth(d->image, heif_channel_interleaved);
     int h = heif.imageHeight(d->image, heif_channel_interleaved);
     if (hdr && w > 0 && h > 0) {
@@ -284,8 +335,19 @@ int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
     return 0;
 }
 
-const uint8_t *cimg_heif_row(const cimg_heif *d, uint32_t y) {
-    return d->pixels ? d->pixels + (size_t)y * (size_t)d->stride : NULL;
+const uint8_t *cimg_heif_row(cimg_heif *d, uint32_t y) {
+    if (!d->row) return d->pixels ? d->pixels + (size_t)y * (size_t)d->stride : NULL;
+    int w = heif.imageWidth(d->image, heif_channel_R);
+    const uint8_t *r = d->planes[0] + (size_t)y * d->strides[0], *g = d->planes[1] + (size_t)y * d->strides[1];
+    const uint8_t *b = d->planes[2] + (size_t)y * d->strides[2];
+    const uint8_t *a = d->planes[3] ? d->planes[3] + (size_t)y * d->strides[3] : NULL;
+    for (int x = 0; x < w; x++) {
+        d->row[4 * x] = r[x];
+        d->row[4 * x + 1] = g[x];
+        d->row[4 * x + 2] = b[x];
+        d->row[4 * x + 3] = a ? a[x] : 255;
+    }
+    return d->row;
 }
 
 int cimg_heif_icc(cimg_heif *d, const uint8_t **profile, size_t *length) {
@@ -322,6 +384,7 @@ void cimg_heif_close(cimg_heif *d) {
     if (d->context) heif.contextFree(d->context);
     free(d->icc);
     free(d->toned);
+    free(d->row);
     free(d->data);
     free(d);
 }

@@ -11,9 +11,18 @@
 // priority. libde265 is already loaded as libheif's dependency; its few
 // entry points are declared here as de265.h (1.0.7+) declares them. When
 // any is missing nothing is registered and libheif's own plugin decodes.
+//
+// It also does the first step libheif takes after it: YCbCr to planar RGB
+// (ycbcr_rgb.c: libheif 1.15's float formula, bit for bit), on two
+// threads, where libheif would take 100 ms of one core on 12 MP. heif_shim.c
+// asks for that (cimg_hevc_begin) only for an 8-bit picture that is no
+// grid and has no alpha, naming the container's nclx, which libheif
+// prefers to the stream's; otherwise the planes go to libheif as YCbCr.
 #include "dl_table.h"
 #include "hevc_plugin.h"
+#include "ycbcr_rgb.h"
 #include <libheif/heif_plugin.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -41,6 +50,28 @@ static struct {
 
 static struct cimg_hevc_heif heif;
 
+/// What heif_shim.c asks of the decodes between cimg_hevc_begin and
+/// cimg_hevc_end, which hold `gate`: every HEIC decode goes through them.
+static pthread_mutex_t gate = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    int rgb;                 // planar RGB wanted
+    int container;           // the container's nclx is below
+    int matrix, full_range;  // its matrix coefficients and range
+} asked;
+
+void cimg_hevc_begin(int rgb, const struct heif_color_profile_nclx *container) {
+    pthread_mutex_lock(&gate);
+    asked.rgb = rgb;
+    asked.container = container != NULL;
+    asked.matrix = container ? (int)container->matrix_coefficients : 2;
+    asked.full_range = container ? container->full_range_flag != 0 : 0;
+}
+
+void cimg_hevc_end(void) {
+    asked.rgb = 0;
+    pthread_mutex_unlock(&gate);
+}
+
 static const char *name(void) { return "libde265 HEVC decoder, two workers (urlcache)"; }
 static void nothing(void) {}
 static void strict(void *decoder, int flag) { (void)decoder, (void)flag; }
@@ -54,7 +85,13 @@ static struct heif_error result(enum heif_error_code code, enum heif_suberror_co
 static struct heif_error new_decoder(void **decoder) {
     void *context = de265.newDecoder();
     if (!context) return result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "libde265");
-    de265.startWorkers(context, WORKERS);
+    // With no workers libde265 decodes on the calling thread; a pool it
+    // could not start would leave it waiting on none.
+    if (de265.startWorkers(context, WORKERS) != DE265_OK) {
+        de265.freeDecoder(context);
+        if (!(context = de265.newDecoder()))
+            return result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "libde265");
+    }
     *decoder = context;
     return OK;
 }
@@ -77,12 +114,53 @@ static struct heif_error push(void *decoder, const void *data, size_t size) {
     return OK;
 }
 
+/// The picture as planar 8-bit RGB in a new heif_image, when heif_shim.c
+/// asked for it and libheif would convert it by the float formula: 1, or
+/// 0 to hand it over as YCbCr (`*e` set when making the image failed).
+static int as_rgb(const void *picture, int chroma, struct heif_image **out, struct heif_error *e) {
+    struct cimg_ycbcr in = {.width = de265.width(picture, 0)};
+    int matrix = asked.container ? asked.matrix : de265.matrix(picture);
+    in.full_range = asked.container ? asked.full_range : de265.fullRange(picture) != 0;
+    if (!asked.rgb || chroma == heif_chroma_monochrome || !cimg_ycbcr_factors(matrix, in.f)) return 0;
+    for (int c = 0; c < 3; c++)
+        if (de265.bits(picture, c) != 8) return 0;
+    in.h_shift = chroma == heif_chroma_444 ? 0 : 1;
+    in.v_shift = chroma == heif_chroma_420 ? 1 : 0;
+    in.y = de265.plane(picture, 0, &in.y_stride);
+    in.cb = de265.plane(picture, 1, &in.cb_stride);
+    in.cr = de265.plane(picture, 2, &in.cr_stride);
+    int height = de265.height(picture, 0);
+    *e = heif.create(in.width, height, heif_colorspace_RGB, heif_chroma_444, out);
+    for (int c = heif_channel_R; !e->code && c <= heif_channel_B; c++)
+        *e = heif.addPlane(*out, (enum heif_channel)c, in.width, height, 8);
+    struct cimg_rgb_planes rgb = {NULL, NULL, NULL, 0, 0, 0};
+    if (!e->code) {
+        rgb.r = heif.plane(*out, heif_channel_R, &rgb.r_stride);
+        rgb.g = heif.plane(*out, heif_channel_G, &rgb.g_stride);
+        rgb.b = heif.plane(*out, heif_channel_B, &rgb.b_stride);
+    }
+    if (!e->code && (!in.y || !in.cb || !in.cr || !rgb.r || !rgb.g || !rgb.b || cimg_ycbcr_to_rgb(&in, &rgb, height) != 0))
+        *e = result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "no planes or no memory for a row");
+    if (e->code && *out) {
+        heif.release(*out);
+        *out = NULL;
+    }
+    return 1;
+}
+
+static struct heif_error describe(const void *picture, struct heif_image *image);
+
 /// The decoded picture's planes copied into a new heif_image, with the
 /// stream's colour description beside them.
 static struct heif_error convert(const void *picture, struct heif_image **out) {
     int chroma = de265.chroma(picture);  // de265_chroma and heif_chroma agree: 0 is 4:0:0
     int planes = chroma == heif_chroma_monochrome ? 1 : 3;
-    struct heif_error e = heif.create(de265.width(picture, 0), de265.height(picture, 0),
+    struct heif_error e = OK;
+    if (as_rgb(picture, chroma, out, &e)) {
+        if (e.code) return e;
+        return describe(picture, *out);
+    }
+    e = heif.create(de265.width(picture, 0), de265.height(picture, 0),
                                       planes == 1 ? heif_colorspace_monochrome : heif_colorspace_YCbCr,
                                       (enum heif_chroma)chroma, out);
     if (e.code) return e;
@@ -106,6 +184,12 @@ static struct heif_error convert(const void *picture, struct heif_image **out) {
         }
         for (int y = 0; y < height; y++) memcpy(into + (size_t)y * to, from + (size_t)y * stride, (size_t)width * ((bits + 7) / 8));
     }
+    return describe(picture, *out);
+}
+
+/// The stream's colour description set on `image`, as libheif's plugin
+/// sets it (the container's nclx, if any, replaces it afterwards).
+static struct heif_error describe(const void *picture, struct heif_image *image) {
     struct heif_color_profile_nclx *nclx = heif.nclxAlloc();
     if (nclx) {
         // As libheif's plugin does: a value the setter refuses is left as it was.
@@ -113,7 +197,7 @@ static struct heif_error convert(const void *picture, struct heif_image **out) {
         heif.setTransfer(nclx, (uint16_t)de265.transfer(picture));
         heif.setMatrix(nclx, (uint16_t)de265.matrix(picture));
         nclx->full_range_flag = (uint8_t)(de265.fullRange(picture) != 0);
-        heif.setNclx(*out, nclx);
+        heif.setNclx(image, nclx);
         heif.nclxFree(nclx);
     }
     return OK;

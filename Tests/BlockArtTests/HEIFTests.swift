@@ -26,6 +26,16 @@ final class HEIFTests: XCTestCase {
         XCTAssertLessThan(largestDifference(image.pixmap, reference.pixmap), 1e-5)
     }
 
+    /// Our decoder makes the RGB planes itself (hevc_plugin.c), by
+    /// libheif's formula: limited range and BT.709 said by the nclx box,
+    /// then libheif's clap, irot and imir, exactly as heif-convert shows it.
+    func testALimitedRangeTurnedCutHEICDecodesAsLibheifsOwnToolDoes() throws {
+        let image = try full(path("turned.heic"))
+        XCTAssertEqual(image.info, SourceInfo(format: .heif, width: 51, height: 77))
+        let reference = try full(path("turned.heic.ref.png"))
+        XCTAssertLessThan(largestDifference(image.pixmap, reference.pixmap), 1e-5)
+    }
+
     func testHEVCIsDecodedByOurTwoWorkerPlugin() throws {
         // libheif's own plugin starts libde265 with one worker; ours (two)
         // must be the one it picks, or a 12 MP HEIC takes 1.7 times as long.

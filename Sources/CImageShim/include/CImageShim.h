@@ -73,7 +73,7 @@ int cimg_heif_read_header(cimg_heif *d, int max_side, uint32_t *width, uint32_t 
 /// the size decoded, which the transformations may change.
 int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height);
 /// Row `y` of the decoded image (width*4 bytes).
-const uint8_t *cimg_heif_row(const cimg_heif *d, uint32_t y);
+const uint8_t *cimg_heif_row(cimg_heif *d, uint32_t y);
 /// The image's ICC profile (prof or rICC), owned by the decoder: 0, or -1.
 int cimg_heif_icc(cimg_heif *d, const uint8_t **profile, size_t *length);
 const char *cimg_heif_message(const cimg_heif *d);

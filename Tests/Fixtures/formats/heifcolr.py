@@ -1,4 +1,4 @@
-"""Adds an nclx `colr` property to the primary item of a HEIF file as
+"""Adds an nclx `colr` property (or another) to the primary item of a HEIF file as
 libheif 1.15's heif-enc writes it (ftyp, meta, mdat; iloc and ipma version
 0). heif-enc 1.15 takes --colour_primaries and the rest but writes no colr
 box (its macOS workaround drops nclx), so the fixtures that need one get it
@@ -19,9 +19,14 @@ def _box(data, start, end, kind):
 
 
 def add_nclx(data, primaries, transfer, matrix, full_range=True):
+    nclx = b'nclx' + struct.pack('>HHHB', primaries, transfer, matrix, 0x80 if full_range else 0)
+    return add_property(data, b'colr', nclx)
+
+
+def add_property(data, kind, body):
+    """Any item property (colr, irot, imir, clap) added the same way."""
     data = bytearray(data)
-    colr = b'nclx' + struct.pack('>HHHB', primaries, transfer, matrix, 0x80 if full_range else 0)
-    colr = struct.pack('>I', 8 + len(colr)) + b'colr' + colr
+    colr = struct.pack('>I', 8 + len(body)) + kind + body
     meta, meta_size = _box(data, 0, len(data), b'meta')
     pitm, _ = _box(data, meta + 12, meta + meta_size, b'pitm')
     primary = struct.unpack('>H', data[pitm + 12:pitm + 14])[0]
