@@ -3,6 +3,7 @@
 // shows no HEIC should not load. Only the header comes from libheif-dev.
 #include "CImageShim.h"
 #include "dl_table.h"
+#include "heif_boxes.h"
 #include "hevc_plugin.h"
 #include <libheif/heif.h>
 #include <dlfcn.h>
@@ -45,28 +46,6 @@ static char load_error[256] = "libheif was not loaded";
 #define FIND(field, name) \
     if (!cimg_dl_find(library, name, (void **)&heif.field, "libheif", load_error, sizeof load_error)) return;
 
-/// libde265 with two workers in place of libheif's one (hevc_plugin.c),
-/// when this libheif has every function it needs.
-static void register_hevc(void *library) {
-    struct cimg_hevc_heif f;
-    char ignored[128];
-#define NEED(field, name) \
-    if (!cimg_dl_find(library, name, (void **)&f.field, "libheif", ignored, sizeof ignored)) return;
-    NEED(create, "heif_image_create")
-    NEED(addPlane, "heif_image_add_plane")
-    NEED(plane, "heif_image_get_plane")
-    NEED(release, "heif_image_release")
-    NEED(nclxAlloc, "heif_nclx_color_profile_alloc")
-    NEED(setPrimaries, "heif_nclx_color_profile_set_color_primaries")
-    NEED(setTransfer, "heif_nclx_color_profile_set_transfer_characteristics")
-    NEED(setMatrix, "heif_nclx_color_profile_set_matrix_coefficients")
-    NEED(setNclx, "heif_image_set_nclx_color_profile")
-    NEED(nclxFree, "heif_nclx_color_profile_free")
-    NEED(registerDecoder, "heif_register_decoder_plugin")
-#undef NEED
-    cimg_hevc_register(&f);
-}
-
 static void load(void) {
     static const char *const names[] = {"libheif.so.1", "libheif.so", NULL};
     void *library = cimg_dl_open(names, "libheif", load_error, sizeof load_error);
@@ -96,7 +75,7 @@ static void load(void) {
     *(void **)&heif.decoders = dlsym(library, "heif_get_decoder_descriptors");
     *(void **)&heif.decoderName = dlsym(library, "heif_decoder_descriptor_get_id_name");
     loaded = 0;
-    register_hevc(library);
+    cimg_hevc_register(library);  // libde265 with two workers (hevc_plugin.c)
 }
 #undef FIND
 
@@ -155,72 +134,9 @@ static int failed(cimg_heif *d, struct heif_error e) {
     return -1;
 }
 
-static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
-static uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
-
-/// The box at `at` in [at, end): its size (0 when none fits there), its
-/// type and its header's length (8, or 16 for a 64-bit size).
-static size_t box_at(const uint8_t *p, size_t at, size_t end, uint32_t *type, size_t *header) {
-    if (at > end || end - at < 8) return 0;
-    uint64_t size = be32(p + at);
-    *type = be32(p + at + 4);
-    *header = 8;
-    if (size == 1) {
-        if (end - at < 16) return 0;
-        size = (uint64_t)be32(p + at + 8) << 32 | be32(p + at + 12);
-        *header = 16;
-    } else if (size == 0) {
-        size = end - at;
-    }
-    return size < *header || size > end - at ? 0 : (size_t)size;
-}
-
-#define FOURCC(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
-
-/// How many items the file holds ('iinf'), and how many images the
-/// primary item joins ('dimg' references in 'iref': a grid's tiles), read
-/// from the boxes before libheif parses them: libheif 1.15 takes 8 s over
-/// a file of 20,000 items, and half a minute more to decode a grid of as
-/// many tiny tiles. What cannot be read counts as 0 (libheif reports it).
-static void count_items(const uint8_t *p, size_t n, uint32_t *items, uint32_t *tiles) {
-    uint32_t type = 0, primary = 0;
-    size_t header, size, meta = 0, meta_end = 0;
-    *items = *tiles = 0;
-    for (size_t at = 0; (size = box_at(p, at, n, &type, &header)); at += size) {
-        if (type == FOURCC('m', 'e', 't', 'a')) {
-            meta = at + header + 4;  // a full box: version and flags
-            meta_end = at + size;
-            break;
-        }
-    }
-    if (!meta_end) return;
-    for (size_t at = meta; (size = box_at(p, at, meta_end, &type, &header)); at += size) {
-        const uint8_t *body = p + at + header;
-        if (type == FOURCC('p', 'i', 't', 'm') && size >= header + 6 && (body[0] == 0 || size >= header + 8)) {
-            primary = body[0] == 0 ? be16(body + 4) : be32(body + 4);
-        } else if (type == FOURCC('i', 'i', 'n', 'f') && size >= header + 8) {
-            *items = body[0] == 0 ? be16(body + 4) : be32(body + 4);
-        }
-    }
-    for (size_t at = meta; (size = box_at(p, at, meta_end, &type, &header)); at += size) {
-        if (type != FOURCC('i', 'r', 'e', 'f') || size < header + 4) continue;
-        int wide = p[at + header] != 0;  // version 1: 32-bit item IDs
-        size_t end = at + size, child;
-        uint32_t kind;
-        for (size_t r = at + header + 4; (child = box_at(p, r, end, &kind, &header)); r += child) {
-            const uint8_t *ref = p + r + header;
-            size_t need = wide ? 6 : 4;
-            if (kind != FOURCC('d', 'i', 'm', 'g') || child < header + need) continue;
-            uint32_t from = wide ? be32(ref) : be16(ref);
-            if (from == primary) *tiles += be16(ref + (wide ? 4 : 2));
-            if (*tiles >= 1u << 24) return;  // enough to refuse; no overflow
-        }
-    }
-}
-
 int cimg_heif_count(const cimg_heif *d, uint32_t *items, uint32_t *tiles) {
     if (!d->data) return -1;
-    count_items(d->data, d->size, items, tiles);
+    heif_count_items(d->data, d->size, items, tiles);
     return 0;
 }
 
@@ -300,7 +216,7 @@ int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
     // Our HEVC decoder makes the RGB planes itself for an 8-bit picture
     // with no grid and no alpha (hevc_plugin.c); libheif, the rest.
     uint32_t items = 0, tiles = 0;
-    count_items(d->data, d->size, &items, &tiles);
+    heif_count_items(d->data, d->size, &items, &tiles);
     int rgb = !hdr && tiles == 0 && !heif.hasAlpha(d->handle) && heif.lumaBits(d->handle) == 8 &&
               heif.chromaBits(d->handle) == 8;
     // 8-bit pictures come as the planes libheif makes first anyway: the rows

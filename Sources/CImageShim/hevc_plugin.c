@@ -48,7 +48,20 @@ static struct {
     int (*fullRange)(const void *);
 } de265;
 
-static struct cimg_hevc_heif heif;
+/// libheif's functions the decoder calls, found in the library heif_shim.c opened.
+static struct {
+    struct heif_error (*create)(int, int, enum heif_colorspace, enum heif_chroma, struct heif_image **);
+    struct heif_error (*addPlane)(struct heif_image *, enum heif_channel, int, int, int);
+    uint8_t *(*plane)(struct heif_image *, enum heif_channel, int *);
+    void (*release)(const struct heif_image *);
+    struct heif_color_profile_nclx *(*nclxAlloc)(void);
+    struct heif_error (*setPrimaries)(struct heif_color_profile_nclx *, uint16_t);
+    struct heif_error (*setTransfer)(struct heif_color_profile_nclx *, uint16_t);
+    struct heif_error (*setMatrix)(struct heif_color_profile_nclx *, uint16_t);
+    struct heif_error (*setNclx)(struct heif_image *, const struct heif_color_profile_nclx *);
+    void (*nclxFree)(struct heif_color_profile_nclx *);
+    struct heif_error (*registerDecoder)(const struct heif_decoder_plugin *);
+} heif;
 
 /// What heif_shim.c asks of the decodes between cimg_hevc_begin and
 /// cimg_hevc_end, which hold `gate`: every HEIC decode goes through them.
@@ -228,32 +241,42 @@ static const struct heif_decoder_plugin plugin = {
     3, name, nothing, nothing, supports, new_decoder, free_decoder, push, decode, strict, "urlcache-libde265",
 };
 
-#define FIND(field, symbol) \
-    if (!cimg_dl_find(library, symbol, (void **)&de265.field, "libde265", error, sizeof error)) return;
+#define FIND(table, library, field, symbol) \
+    if (!cimg_dl_find(library, symbol, (void **)&table.field, #library, error, sizeof error)) return;
 
-void cimg_hevc_register(const struct cimg_hevc_heif *functions) {
+void cimg_hevc_register(void *libheif) {
     static const char *const names[] = {"libde265.so.0", NULL};
     char error[128];
-    void *library = cimg_dl_open(names, "libde265", error, sizeof error);
-    if (!library) return;
-    FIND(newDecoder, "de265_new_decoder")
-    FIND(startWorkers, "de265_start_worker_threads")
-    FIND(freeDecoder, "de265_free_decoder")
-    FIND(pushNAL, "de265_push_NAL")
-    FIND(flush, "de265_flush_data")
-    FIND(decode, "de265_decode")
-    FIND(nextPicture, "de265_get_next_picture")
-    FIND(releaseNext, "de265_release_next_picture")
-    FIND(width, "de265_get_image_width")
-    FIND(height, "de265_get_image_height")
-    FIND(chroma, "de265_get_chroma_format")
-    FIND(bits, "de265_get_bits_per_pixel")
-    FIND(plane, "de265_get_image_plane")
-    FIND(primaries, "de265_get_image_colour_primaries")
-    FIND(transfer, "de265_get_image_transfer_characteristics")
-    FIND(matrix, "de265_get_image_matrix_coefficients")
-    FIND(fullRange, "de265_get_image_full_range_flag")
-    heif = *functions;
+    FIND(heif, libheif, create, "heif_image_create")
+    FIND(heif, libheif, addPlane, "heif_image_add_plane")
+    FIND(heif, libheif, plane, "heif_image_get_plane")
+    FIND(heif, libheif, release, "heif_image_release")
+    FIND(heif, libheif, nclxAlloc, "heif_nclx_color_profile_alloc")
+    FIND(heif, libheif, setPrimaries, "heif_nclx_color_profile_set_color_primaries")
+    FIND(heif, libheif, setTransfer, "heif_nclx_color_profile_set_transfer_characteristics")
+    FIND(heif, libheif, setMatrix, "heif_nclx_color_profile_set_matrix_coefficients")
+    FIND(heif, libheif, setNclx, "heif_image_set_nclx_color_profile")
+    FIND(heif, libheif, nclxFree, "heif_nclx_color_profile_free")
+    FIND(heif, libheif, registerDecoder, "heif_register_decoder_plugin")
+    void *libde265 = cimg_dl_open(names, "libde265", error, sizeof error);
+    if (!libde265) return;
+    FIND(de265, libde265, newDecoder, "de265_new_decoder")
+    FIND(de265, libde265, startWorkers, "de265_start_worker_threads")
+    FIND(de265, libde265, freeDecoder, "de265_free_decoder")
+    FIND(de265, libde265, pushNAL, "de265_push_NAL")
+    FIND(de265, libde265, flush, "de265_flush_data")
+    FIND(de265, libde265, decode, "de265_decode")
+    FIND(de265, libde265, nextPicture, "de265_get_next_picture")
+    FIND(de265, libde265, releaseNext, "de265_release_next_picture")
+    FIND(de265, libde265, width, "de265_get_image_width")
+    FIND(de265, libde265, height, "de265_get_image_height")
+    FIND(de265, libde265, chroma, "de265_get_chroma_format")
+    FIND(de265, libde265, bits, "de265_get_bits_per_pixel")
+    FIND(de265, libde265, plane, "de265_get_image_plane")
+    FIND(de265, libde265, primaries, "de265_get_image_colour_primaries")
+    FIND(de265, libde265, transfer, "de265_get_image_transfer_characteristics")
+    FIND(de265, libde265, matrix, "de265_get_image_matrix_coefficients")
+    FIND(de265, libde265, fullRange, "de265_get_image_full_range_flag")
     heif.registerDecoder(&plugin);
 }
 #undef FIND

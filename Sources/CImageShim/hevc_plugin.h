@@ -1,28 +1,14 @@
-// The HEVC decoder heif_shim.c registers with libheif: libheif's own
-// functions it needs, found by heif_shim.c in the library it opened.
+// The HEVC decoder heif_shim.c registers with libheif (hevc_plugin.c).
 // Not part of the module's interface.
 #ifndef CIMG_HEVC_PLUGIN_H
 #define CIMG_HEVC_PLUGIN_H
 
 #include <libheif/heif.h>
 
-struct cimg_hevc_heif {
-    struct heif_error (*create)(int, int, enum heif_colorspace, enum heif_chroma, struct heif_image **);
-    struct heif_error (*addPlane)(struct heif_image *, enum heif_channel, int, int, int);
-    uint8_t *(*plane)(struct heif_image *, enum heif_channel, int *);
-    void (*release)(const struct heif_image *);
-    struct heif_color_profile_nclx *(*nclxAlloc)(void);
-    struct heif_error (*setPrimaries)(struct heif_color_profile_nclx *, uint16_t);
-    struct heif_error (*setTransfer)(struct heif_color_profile_nclx *, uint16_t);
-    struct heif_error (*setMatrix)(struct heif_color_profile_nclx *, uint16_t);
-    struct heif_error (*setNclx)(struct heif_image *, const struct heif_color_profile_nclx *);
-    void (*nclxFree)(struct heif_color_profile_nclx *);
-    struct heif_error (*registerDecoder)(const struct heif_decoder_plugin *);
-};
-
 /// Registers libde265 with two workers as libheif's HEVC decoder, ahead of
-/// its own; does nothing when libde265 lacks an entry point.
-void cimg_hevc_register(const struct cimg_hevc_heif *functions);
+/// its own, through `libheif` (the library heif_shim.c opened); does
+/// nothing when libheif or libde265 lacks an entry point.
+void cimg_hevc_register(void *libheif);
 
 /// Around every heif_decode_image (one at a time): whether the decoder is
 /// to hand an 8-bit colour picture over as planar RGB (`rgb`: no grid, no
