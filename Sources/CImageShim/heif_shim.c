@@ -27,6 +27,7 @@ static struct {
     struct heif_error (*decode)(const struct heif_image_handle *, struct heif_image **, enum heif_colorspace,
                                 enum heif_chroma, const struct heif_decoding_options *);
     int (*imageWidth)(const struct heif_image *, enum heif_channel);
+    int (*planeBits)(const struct heif_image *, enum heif_channel);
     int (*imageHeight)(const struct heif_image *, enum heif_channel);
     const uint8_t *(*plane)(const struct heif_image *, enum heif_channel, int *);
     void (*imageRelease)(const struct heif_image *);
@@ -63,6 +64,7 @@ static void load(void) {
     FIND(profile, "heif_image_handle_get_raw_color_profile")
     FIND(decode, "heif_decode_image")
     FIND(imageWidth, "heif_image_get_width")
+    FIND(planeBits, "heif_image_get_bits_per_pixel_range")
     FIND(imageHeight, "heif_image_get_height")
     FIND(plane, "heif_image_get_plane_readonly")
     FIND(imageRelease, "heif_image_release")
@@ -188,12 +190,15 @@ static int tone_map(cimg_heif *d, int w, int h) {
     return 0;
 }
 
-/// The decoded 8-bit planes kept, for cimg_heif_row to interleave.
+/// The decoded 8-bit planes kept, for cimg_heif_row to interleave: 0, -1,
+/// or -2 when a plane is deeper (an 8-bit picture's alpha may be 10-bit):
+/// then the caller asks for interleaved RGBA, as before.
 static int planar(cimg_heif *d, uint32_t *width, uint32_t *height) {
     int w = heif.imageWidth(d->image, heif_channel_R), h = heif.imageHeight(d->image, heif_channel_R);
     static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
     for (int c = 0; c < 4; c++) {
         d->planes[c] = heif.plane(d->image, channels[c], &d->strides[c]);
+        if (d->planes[c] && heif.planeBits(d->image, channels[c]) != 8) return -2;
         int whole = d->planes[c] && heif.imageWidth(d->image, channels[c]) == w &&
                     heif.imageHeight(d->image, channels[c]) == h && d->strides[c] >= w;
         if (!whole && (c < 3 || d->planes[c])) {
@@ -231,7 +236,16 @@ int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
                                       NULL);
     cimg_hevc_end();
     if (e.code != heif_error_Ok) return failed(d, e);
-    if (eight) return planar(d, width, height);
+    if (eight) {
+        int kept = planar(d, width, height);
+        if (kept != -2) return kept;
+        heif.imageRelease(d->image);
+        d->image = NULL;
+        cimg_hevc_begin(0, NULL);
+        e = heif.decode(d->handle, &d->image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
+        cimg_hevc_end();
+        if (e.code != heif_error_Ok) return failed(d, e);
+    }
     int w = heif.imageWidth(d->image, heif_channel_interleaved);
     int h = heif.imageHeight(d->image, heif_channel_interleaved);
     if (hdr && w > 0 && h > 0) {
@@ -253,6 +267,7 @@ int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
 
 const uint8_t *cimg_heif_row(cimg_heif *d, uint32_t y) {
     if (!d->row) return d->pixels ? d->pixels + (size_t)y * (size_t)d->stride : NULL;
+    if (y >= (uint32_t)heif.imageHeight(d->image, heif_channel_R)) return NULL;
     int w = heif.imageWidth(d->image, heif_channel_R);
     const uint8_t *r = d->planes[0] + (size_t)y * d->strides[0], *g = d->planes[1] + (size_t)y * d->strides[1];
     const uint8_t *b = d->planes[2] + (size_t)y * d->strides[2];

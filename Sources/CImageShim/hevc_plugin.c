@@ -23,6 +23,7 @@
 #include "ycbcr_rgb.h"
 #include <libheif/heif_plugin.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -62,6 +63,11 @@ static struct {
     void (*nclxFree)(struct heif_color_profile_nclx *);
     struct heif_error (*registerDecoder)(const struct heif_decoder_plugin *);
 } heif;
+
+/// Pictures made RGB here, for the tests to see that this path ran.
+static atomic_ulong converted;
+
+unsigned long cimg_hevc_rgb_pictures(void) { return atomic_load(&converted); }
 
 /// What heif_shim.c asks of the decodes between cimg_hevc_begin and
 /// cimg_hevc_end, which hold `gate`: every HEIC decode goes through them.
@@ -158,6 +164,7 @@ static int as_rgb(const void *picture, int chroma, struct heif_image **out, stru
         heif.release(*out);
         *out = NULL;
     }
+    if (!e->code) atomic_fetch_add(&converted, 1);
     return 1;
 }
 

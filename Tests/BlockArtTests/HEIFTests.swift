@@ -30,7 +30,9 @@ final class HEIFTests: XCTestCase {
     /// libheif's formula: limited range and BT.709 said by the nclx box,
     /// then libheif's clap, irot and imir, exactly as heif-convert shows it.
     func testALimitedRangeTurnedCutHEICDecodesAsLibheifsOwnToolDoes() throws {
+        let before = HEIFRowSource.ownConversions
         let image = try full(path("turned.heic"))
+        XCTAssertEqual(HEIFRowSource.ownConversions, before + 1, "made RGB by ycbcr_rgb.c, not by libheif")
         XCTAssertEqual(image.info, SourceInfo(format: .heif, width: 51, height: 77))
         let reference = try full(path("turned.heic.ref.png"))
         XCTAssertLessThan(largestDifference(image.pixmap, reference.pixmap), 1e-5)

@@ -28,6 +28,9 @@ final class HEIFRowSource: HeldRows {
     /// workers ("urlcache-libde265"), once libheif is loaded.
     static var hevcDecoder: String { String(cString: cimg_heif_hevc_decoder()) }
 
+    /// How many pictures that decoder has made RGB itself (ycbcr_rgb.c).
+    static var ownConversions: Int { Int(cimg_hevc_rgb_pictures()) }
+
     init(file: UnsafeMutablePointer<FILE>, limits: DecodeLimits) throws(DecodeError) {
         guard cimg_heif_load() == 0 else {
             throw .decoderMissing(format: "HEIF", reason: String(cString: cimg_heif_load_error()))

@@ -59,6 +59,8 @@ const char *cimg_heif_load_error(void);
 /// The id of the HEVC decoder libheif picks first ("" when none): ours,
 /// libde265 with two workers, once cimg_heif_load has registered it.
 const char *cimg_heif_hevc_decoder(void);
+/// How many pictures that decoder has turned from YCbCr into RGB itself.
+unsigned long cimg_hevc_rgb_pictures(void);
 /// Reads `file` whole (up to `max_bytes`; libheif reads from memory). NULL
 /// when libheif is missing or memory runs out.
 cimg_heif *cimg_heif_open(FILE *file, size_t max_bytes);
