@@ -69,27 +69,24 @@ static atomic_ulong converted;
 
 unsigned long cimg_hevc_rgb_pictures(void) { return atomic_load(&converted); }
 
-/// What heif_shim.c asks of the decodes between cimg_hevc_begin and
-/// cimg_hevc_end, which hold `gate`: every HEIC decode goes through them.
-static pthread_mutex_t gate = PTHREAD_MUTEX_INITIALIZER;
-static struct {
+/// What heif_shim.c asks of the decode it runs between cimg_hevc_begin and
+/// cimg_hevc_end, on this thread. libheif 1.15 decodes a single picture
+/// on the caller's thread; a grid's tiles, on threads of its own, see the
+/// default (YCbCr, converted by libheif), which is right for them anyway.
+static _Thread_local struct {
     int rgb;                 // planar RGB wanted
     int container;           // the container's nclx is below
     int matrix, full_range;  // its matrix coefficients and range
 } asked;
 
 void cimg_hevc_begin(int rgb, const struct heif_color_profile_nclx *container) {
-    pthread_mutex_lock(&gate);
     asked.rgb = rgb;
     asked.container = container != NULL;
     asked.matrix = container ? (int)container->matrix_coefficients : 2;
     asked.full_range = container ? container->full_range_flag != 0 : 0;
 }
 
-void cimg_hevc_end(void) {
-    asked.rgb = 0;
-    pthread_mutex_unlock(&gate);
-}
+void cimg_hevc_end(void) { asked.rgb = 0; }
 
 static const char *name(void) { return "libde265 HEVC decoder, two workers (urlcache)"; }
 static void nothing(void) {}

@@ -10,8 +10,8 @@
 /// nothing when libheif or libde265 lacks an entry point.
 void cimg_hevc_register(void *libheif);
 
-/// Around every heif_decode_image (one at a time): whether the decoder is
-/// to hand an 8-bit colour picture over as planar RGB (`rgb`: no grid, no
+/// Around a heif_decode_image, on its thread: whether the decoder is to
+/// hand an 8-bit colour picture over as planar RGB (`rgb`: no grid, no
 /// alpha), converted with `container`'s matrix and range when the file
 /// has an nclx box (NULL: the stream's own, as libheif takes them).
 void cimg_hevc_begin(int rgb, const struct heif_color_profile_nclx *container);
