@@ -104,14 +104,15 @@ struct cimg_heif {
     struct heif_image *image;
     const uint8_t *pixels;    // interleaved RGBA rows (HDR, and more than 8 bits)
     int stride;
-    const uint8_t *planes[4]; // else 8-bit planes R, G, B and alpha (NULL: none),
-    int strides[4];           // interleaved a row at a time into `row`
+    const uint8_t *planes[3]; // else (8 bits, no alpha) planes R, G and B,
+    int strides[3];           // interleaved a row at a time into `row`
     uint8_t *row;
     uint8_t *icc;
     size_t icc_size;
     int primaries, transfer;  // nclx's, else 2 (unspecified)
     struct heif_color_profile_nclx container;  // the nclx box, when `has_nclx`
     int has_nclx;
+    uint32_t items, tiles;    // heif_count_items', counted once at open
     uint8_t *toned;           // an HDR picture brought to 8-bit sRGB
     char message[256];
 };
@@ -128,6 +129,7 @@ cimg_heif *cimg_heif_open(FILE *file, size_t max_bytes) {
         return NULL;
     }
     d->context = heif.contextAlloc();
+    heif_count_items(d->data, d->size, &d->items, &d->tiles);
     return d;
 }
 
@@ -138,7 +140,8 @@ static int failed(cimg_heif *d, struct heif_error e) {
 
 int cimg_heif_count(const cimg_heif *d, uint32_t *items, uint32_t *tiles) {
     if (!d->data) return -1;
-    heif_count_items(d->data, d->size, items, tiles);
+    *items = d->items;
+    *tiles = d->tiles;
     return 0;
 }
 
@@ -190,19 +193,15 @@ static int tone_map(cimg_heif *d, int w, int h) {
     return 0;
 }
 
-/// The decoded 8-bit planes kept, for cimg_heif_row to interleave: 0, -1,
-/// or -2 when a plane is deeper (an 8-bit picture's alpha may be 10-bit):
-/// then the caller asks for interleaved RGBA, as before.
+/// The decoded 8-bit planes R, G and B kept, for cimg_heif_row to interleave.
 static int planar(cimg_heif *d, uint32_t *width, uint32_t *height) {
     int w = heif.imageWidth(d->image, heif_channel_R), h = heif.imageHeight(d->image, heif_channel_R);
-    static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
-    for (int c = 0; c < 4; c++) {
+    static const enum heif_channel channels[3] = {heif_channel_R, heif_channel_G, heif_channel_B};
+    for (int c = 0; c < 3; c++) {
         d->planes[c] = heif.plane(d->image, channels[c], &d->strides[c]);
-        if (d->planes[c] && heif.planeBits(d->image, channels[c]) != 8) return -2;
-        int whole = d->planes[c] && heif.imageWidth(d->image, channels[c]) == w &&
-                    heif.imageHeight(d->image, channels[c]) == h && d->strides[c] >= w;
-        if (!whole && (c < 3 || d->planes[c])) {
-            snprintf(d->message, sizeof d->message, "no RGB planes");
+        if (!d->planes[c] || heif.planeBits(d->image, channels[c]) != 8 || d->strides[c] < w ||
+            heif.imageWidth(d->image, channels[c]) != w || heif.imageHeight(d->image, channels[c]) != h) {
+            snprintf(d->message, sizeof d->message, "no 8-bit RGB planes");
             return -1;
         }
     }
@@ -218,16 +217,12 @@ static int planar(cimg_heif *d, uint32_t *width, uint32_t *height) {
 int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
     if (!d->handle) return -1;
     int hdr = (d->transfer == CIMG_TRANSFER_PQ || d->transfer == CIMG_TRANSFER_HLG) && heif.lumaBits(d->handle) > 8;
-    // Our HEVC decoder makes the RGB planes itself for an 8-bit picture
-    // with no grid and no alpha (hevc_plugin.c); libheif, the rest.
-    uint32_t items = 0, tiles = 0;
-    heif_count_items(d->data, d->size, &items, &tiles);
-    int rgb = !hdr && tiles == 0 && !heif.hasAlpha(d->handle) && heif.lumaBits(d->handle) == 8 &&
-              heif.chromaBits(d->handle) == 8;
-    // 8-bit pictures come as the planes libheif makes first anyway: the rows
-    // are interleaved here, as they are read (not 48 MB at once for 12 MP).
-    int eight = !hdr && heif.lumaBits(d->handle) == 8 && heif.chromaBits(d->handle) == 8;
-    cimg_hevc_begin(rgb, d->has_nclx ? &d->container : NULL);
+    // An 8-bit picture with no alpha comes as the planes libheif makes
+    // first anyway: its rows are interleaved here, as they are read (not
+    // 48 MB at once for 12 MP). Unless it is a grid, our HEVC decoder makes
+    // those planes itself (hevc_plugin.c); libheif, the rest.
+    int eight = heif.lumaBits(d->handle) == 8 && heif.chromaBits(d->handle) == 8 && !heif.hasAlpha(d->handle);
+    cimg_hevc_begin(eight && d->tiles == 0, d->has_nclx ? &d->container : NULL);
     // Transformations (irot, imir, clap) applied, as the default options say.
     struct heif_error e = heif.decode(d->handle, &d->image, heif_colorspace_RGB,
                                       hdr     ? heif_chroma_interleaved_RRGGBBAA_LE
@@ -236,16 +231,7 @@ int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
                                       NULL);
     cimg_hevc_end();
     if (e.code != heif_error_Ok) return failed(d, e);
-    if (eight) {
-        int kept = planar(d, width, height);
-        if (kept != -2) return kept;
-        heif.imageRelease(d->image);
-        d->image = NULL;
-        cimg_hevc_begin(0, NULL);
-        e = heif.decode(d->handle, &d->image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
-        cimg_hevc_end();
-        if (e.code != heif_error_Ok) return failed(d, e);
-    }
+    if (eight) return planar(d, width, height);
     int w = heif.imageWidth(d->image, heif_channel_interleaved);
     int h = heif.imageHeight(d->image, heif_channel_interleaved);
     if (hdr && w > 0 && h > 0) {
@@ -271,12 +257,11 @@ const uint8_t *cimg_heif_row(cimg_heif *d, uint32_t y) {
     int w = heif.imageWidth(d->image, heif_channel_R);
     const uint8_t *r = d->planes[0] + (size_t)y * d->strides[0], *g = d->planes[1] + (size_t)y * d->strides[1];
     const uint8_t *b = d->planes[2] + (size_t)y * d->strides[2];
-    const uint8_t *a = d->planes[3] ? d->planes[3] + (size_t)y * d->strides[3] : NULL;
     for (int x = 0; x < w; x++) {
         d->row[4 * x] = r[x];
         d->row[4 * x + 1] = g[x];
         d->row[4 * x + 2] = b[x];
-        d->row[4 * x + 3] = a ? a[x] : 255;
+        d->row[4 * x + 3] = 255;
     }
     return d->row;
 }

@@ -105,6 +105,23 @@ struct cimg_icc {
     cmsHTRANSFORM transform;
 };
 
+/// A transform from `from` (pixels laid out as `in`) to sRGB (as `out`),
+/// or NULL when lcms2 can make none.
+static cmsHTRANSFORM to_srgb(cmsHPROFILE from, unsigned in, unsigned out, unsigned flags) {
+    cmsHPROFILE to = lcms.createSRGB();
+    cmsHTRANSFORM t = to ? lcms.createTransform(from, in, to, out, INTENT_PERCEPTUAL, flags) : NULL;
+    if (to) lcms.closeProfile(to);
+    return t;
+}
+
+/// `t` in a cimg_icc, or NULL (with `t` let go) when there is no memory.
+static cimg_icc *wrap(cmsHTRANSFORM t) {
+    cimg_icc *d = t ? calloc(1, sizeof *d) : NULL;
+    if (d) d->transform = t;
+    else if (t) lcms.deleteTransform(t);
+    return d;
+}
+
 cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int *damaged) {
     *damaged = 0;
     if (cimg_icc_available() != 0 || (channels != 3 && channels != 4)) return NULL;
@@ -116,24 +133,18 @@ cimg_icc *cimg_icc_open(const uint8_t *profile, size_t length, int channels, int
     cimg_icc *d = NULL;
     unsigned space = lcms.getColorSpace(from);
     if (space == SIG_RGB_DATA || space == SIG_GRAY_DATA) {
-        cmsHPROFILE to = lcms.createSRGB();
         unsigned type = channels == 4 ? TYPE_RGBA_8 : TYPE_RGB_8;
         unsigned flags = channels == 4 ? FLAGS_COPY_ALPHA : 0;
         unsigned in = type;
         if (space == SIG_GRAY_DATA) in = TYPE_GRAY_PIXEL(channels), type = TYPE_RGB_PIXEL(channels), flags = 0;
-        cmsHTRANSFORM t = to ? lcms.createTransform(from, in, to, type, INTENT_PERCEPTUAL, flags) : NULL;
-        if (to) lcms.closeProfile(to);
-        if (t && (d = calloc(1, sizeof *d))) d->transform = t;
-        else if (t) lcms.deleteTransform(t);
+        cmsHTRANSFORM t = to_srgb(from, in, type, flags);
+        d = wrap(t);
         // A profile lcms2 reads but cannot make a transform of.
         if (!t) *damaged = 1;
     } else if (space == SIG_CMYK_DATA) {
         // The decoder applies it to the inks (cimg_icc_open_cmyk); here only
         // whether lcms2 can make a transform of it at all.
-        cmsHPROFILE to = lcms.createSRGB();
-        cmsHTRANSFORM t = to ? lcms.createTransform(from, TYPE_CMYK_8, to, TYPE_RGB_8, INTENT_PERCEPTUAL, FLAGS_NOOPTIMIZE)
-                             : NULL;
-        if (to) lcms.closeProfile(to);
+        cmsHTRANSFORM t = to_srgb(from, TYPE_CMYK_8, TYPE_RGB_8, FLAGS_NOOPTIMIZE);
         if (t) lcms.deleteTransform(t);
         else *damaged = 1;
     }
@@ -151,18 +162,13 @@ cimg_icc *cimg_icc_open_cmyk(const uint8_t *profile, size_t length, int inverted
     if (cimg_icc_available() != 0 || !cimg_icc_is_cmyk(profile, length) || length > (16u << 20)) return NULL;
     cmsHPROFILE from = lcms.openProfileFromMem(profile, (unsigned)length);
     if (!from) return NULL;
-    cmsHPROFILE to = lcms.getColorSpace(from) == SIG_CMYK_DATA ? lcms.createSRGB() : NULL;
     // No one-pixel cache: the transform is then read-only, and a TIFF's
     // two band decoders use it at once.
-    cmsHTRANSFORM t = to ? lcms.createTransform(from, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, to, TYPE_RGB_8,
-                                                INTENT_PERCEPTUAL, FLAGS_NOCACHE)
-                         : NULL;
-    if (to) lcms.closeProfile(to);
+    cmsHTRANSFORM t = lcms.getColorSpace(from) == SIG_CMYK_DATA
+                          ? to_srgb(from, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, TYPE_RGB_8, FLAGS_NOCACHE)
+                          : NULL;
     lcms.closeProfile(from);
-    cimg_icc *d = t ? calloc(1, sizeof *d) : NULL;
-    if (d) d->transform = t;
-    else if (t) lcms.deleteTransform(t);
-    return d;
+    return wrap(t);
 }
 
 void cimg_icc_convert(cimg_icc *d, const uint8_t *from, uint8_t *to, uint32_t count) {
