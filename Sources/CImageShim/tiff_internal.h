@@ -28,6 +28,9 @@ struct libtiff {
     __typeof__(TIFFOpenOptionsSetErrorHandlerExtR) *OpenOptionsSetErrorHandlerExtR;
     __typeof__(TIFFOpenOptionsSetWarningHandlerExtR) *OpenOptionsSetWarningHandlerExtR;
     __typeof__(TIFFComputeStrip) *ComputeStrip;
+    __typeof__(TIFFComputeTile) *ComputeTile;
+    __typeof__(TIFFTileSize) *TileSize;
+    __typeof__(TIFFReadEncodedTile) *ReadEncodedTile;
     __typeof__(TIFFClientOpenExt) *ClientOpenExt;
 };
 // Hidden: a library loaded later must not bind a symbol of its own to it.
@@ -58,10 +61,11 @@ struct cimg_tiff {
     uint32_t band_count;      // rows in the band read (the last may be short)
     int band_valid;
     uint32_t tile_width;      // tiled pages
-    uint32_t *tile;
+    uint32_t *tile;           // one tile: RGBA8 from the RGBA reader, or CMYK as coded (`cmyk`)
     int plain;                // bytes a pixel of 8-bit strips read as coded (see plain_strips):
                               // 3 (RGB) or 4 (CMYK, through `cmyk`); 0, the RGBA reader
-    cimg_icc *cmyk;           // a CMYK page's profile, to sRGB (lcms2 with no cache: both threads use it)
+    cimg_icc *cmyk;           // a CMYK page's profile, to sRGB (lcms2 with no cache: both threads use
+                              // it), applied to strips (plain 4) or to tiles as coded
     uint8_t *raw;             // their rows, top row first (RGB8 once decoded: see tiff_decode_band)
     struct tiff_helper *helper;   // plain RGB's second decoder (tiff_bands.c)
     char message[200];

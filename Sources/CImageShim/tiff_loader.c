@@ -35,6 +35,9 @@ static void load(void) {
     FIND(OpenOptionsSetErrorHandlerExtR)
     FIND(OpenOptionsSetWarningHandlerExtR)
     FIND(ComputeStrip)
+    FIND(ComputeTile)
+    FIND(TileSize)
+    FIND(ReadEncodedTile)
     FIND(ClientOpenExt)
     loaded = 0;
 }

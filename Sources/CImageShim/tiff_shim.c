@@ -97,6 +97,8 @@ TIFF *tiff_open_page(struct reader *reader) {
 }
 
 static int plain_strips(struct cimg_tiff *d);
+static int coded_tiles(struct cimg_tiff *d);
+static int coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t cols, uint32_t count);
 
 int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     d->tiff = tiff_open_page(&d->reader);
@@ -111,9 +113,11 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     uint32_t rows = 0;
     if (!libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height) rows = d->height;
     d->plain = plain_strips(d);
-    if (d->plain && libtiff.StripSize(d->tiff) != (tmsize_t)d->width * rows * d->plain) {
-        d->plain = 0;
-        cimg_icc_close(d->cmyk);  // the RGBA reader's plain inversion, then
+    if (d->plain && libtiff.StripSize(d->tiff) != (tmsize_t)d->width * rows * d->plain) d->plain = 0;
+    // CMYK that is neither read as coded strips nor as coded tiles: the
+    // RGBA reader's plain inversion, then.
+    if (d->cmyk && !d->plain && !coded_tiles(d)) {
+        cimg_icc_close(d->cmyk);
         d->cmyk = NULL;
     }
     return 0;
@@ -125,24 +129,34 @@ int cimg_tiff_channels(const cimg_tiff *d) { return d->plain ? 3 : 4; }
 /// first: then its strips are read as they are coded (TIFFReadEncodedStrip,
 /// LZW and the predictor undone), without the RGBA reader's packing and
 /// turning, which took a fifth of the time of a 12-megapixel LZW page.
-/// 4 when it is CMYK so laid out with a CMYK profile, which lcms2 applies
-/// to the inks as coded (the RGBA reader would invert them plainly); else 0.
+/// 4 when it is CMYK in strips so laid out with a CMYK profile, which lcms2
+/// applies to the inks as coded (the RGBA reader would invert them
+/// plainly); else 0. CMYK so laid out in tiles gets the profile too
+/// (`cmyk`), for its tiles as coded (read_tiles).
 static int plain_strips(struct cimg_tiff *d) {
     uint16_t photometric = 0, planar = 0, bits = 0, samples = 0, orientation = ORIENTATION_TOPLEFT;
     uint16_t inks = INKSET_CMYK;
-    int laid = !libtiff.IsTiled(d->tiff) && libtiff.GetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
+    int tiled = libtiff.IsTiled(d->tiff);
+    int laid = libtiff.GetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
                libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_PLANARCONFIG, &planar) && planar == PLANARCONFIG_CONTIG &&
                libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_BITSPERSAMPLE, &bits) && bits == 8 &&
                libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples) &&
                (!libtiff.GetField(d->tiff, TIFFTAG_ORIENTATION, &orientation) || orientation == ORIENTATION_TOPLEFT);
-    if (laid && photometric == PHOTOMETRIC_RGB && samples == 3) return 3;
+    if (laid && !tiled && photometric == PHOTOMETRIC_RGB && samples == 3) return 3;
     const uint8_t *icc;
     size_t length;
     if (!laid || photometric != PHOTOMETRIC_SEPARATED || samples != 4 ||
         (libtiff.GetField(d->tiff, TIFFTAG_INKSET, &inks) && inks != INKSET_CMYK) || cimg_tiff_icc(d, &icc, &length) != 0)
         return 0;
     d->cmyk = cimg_icc_open_cmyk(icc, length, 0);
-    return d->cmyk ? 4 : 0;
+    return d->cmyk && !tiled ? 4 : 0;
+}
+
+/// Whether the page is tiled with each tile coded as 4 bytes a pixel.
+static int coded_tiles(struct cimg_tiff *d) {
+    uint32_t tw = 0, th = 0;
+    return libtiff.IsTiled(d->tiff) && libtiff.GetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) &&
+           libtiff.GetField(d->tiff, TIFFTAG_TILELENGTH, &th) && libtiff.TileSize(d->tiff) == (tmsize_t)tw * th * 4;
 }
 
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
@@ -199,14 +213,41 @@ static int read_strip(struct cimg_tiff *d, uint32_t first, uint32_t count) {
 
 // A row of tiles, as tiff2rgba reads them (libtiff 4.5's whole-image reader
 // refuses some tiled files: "Invalid tile byte count"); each tile's rows
-// come bottom-up.
+// come bottom-up. CMYK with its profile: each tile as coded, top row
+// first, its inks through the profile.
 static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     uint32_t tw = d->tile_width, th = d->band_rows;
     for (uint32_t col = 0; col < d->width; col += tw) {
-        if (!libtiff.ReadRGBATileExt(d->tiff, col, first, d->tile, 1)) return fail(d, "damaged tile");
         uint32_t cols = d->width - col < tw ? d->width - col : tw;
+        if (d->cmyk) {
+            if (coded_tile(d, col, first, cols, count) != 0) return -1;
+            continue;
+        }
+        if (!libtiff.ReadRGBATileExt(d->tiff, col, first, d->tile, 1)) return fail(d, "damaged tile");
         for (uint32_t y = 0; y < count; y++)
             memcpy(d->band + (size_t)y * d->width + col, d->tile + (size_t)(th - 1 - y) * tw, (size_t)cols * 4);
+    }
+    return 0;
+}
+
+// The tile at (col, first) as coded, its first `cols` pixels of `count`
+// rows made sRGB by the CMYK profile into the band, opaque.
+static int coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t cols, uint32_t count) {
+    tmsize_t size = (tmsize_t)d->tile_width * d->band_rows * 4;
+    uint32_t tile = libtiff.ComputeTile(d->tiff, col, first, 0, 0);
+    if (libtiff.ReadEncodedTile(d->tiff, tile, d->tile, size) != size) return fail(d, "damaged tile");
+    uint8_t rgb[3 * 256];
+    for (uint32_t y = 0; y < count; y++) {
+        const uint8_t *inks = (const uint8_t *)d->tile + (size_t)y * d->tile_width * 4;
+        uint32_t *out = d->band + (size_t)y * d->width + col;
+        for (uint32_t x = 0; x < cols; x += 256) {
+            uint32_t n = cols - x < 256 ? cols - x : 256;
+            cimg_icc_convert(d->cmyk, inks + (size_t)x * 4, rgb, n);
+            for (uint32_t i = 0; i < n; i++) {
+                uint8_t *pixel = (uint8_t *)&out[x + i];  // TIFFGetR's order: red in the low byte
+                pixel[0] = rgb[3 * i], pixel[1] = rgb[3 * i + 1], pixel[2] = rgb[3 * i + 2], pixel[3] = 255;
+            }
+        }
     }
     return 0;
 }

@@ -34,13 +34,15 @@ final class ColorProfileTests: XCTestCase {
     }
 
     /// A CMYK JPEG with a CMYK profile (an Adobe JPEG, inverted, as
-    /// Photoshop writes it) and a CMYK TIFF with it: their inks as the
+    /// Photoshop writes it) and a CMYK TIFF with it, in strips and in
+    /// tiles: their inks as the
     /// profile says they print, where the plain inversion (255 - ink)
     /// shows another picture (make-cmyk.py).
     func testCMYKPicturesAreShownThroughTheirProfile() throws {
         let printed = try decode("press-cmyk.png")
         XCTAssertGreaterThan(psnr(try decode("press-cmyk.jpg"), printed), 60, "libjpeg and lcms2, as Pillow: identical")
         XCTAssertGreaterThan(psnr(try decode("press-cmyk.tif"), printed), 60, "the same inks, as TIFF codes them")
+        XCTAssertGreaterThan(psnr(try decode("press-cmyk-tiled.tif"), printed), 60, "in tiles, some part outside")
         XCTAssertLessThan(
             psnr(try decode("press-cmyk-untagged.jpg"), printed),
             15,

@@ -13,10 +13,12 @@ far from the same numbers read by the plain inversion (255 - ink).
   press-cmyk-untagged.jpg  the same numbers with no profile
   press-cmyk.tif           press-cmyk.jpg's decoded ink (0 = none, as TIFF says CMYK)
                      with the profile (tag 34675), in LZW strips
+  press-cmyk-tiled.tif     the same in 64x48 tiles (tiffcp), those at the
+                     right and bottom edges part outside the picture
   press-cmyk.png           press-cmyk.jpg's decoded ink through the profile to sRGB
                      (lcms2, through Pillow's ImageCms): the reference
-Run: /usr/bin/python3 make-cmyk.py (Pillow, numpy)."""
-import io, struct
+Run: /usr/bin/python3 make-cmyk.py (Pillow, numpy; tiffcp from libtiff-tools)."""
+import io, struct, subprocess
 import numpy as np
 from PIL import Image, ImageCms
 
@@ -82,6 +84,7 @@ ink.save('press-cmyk-untagged.jpg', quality=95)
 decoded = Image.open('press-cmyk.jpg')
 decoded.load()
 decoded.save('press-cmyk.tif', compression='tiff_lzw', icc_profile=icc)
+subprocess.run(['tiffcp', '-c', 'lzw', '-t', '-w', '64', '-l', '48', 'press-cmyk.tif', 'press-cmyk-tiled.tif'], check=True)
 reference = ImageCms.profileToProfile(decoded, ImageCms.ImageCmsProfile(io.BytesIO(icc)),
                                       ImageCms.createProfile('sRGB'), outputMode='RGB')
 reference.save('press-cmyk.png')
