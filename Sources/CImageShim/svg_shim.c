@@ -36,12 +36,10 @@ static struct {
     int (*render)(void *, void *, const RsvgRectangle *, GErrorLike **);
     void (*unref)(void *);
     void (*errorFree)(GErrorLike *);
-    void *(*surfaceCreate)(int, int, int);
+    void *(*surfaceForData)(unsigned char *, int, int, int, int);
     void (*surfaceDestroy)(void *);
     int (*surfaceStatus)(void *);
     void (*surfaceFlush)(void *);
-    unsigned char *(*surfaceData)(void *);
-    int (*surfaceStride)(void *);
     void *(*create)(void *);
     void (*destroy)(void *);
 } rsvg;
@@ -68,12 +66,10 @@ static void load(void) {
     FIND(svg, render, "rsvg_handle_render_document")
     FIND(gobject, unref, "g_object_unref")
     FIND(glib, errorFree, "g_error_free")
-    FIND(cairo, surfaceCreate, "cairo_image_surface_create")
+    FIND(cairo, surfaceForData, "cairo_image_surface_create_for_data")
     FIND(cairo, surfaceDestroy, "cairo_surface_destroy")
     FIND(cairo, surfaceStatus, "cairo_surface_status")
     FIND(cairo, surfaceFlush, "cairo_surface_flush")
-    FIND(cairo, surfaceData, "cairo_image_surface_get_data")
-    FIND(cairo, surfaceStride, "cairo_image_surface_get_stride")
     FIND(cairo, create, "cairo_create")
     FIND(cairo, destroy, "cairo_destroy")
     loaded = 0;
@@ -137,7 +133,14 @@ int cimg_svg_read_header(cimg_svg *d, double *width, double *height) {
 
 int cimg_svg_render(cimg_svg *d, double x, double y, double w, double h, int out_width, int out_height) {
     if (!d->handle || out_width <= 0 || out_height <= 0 || w <= 0 || h <= 0) return -1;
-    void *surface = rsvg.surfaceCreate(CAIRO_FORMAT_ARGB32, out_width, out_height);
+    free(d->rows);
+    d->out_width = d->out_height = 0;
+    // ARGB32's stride is 4 bytes a pixel, so cairo draws straight into the
+    // rows, which are unpremultiplied where they lie: no second buffer of
+    // the picture and no copy of it.
+    d->rows = calloc((size_t)out_width * out_height, 4);
+    void *surface = d->rows ? rsvg.surfaceForData(d->rows, CAIRO_FORMAT_ARGB32, out_width, out_height, out_width * 4)
+                            : NULL;
     if (!surface || rsvg.surfaceStatus(surface) != 0) {
         if (surface) rsvg.surfaceDestroy(surface);
         snprintf(d->message, sizeof d->message, "no memory for %dx%d pixels", out_width, out_height);
@@ -150,40 +153,28 @@ int cimg_svg_render(cimg_svg *d, double x, double y, double w, double h, int out
     GErrorLike *error = NULL;
     int ok = rsvg.render(d->handle, cr, &viewport, &error);
     rsvg.destroy(cr);
+    rsvg.surfaceFlush(surface);
+    rsvg.surfaceDestroy(surface);
     if (!ok) {
-        rsvg.surfaceDestroy(surface);
         take_error(d, error, "librsvg could not render it");
         return -1;
     }
-    rsvg.surfaceFlush(surface);
-    const unsigned char *data = rsvg.surfaceData(surface);
-    int stride = rsvg.surfaceStride(surface);
-    free(d->rows);
-    d->rows = malloc((size_t)out_width * out_height * 4);
-    if (!d->rows || !data) {
-        rsvg.surfaceDestroy(surface);
-        snprintf(d->message, sizeof d->message, "no memory for %dx%d pixels", out_width, out_height);
-        return -1;
-    }
     // cairo's ARGB32 is premultiplied, in native-endian words.
-    for (int row = 0; row < out_height; row++) {
-        const uint32_t *in = (const uint32_t *)(data + (size_t)row * stride);
-        uint8_t *out = d->rows + (size_t)row * out_width * 4;
-        for (int i = 0; i < out_width; i++) {
-            uint32_t p = in[i];
-            unsigned a = p >> 24, r = p >> 16 & 0xFF, g = p >> 8 & 0xFF, b = p & 0xFF;
-            if (a && a < 255) {
-                r = (r * 255 + a / 2) / a;
-                g = (g * 255 + a / 2) / a;
-                b = (b * 255 + a / 2) / a;
-            }
-            out[4 * i] = (uint8_t)(r > 255 ? 255 : r);
-            out[4 * i + 1] = (uint8_t)(g > 255 ? 255 : g);
-            out[4 * i + 2] = (uint8_t)(b > 255 ? 255 : b);
-            out[4 * i + 3] = (uint8_t)a;
+    uint32_t *pixel = (uint32_t *)d->rows;
+    for (size_t i = 0, n = (size_t)out_width * out_height; i < n; i++) {
+        uint32_t p = pixel[i];
+        unsigned a = p >> 24, r = p >> 16 & 0xFF, g = p >> 8 & 0xFF, b = p & 0xFF;
+        if (a && a < 255) {
+            r = (r * 255 + a / 2) / a;
+            g = (g * 255 + a / 2) / a;
+            b = (b * 255 + a / 2) / a;
         }
+        uint8_t *out = (uint8_t *)&pixel[i];
+        out[0] = (uint8_t)(r > 255 ? 255 : r);
+        out[1] = (uint8_t)(g > 255 ? 255 : g);
+        out[2] = (uint8_t)(b > 255 ? 255 : b);
+        out[3] = (uint8_t)a;
     }
-    rsvg.surfaceDestroy(surface);
     d->out_width = out_width;
     d->out_height = out_height;
     return 0;

@@ -30,6 +30,24 @@ final class SVGTests: XCTestCase {
         XCTAssertEqual(tall.info, SourceInfo(format: .svg, width: 300, height: 150), "its viewBox's size")
     }
 
+    /// Drawn straight into the rows handed on and unpremultiplied there,
+    /// the picture is rsvg-convert's at the same size, within a level: a
+    /// blur, a pattern, a line and a translucent square over a gradient.
+    func testThePictureIsRsvgConvertsAtTheSameSize() throws {
+        let file = try XCTUnwrap(fopen(path("seam.svg"), "rb"))
+        defer { fclose(file) }
+        let source = try SVGRowSource(file: file, limits: DecodeLimits())
+        try source.start(minWidth: 160, minHeight: 120)
+        let whole = try ImageDecoder.decodeRGBA8(path: path("seam.png"))
+        XCTAssertEqual([source.width, source.height, whole.width, whole.height], [160, 120, 160, 120])
+        var worst = 0
+        for y in 0..<120 {
+            let row = try XCTUnwrap(source.heldRow(y))
+            for i in 0..<(160 * 4) { worst = max(worst, abs(Int(row[i]) - Int(whole.pixels[y * 160 * 4 + i]))) }
+        }
+        XCTAssertLessThanOrEqual(worst, 1)
+    }
+
     /// Asked for a shape not its own (block art samples a cell finer down
     /// than across), it is rendered at one scale and stretched by the
     /// resampler: no band of background at its sides, as librsvg's own
