@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The terminal gallery (#21): urlcache, chafa and timg with no flags, in each
 # terminal installed here under Xvfb, one at a time; the PSNR of each
-# screenshot's picture against the source (Tests/Tools/termshot.py), two
-# photos at 60x20 cells. Screenshots go to a scratch folder (printed on stderr).
+# screenshot's picture against the source (Tests/Tools/termshot.py), three
+# pictures at 60x20 cells: two photos, and make-images.py's detail.png (1/f
+# noise under flat shapes) at 600x400, as pixels.sh shows it. Screenshots
+# go to a scratch folder (printed on stderr).
 #   Benchmarks/terminals.sh [TERMINAL...]   default: every one installed
 # TERMINAL: xterm xterm-sixel kitty konsole mlterm foot urxvt st
 #           xfce4-terminal gnome-terminal lxterminal terminator sakura
@@ -23,7 +25,10 @@ Scripts_termshot="$root/Tests/Tools/termshot.py"
 shots="${SHOTS:-$(mktemp -d /tmp/urlcache-terminals.XXXXXX)}"
 mkdir -p "$shots"
 echo "screenshots: $shots" >&2
-photos=("$root/Tests/Fixtures/images/photo.jpg" "$root/Tests/Fixtures/images/tall.jpg")
+[ -f "$out/detail.png" ] || $python "$root/Benchmarks/make-images.py" "$out" --big >&2
+[ -f "$out/detail600.png" ] || $python -c "from PIL import Image
+Image.open('$out/detail.png').resize((600, 400), Image.LANCZOS).save('$out/detail600.png')"
+photos=("$root/Tests/Fixtures/images/photo.jpg" "$root/Tests/Fixtures/images/tall.jpg" "$out/detail600.png")
 all=(xterm xterm-sixel kitty konsole mlterm foot urxvt st xfce4-terminal gnome-terminal lxterminal terminator sakura
      mate-terminal tilix qterminal alacritty zutty tmux-xterm-sixel tmux-kitty)
 terminals=("${@:-${all[@]}}")
@@ -46,7 +51,7 @@ for t in "${terminals[@]}"; do
         timg) cmd="timg -g60x20 $photo";;
       esac
       if [ -n "$wrap" ]; then cmd="tmux -L bench$$ -f /dev/null new-session \"$cmd; sleep 30\""; fi
-      shot="$shots/$t-$tool-$(basename "$photo" .jpg).png"
+      name=$(basename "$photo"); shot="$shots/$t-$tool-${name%.*}.png"
       # The harness's own terminal variables are dropped before the terminal
       # starts, not inside it: what the terminal sets itself (qterminal,
       # kitty, VTE and alacritty set COLORTERM) is what a person's programs see.

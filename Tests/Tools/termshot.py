@@ -192,6 +192,8 @@ def shot(term, out, cmd):
     # The pointer to a corner: weston (foot's compositor) draws it itself.
     subprocess.run(['xdotool', 'mousemove', str(W - 1), str(H - 1)], env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
+    if term == 'foot':   # weston moves it when it next draws: seen beside foot's picture
+        settle(disp, 3)
     subprocess.run(['import', '-display', disp, '-window', 'root', out], check=True)
     try:
         os.killpg(p.pid, 15)
