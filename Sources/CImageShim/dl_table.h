@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-/// The first of `names` (ending in NULL) that dlopen opens (RTLD_LAZY,
+/// The first of `names` (ending in NULL) that dlopen opens (RTLD_NOW,
 /// RTLD_LOCAL), or NULL with dlerror's words in `error` ("`what` could not
 /// be loaded" when it has none).
 void *cimg_dl_open(const char *const names[], const char *what, char *error, size_t size);

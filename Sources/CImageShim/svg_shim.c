@@ -134,7 +134,13 @@ int cimg_svg_read_header(cimg_svg *d, double *width, double *height) {
 int cimg_svg_render(cimg_svg *d, double x, double y, double w, double h, int out_width, int out_height) {
     if (!d->handle || out_width <= 0 || out_height <= 0 || w <= 0 || h <= 0) return -1;
     free(d->rows);
+    d->rows = NULL;
     d->out_width = d->out_height = 0;
+    // cairo's image surfaces stop at 32,767 pixels a side.
+    if (out_width > 32767 || out_height > 32767) {
+        snprintf(d->message, sizeof d->message, "%dx%d pixels: more than cairo draws", out_width, out_height);
+        return -1;
+    }
     // ARGB32's stride is 4 bytes a pixel, so cairo draws straight into the
     // rows, which are unpremultiplied where they lie: no second buffer of
     // the picture and no copy of it.

@@ -156,7 +156,8 @@ static int plain_strips(struct cimg_tiff *d) {
 static int coded_tiles(struct cimg_tiff *d) {
     uint32_t tw = 0, th = 0;
     return libtiff.IsTiled(d->tiff) && libtiff.GetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) &&
-           libtiff.GetField(d->tiff, TIFFTAG_TILELENGTH, &th) && libtiff.TileSize(d->tiff) == (tmsize_t)tw * th * 4;
+           libtiff.GetField(d->tiff, TIFFTAG_TILELENGTH, &th) &&
+           (uint64_t)libtiff.TileSize(d->tiff) == (uint64_t)tw * th * 4;
 }
 
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
