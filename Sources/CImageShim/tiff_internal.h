@@ -1,11 +1,13 @@
 // The TIFF decoder's insides, shared by tiff_shim.c (libtiff's handles,
-// strips and tiles) and tiff_bands.c (plain RGB's bands on two threads).
+// strips and tiles), tiff_coded.c (pixels read as coded) and tiff_bands.c
+// (plain RGB's bands on two threads).
 // Not part of the module's interface.
 #ifndef CIMG_TIFF_INTERNAL_H
 #define CIMG_TIFF_INTERNAL_H
 
 #include "CImageShim.h"
 #include <pthread.h>
+#include <stdio.h>
 #include <tiffio.h>
 
 /// libtiff's functions, found by cimg_tiff_load (tiff_loader.c) when the first
@@ -62,7 +64,7 @@ struct cimg_tiff {
     int band_valid;
     uint32_t tile_width;      // tiled pages
     uint32_t *tile;           // one tile: RGBA8 from the RGBA reader, or CMYK as coded (`cmyk`)
-    int plain;                // bytes a pixel of 8-bit strips read as coded (see plain_strips):
+    int plain;                // bytes a pixel of 8-bit strips read as coded (see tiff_plain_strips):
                               // 3 (RGB) or 4 (CMYK, through `cmyk`); 0, the RGBA reader
     cimg_icc *cmyk;           // a CMYK page's profile, to sRGB (lcms2 with no cache: both threads use
                               // it), applied to strips (plain 4) or to tiles as coded
@@ -70,6 +72,21 @@ struct cimg_tiff {
     struct tiff_helper *helper;   // plain RGB's second decoder (tiff_bands.c)
     char message[200];
 };
+
+/// The step's failure, named in the decoder's message unless one is
+/// there already: -1.
+static inline int tiff_fail(struct cimg_tiff *d, const char *message) {
+    if (d->message[0] == 0) snprintf(d->message, sizeof d->message, "%s", message);
+    return -1;
+}
+
+/// tiff_coded.c: 3 when the page's strips are read as coded RGB, 4 when as
+/// CMYK through its profile (opened into `cmyk`, which tiled CMYK gets too),
+/// else 0; whether its tiles are 4 bytes a pixel; and the tile at (col,
+/// first) through `cmyk` into the band's first `cols` pixels of `count` rows.
+int tiff_plain_strips(struct cimg_tiff *d);
+int tiff_coded_tiles(struct cimg_tiff *d);
+int tiff_coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t cols, uint32_t count);
 
 /// A libtiff handle on the page through `reader`, its errors into the
 /// reader's message; NULL when it is not one.

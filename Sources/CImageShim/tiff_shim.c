@@ -3,7 +3,8 @@
 // allocation libtiff makes bounded (a file of 100,000 strips or a huge
 // directory is refused, not allocated). The page is read a band at a time (a
 // strip, strips of plain RGB for 64 rows, or a row of tiles): memory follows
-// that band, not the page. Plain RGB's bands are decoded on two threads
+// that band, not the page. Pixels read as coded, past the RGBA reader, are
+// tiff_coded.c's; plain RGB's bands are decoded on two threads
 // (tiff_bands.c).
 #include "CImageShim.h"
 #include <stdarg.h>
@@ -66,11 +67,6 @@ static toff_t size_proc(thandle_t h) {
 static int map_proc(thandle_t h, void **base, toff_t *size) { (void)h; (void)base; (void)size; return 0; }
 static void unmap_proc(thandle_t h, void *base, toff_t size) { (void)h; (void)base; (void)size; }
 
-static int fail(struct cimg_tiff *d, const char *message) {
-    if (d->message[0] == 0) snprintf(d->message, sizeof d->message, "%s", message);
-    return -1;
-}
-
 cimg_tiff *cimg_tiff_open(FILE *file) {
     struct cimg_tiff *d = calloc(1, sizeof *d);
     if (!d) return NULL;
@@ -96,27 +92,24 @@ TIFF *tiff_open_page(struct reader *reader) {
     return tiff;
 }
 
-static int plain_strips(struct cimg_tiff *d);
-static int coded_tiles(struct cimg_tiff *d);
-static int coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t cols, uint32_t count);
 
 int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     d->tiff = tiff_open_page(&d->reader);
-    if (!d->tiff) return fail(d, "not a TIFF libtiff reads");
+    if (!d->tiff) return tiff_fail(d, "not a TIFF libtiff reads");
     char why[1024] = "";
-    if (!libtiff.RGBAImageOK(d->tiff, why)) return fail(d, why[0] ? why : "a TIFF of a kind libtiff cannot show");
+    if (!libtiff.RGBAImageOK(d->tiff, why)) return tiff_fail(d, why[0] ? why : "a TIFF of a kind libtiff cannot show");
     if (!libtiff.GetField(d->tiff, TIFFTAG_IMAGEWIDTH, &d->width) ||
         !libtiff.GetField(d->tiff, TIFFTAG_IMAGELENGTH, &d->height) || d->width == 0 || d->height == 0)
-        return fail(d, "no image size");
+        return tiff_fail(d, "no image size");
     *width = d->width;
     *height = d->height;
     uint32_t rows = 0;
     if (!libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height) rows = d->height;
-    d->plain = plain_strips(d);
+    d->plain = tiff_plain_strips(d);
     if (d->plain && libtiff.StripSize(d->tiff) != (tmsize_t)d->width * rows * d->plain) d->plain = 0;
     // CMYK that is neither read as coded strips nor as coded tiles: the
     // RGBA reader's plain inversion, then.
-    if (d->cmyk && !d->plain && !coded_tiles(d)) {
+    if (d->cmyk && !d->plain && !tiff_coded_tiles(d)) {
         cimg_icc_close(d->cmyk);
         d->cmyk = NULL;
     }
@@ -125,52 +118,17 @@ int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
 
 int cimg_tiff_channels(const cimg_tiff *d) { return d->plain ? 3 : 4; }
 
-/// 3 when the page is 8-bit RGB in strips, pixels interleaved, top row
-/// first: then its strips are read as they are coded (TIFFReadEncodedStrip,
-/// LZW and the predictor undone), without the RGBA reader's packing and
-/// turning, which took a fifth of the time of a 12-megapixel LZW page.
-/// 4 when it is CMYK in strips so laid out with a CMYK profile, which lcms2
-/// applies to the inks as coded (the RGBA reader would invert them
-/// plainly); else 0. CMYK so laid out in tiles gets the profile too
-/// (`cmyk`), for its tiles as coded (read_tiles).
-static int plain_strips(struct cimg_tiff *d) {
-    uint16_t photometric = 0, planar = 0, bits = 0, samples = 0, orientation = ORIENTATION_TOPLEFT;
-    uint16_t inks = INKSET_CMYK;
-    int tiled = libtiff.IsTiled(d->tiff);
-    int laid = libtiff.GetField(d->tiff, TIFFTAG_PHOTOMETRIC, &photometric) &&
-               libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_PLANARCONFIG, &planar) && planar == PLANARCONFIG_CONTIG &&
-               libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_BITSPERSAMPLE, &bits) && bits == 8 &&
-               libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples) &&
-               (!libtiff.GetField(d->tiff, TIFFTAG_ORIENTATION, &orientation) || orientation == ORIENTATION_TOPLEFT);
-    if (laid && !tiled && photometric == PHOTOMETRIC_RGB && samples == 3) return 3;
-    const uint8_t *icc;
-    size_t length;
-    if (!laid || photometric != PHOTOMETRIC_SEPARATED || samples != 4 ||
-        (libtiff.GetField(d->tiff, TIFFTAG_INKSET, &inks) && inks != INKSET_CMYK) || cimg_tiff_icc(d, &icc, &length) != 0)
-        return 0;
-    d->cmyk = cimg_icc_open_cmyk(icc, length, 0);
-    return d->cmyk && !tiled ? 4 : 0;
-}
-
-/// Whether the page is tiled with each tile coded as 4 bytes a pixel.
-static int coded_tiles(struct cimg_tiff *d) {
-    uint32_t tw = 0, th = 0;
-    return libtiff.IsTiled(d->tiff) && libtiff.GetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) &&
-           libtiff.GetField(d->tiff, TIFFTAG_TILELENGTH, &th) &&
-           (uint64_t)libtiff.TileSize(d->tiff) == (uint64_t)tw * th * 4;
-}
-
 int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     if (libtiff.IsTiled(d->tiff)) {
         uint32_t tw = 0, th = 0;
         if (!libtiff.GetField(d->tiff, TIFFTAG_TILEWIDTH, &tw) || !libtiff.GetField(d->tiff, TIFFTAG_TILELENGTH, &th) ||
             tw == 0 || th == 0)
-            return fail(d, "bad tile size");
+            return tiff_fail(d, "bad tile size");
         d->tile_width = tw;
         d->band_rows = th;
-        if ((uint64_t)tw * th * 4 > max_band_bytes) return fail(d, "tiles too large to decode") - 1;
+        if ((uint64_t)tw * th * 4 > max_band_bytes) return tiff_fail(d, "tiles too large to decode") - 1;
         d->tile = malloc((size_t)tw * th * 4);
-        if (!d->tile) return fail(d, "out of memory");
+        if (!d->tile) return tiff_fail(d, "out of memory");
     } else {
         uint32_t rows = 0;
         if (!libtiff.GetFieldDefaulted(d->tiff, TIFFTAG_ROWSPERSTRIP, &rows) || rows == 0 || rows > d->height)
@@ -179,7 +137,7 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     }
     uint64_t bytes = (uint64_t)d->width * d->band_rows * 4;
     // A page in one compressed strip is held whole: within the bound.
-    if (bytes > max_band_bytes) return fail(d, "its strips are too large to decode") - 1;
+    if (bytes > max_band_bytes) return tiff_fail(d, "its strips are too large to decode") - 1;
     // Plain RGB needs only its coded strips; the rest, the RGBA reader's band.
     if (d->plain) {
         // Strips of a few rows go in bands of at least 64: the second
@@ -193,14 +151,14 @@ int cimg_tiff_start(cimg_tiff *d, uint64_t max_band_bytes) {
     } else {
         d->band = malloc((size_t)bytes);
     }
-    if (!d->raw && !d->band) return fail(d, "out of memory");
+    if (!d->raw && !d->band) return tiff_fail(d, "out of memory");
     return 0;
 }
 
 // The strip holding page row `first`: TIFFReadRGBAStrip leaves its rows
 // bottom-up, turned here.
 static int read_strip(struct cimg_tiff *d, uint32_t first, uint32_t count) {
-    if (!libtiff.ReadRGBAStripExt(d->tiff, first, d->band, 1)) return fail(d, "damaged image data");
+    if (!libtiff.ReadRGBAStripExt(d->tiff, first, d->band, 1)) return tiff_fail(d, "damaged image data");
     for (uint32_t top = 0, bottom = count - 1; top < bottom; top++, bottom--) {
         uint32_t *a = d->band + (size_t)top * d->width, *b = d->band + (size_t)bottom * d->width;
         for (uint32_t x = 0; x < d->width; x++) {
@@ -221,63 +179,14 @@ static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     for (uint32_t col = 0; col < d->width; col += tw) {
         uint32_t cols = d->width - col < tw ? d->width - col : tw;
         if (d->cmyk) {
-            if (coded_tile(d, col, first, cols, count) != 0) return -1;
+            if (tiff_coded_tile(d, col, first, cols, count) != 0) return -1;
             continue;
         }
-        if (!libtiff.ReadRGBATileExt(d->tiff, col, first, d->tile, 1)) return fail(d, "damaged tile");
+        if (!libtiff.ReadRGBATileExt(d->tiff, col, first, d->tile, 1)) return tiff_fail(d, "damaged tile");
         for (uint32_t y = 0; y < count; y++)
             memcpy(d->band + (size_t)y * d->width + col, d->tile + (size_t)(th - 1 - y) * tw, (size_t)cols * 4);
     }
     return 0;
-}
-
-// The tile at (col, first) as coded, its first `cols` pixels of `count`
-// rows made sRGB by the CMYK profile into the band, opaque.
-static int coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t cols, uint32_t count) {
-    tmsize_t size = (tmsize_t)d->tile_width * d->band_rows * 4;
-    uint32_t tile = libtiff.ComputeTile(d->tiff, col, first, 0, 0);
-    if (libtiff.ReadEncodedTile(d->tiff, tile, d->tile, size) != size) return fail(d, "damaged tile");
-    uint8_t rgb[3 * 256];
-    for (uint32_t y = 0; y < count; y++) {
-        const uint8_t *inks = (const uint8_t *)d->tile + (size_t)y * d->tile_width * 4;
-        uint32_t *out = d->band + (size_t)y * d->width + col;
-        for (uint32_t x = 0; x < cols; x += 256) {
-            uint32_t n = cols - x < 256 ? cols - x : 256;
-            cimg_icc_convert(d->cmyk, inks + (size_t)x * 4, rgb, n);
-            for (uint32_t i = 0; i < n; i++) {
-                uint8_t *pixel = (uint8_t *)&out[x + i];  // TIFFGetR's order: red in the low byte
-                pixel[0] = rgb[3 * i], pixel[1] = rgb[3 * i + 1], pixel[2] = rgb[3 * i + 2], pixel[3] = 255;
-            }
-        }
-    }
-    return 0;
-}
-
-int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, cimg_icc *cmyk, uint32_t first, uint32_t count) {
-    uint32_t per_strip = 0;
-    libtiff.GetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &per_strip);
-    if (per_strip == 0) return -1;
-    int bytes = cmyk ? 4 : 3;
-    for (uint32_t row = first; row < first + count; row += per_strip) {
-        uint32_t rows = first + count - row < per_strip ? first + count - row : per_strip;
-        tmsize_t want = (tmsize_t)width * rows * bytes;
-        uint8_t *at = raw + (size_t)(row - first) * width * bytes;
-        if (libtiff.ReadEncodedStrip(tiff, libtiff.ComputeStrip(tiff, row, 0), at, want) != want) return -1;
-    }
-    if (!cmyk) return 0;
-    // Row r's RGB lands at 3rw, below the inks of every later row (4r'w).
-    uint8_t *rgb = malloc((size_t)width * 3);
-    if (!rgb) return -1;
-    for (uint32_t r = 0; r < count; r++) {
-        cimg_icc_convert(cmyk, raw + (size_t)r * width * 4, rgb, width);
-        memcpy(raw + (size_t)r * width * 3, rgb, (size_t)width * 3);
-    }
-    free(rgb);
-    return 0;
-}
-
-int tiff_read_raw(struct cimg_tiff *d, uint32_t first, uint32_t count) {
-    return tiff_decode_band(d->tiff, d->raw, d->width, d->cmyk, first, count) == 0 ? 0 : fail(d, "damaged image data");
 }
 
 /// The band holding page row `y`, read unless it is the one held.
@@ -299,7 +208,7 @@ static int load_band(struct cimg_tiff *d, uint32_t y) {
 }
 
 int cimg_tiff_read_row(cimg_tiff *d, uint8_t *row, uint32_t y) {
-    if ((!d->band && !d->raw) || y >= d->height) return fail(d, "no such row");
+    if ((!d->band && !d->raw) || y >= d->height) return tiff_fail(d, "no such row");
     if (load_band(d, y) != 0) return -1;
     if (d->raw) {
         memcpy(row, d->raw + (size_t)(y - d->band_first) * d->width * 3, (size_t)d->width * 3);
