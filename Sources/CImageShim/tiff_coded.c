@@ -3,6 +3,7 @@
 // page's CMYK profile (which the RGBA reader would invert plainly).
 // tiff_shim.c decides which way a page goes; tiff_bands.c decodes plain
 // strips on its second thread through tiff_decode_band.
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,26 +44,56 @@ int tiff_coded_tiles(struct cimg_tiff *d) {
            (uint64_t)libtiff.TileSize(d->tiff) == (uint64_t)tw * th * 4;
 }
 
-// The tile at (col, first) as coded, its first `cols` pixels of `count`
-// rows made sRGB by the CMYK profile into the band, opaque.
+// The tile at (col, first) as coded: its first `cols` inks of `count` rows
+// into their place in the band, 4 bytes a pixel as the band's RGBA is.
 int tiff_coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t cols, uint32_t count) {
     tmsize_t size = (tmsize_t)d->tile_width * d->band_rows * 4;
     uint32_t tile = libtiff.ComputeTile(d->tiff, col, first, 0, 0);
     if (libtiff.ReadEncodedTile(d->tiff, tile, d->tile, size) != size) return tiff_fail(d, "damaged tile");
-    uint8_t rgb[3 * 256];
-    for (uint32_t y = 0; y < count; y++) {
-        const uint8_t *inks = (const uint8_t *)d->tile + (size_t)y * d->tile_width * 4;
-        uint32_t *out = d->band + (size_t)y * d->width + col;
-        for (uint32_t x = 0; x < cols; x += 256) {
-            uint32_t n = cols - x < 256 ? cols - x : 256;
-            cimg_icc_convert(d->cmyk, inks + (size_t)x * 4, rgb, n);
-            for (uint32_t i = 0; i < n; i++) {
-                uint8_t *pixel = (uint8_t *)&out[x + i];  // TIFFGetR's order: red in the low byte
-                pixel[0] = rgb[3 * i], pixel[1] = rgb[3 * i + 1], pixel[2] = rgb[3 * i + 2], pixel[3] = 255;
-            }
-        }
-    }
+    for (uint32_t y = 0; y < count; y++)
+        memcpy(d->band + (size_t)y * d->width + col, (const uint8_t *)d->tile + (size_t)y * d->tile_width * 4,
+               (size_t)cols * 4);
     return 0;
+}
+
+/// Rows [first, last) of a band of inks, made opaque sRGB in place.
+struct ink_rows {
+    struct cimg_tiff *d;
+    uint32_t first, last;
+    int failed;
+};
+
+static void *ink_rows(void *argument) {
+    struct ink_rows *r = argument;
+    uint32_t width = r->d->width;
+    uint8_t *rgb = malloc((size_t)width * 3);
+    r->failed = !rgb;
+    for (uint32_t y = r->first; rgb && y < r->last; y++) {
+        uint8_t *row = (uint8_t *)(r->d->band + (size_t)y * width);
+        cimg_icc_convert(r->d->cmyk, row, rgb, width);
+        for (uint32_t x = 0; x < width; x++)  // TIFFGetR's order: red in the low byte
+            row[4 * x] = rgb[3 * x], row[4 * x + 1] = rgb[3 * x + 1], row[4 * x + 2] = rgb[3 * x + 2],
+                    row[4 * x + 3] = 255;
+    }
+    free(rgb);
+    return NULL;
+}
+
+int tiff_ink_band(struct cimg_tiff *d, uint32_t count) {
+    // lcms2's 4-D transform is most of a CMYK page's time: a band of
+    // 64 Ki pixels or more shares it with a second thread (the transform
+    // keeps no cache, so both may use it).
+    struct ink_rows upper = {d, 0, count, 0}, lower = upper;
+    pthread_t helper;
+    int split = (uint64_t)d->width * count >= (1u << 16) && count >= 2;
+    if (split) {
+        lower.first = upper.last = count / 2;
+        split = pthread_create(&helper, NULL, ink_rows, &lower) == 0;
+        if (!split) upper.last = count;
+    }
+    ink_rows(&upper);
+    if (split) pthread_join(helper, NULL);
+    return upper.failed || (split && lower.failed) ? tiff_fail(d, "out of memory") : 0;
 }
 
 int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, cimg_icc *cmyk, uint32_t first, uint32_t count) {

@@ -82,11 +82,13 @@ static inline int tiff_fail(struct cimg_tiff *d, const char *message) {
 
 /// tiff_coded.c: 3 when the page's strips are read as coded RGB, 4 when as
 /// CMYK through its profile (opened into `cmyk`, which tiled CMYK gets too),
-/// else 0; whether its tiles are 4 bytes a pixel; and the tile at (col,
-/// first) through `cmyk` into the band's first `cols` pixels of `count` rows.
+/// else 0; whether its tiles are 4 bytes a pixel; the tile at (col, first)
+/// as coded into the band's first `cols` pixels of `count` rows; and then
+/// the band's `count` rows of inks made sRGB through `cmyk`, in place.
 int tiff_plain_strips(struct cimg_tiff *d);
 int tiff_coded_tiles(struct cimg_tiff *d);
 int tiff_coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t cols, uint32_t count);
+int tiff_ink_band(struct cimg_tiff *d, uint32_t count);
 
 /// A libtiff handle on the page through `reader`, its errors into the
 /// reader's message; NULL when it is not one.

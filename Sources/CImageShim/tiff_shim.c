@@ -173,7 +173,7 @@ static int read_strip(struct cimg_tiff *d, uint32_t first, uint32_t count) {
 // A row of tiles, as tiff2rgba reads them (libtiff 4.5's whole-image reader
 // refuses some tiled files: "Invalid tile byte count"); each tile's rows
 // come bottom-up. CMYK with its profile: each tile as coded, top row
-// first, its inks through the profile.
+// first, then the band's inks through the profile.
 static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
     uint32_t tw = d->tile_width, th = d->band_rows;
     for (uint32_t col = 0; col < d->width; col += tw) {
@@ -186,7 +186,7 @@ static int read_tiles(struct cimg_tiff *d, uint32_t first, uint32_t count) {
         for (uint32_t y = 0; y < count; y++)
             memcpy(d->band + (size_t)y * d->width + col, d->tile + (size_t)(th - 1 - y) * tw, (size_t)cols * 4);
     }
-    return 0;
+    return d->cmyk ? tiff_ink_band(d, count) : 0;
 }
 
 /// The band holding page row `y`, read unless it is the one held.

@@ -43,6 +43,8 @@ final class ColorProfileTests: XCTestCase {
         XCTAssertGreaterThan(psnr(try decode("press-cmyk.jpg"), printed), 60, "libjpeg and lcms2, as Pillow: identical")
         XCTAssertGreaterThan(psnr(try decode("press-cmyk.tif"), printed), 60, "the same inks, as TIFF codes them")
         XCTAssertGreaterThan(psnr(try decode("press-cmyk-tiled.tif"), printed), 60, "in tiles, some part outside")
+        let big = try decode("press-cmyk-big.png")
+        XCTAssertGreaterThan(psnr(try decode("press-cmyk-big.tif"), big), 60, "a band of 81,920 pixels: two threads")
         XCTAssertLessThan(
             psnr(try decode("press-cmyk-untagged.jpg"), printed),
             15,

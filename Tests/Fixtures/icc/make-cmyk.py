@@ -15,10 +15,14 @@ far from the same numbers read by the plain inversion (255 - ink).
                      with the profile (tag 34675), in LZW strips
   press-cmyk-tiled.tif     the same in 64x48 tiles (tiffcp), those at the
                      right and bottom edges part outside the picture
+  press-cmyk-big.tif       the ink enlarged (nearest) to 320x300, in 256x256 tiles:
+                     a first band of 81,920 pixels (converted on two threads)
+                     and a short second one; press-cmyk-big.png is it through
+                     the profile, as press-cmyk.png is
   press-cmyk.png           press-cmyk.jpg's decoded ink through the profile to sRGB
                      (lcms2, through Pillow's ImageCms): the reference
 Run: /usr/bin/python3 make-cmyk.py (Pillow, numpy; tiffcp from libtiff-tools)."""
-import io, struct, subprocess
+import io, os, struct, subprocess
 import numpy as np
 from PIL import Image, ImageCms
 
@@ -88,3 +92,10 @@ subprocess.run(['tiffcp', '-c', 'lzw', '-t', '-w', '64', '-l', '48', 'press-cmyk
 reference = ImageCms.profileToProfile(decoded, ImageCms.ImageCmsProfile(io.BytesIO(icc)),
                                       ImageCms.createProfile('sRGB'), outputMode='RGB')
 reference.save('press-cmyk.png')
+big = decoded.resize((320, 300), Image.NEAREST)
+big.save('press-cmyk-big-strips.tif', compression='tiff_lzw', icc_profile=icc)
+subprocess.run(['tiffcp', '-c', 'zip', '-t', '-w', '256', '-l', '256', 'press-cmyk-big-strips.tif', 'press-cmyk-big.tif'],
+               check=True)
+os.remove('press-cmyk-big-strips.tif')
+ImageCms.profileToProfile(big, ImageCms.ImageCmsProfile(io.BytesIO(icc)), ImageCms.createProfile('sRGB'),
+                          outputMode='RGB').save('press-cmyk-big.png')
