@@ -3,10 +3,10 @@
 // page's CMYK profile (which the RGBA reader would invert plainly).
 // tiff_shim.c decides which way a page goes; tiff_bands.c decodes plain
 // strips on its second thread through tiff_decode_band.
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "row_halves.h"
 #include "tiff_internal.h"
 
 /// 3 when the page is 8-bit RGB in strips, pixels interleaved, top row
@@ -56,44 +56,29 @@ int tiff_coded_tile(struct cimg_tiff *d, uint32_t col, uint32_t first, uint32_t 
     return 0;
 }
 
-/// Rows [first, last) of a band of inks, made opaque sRGB in place.
-struct ink_rows {
-    struct cimg_tiff *d;
-    uint32_t first, last;
-    int failed;
-};
-
-static void *ink_rows(void *argument) {
-    struct ink_rows *r = argument;
-    uint32_t width = r->d->width;
-    uint8_t *rgb = malloc((size_t)width * 3);
-    r->failed = !rgb;
-    for (uint32_t y = r->first; rgb && y < r->last; y++) {
-        uint8_t *row = (uint8_t *)(r->d->band + (size_t)y * width);
-        cimg_icc_convert(r->d->cmyk, row, rgb, width);
-        for (uint32_t x = 0; x < width; x++)  // TIFFGetR's order: red in the low byte
+/// Rows [first, last) of the band's inks, made opaque sRGB in place; -1
+/// when there was no memory for a row.
+static int ink_rows(void *context, int first, int last) {
+    struct cimg_tiff *d = context;
+    uint8_t *rgb = malloc((size_t)d->width * 3);
+    for (int y = first; rgb && y < last; y++) {
+        uint8_t *row = (uint8_t *)(d->band + (size_t)y * d->width);
+        cimg_icc_convert(d->cmyk, row, rgb, d->width);
+        for (uint32_t x = 0; x < d->width; x++)  // TIFFGetR's order: red in the low byte
             row[4 * x] = rgb[3 * x], row[4 * x + 1] = rgb[3 * x + 1], row[4 * x + 2] = rgb[3 * x + 2],
                     row[4 * x + 3] = 255;
     }
+    int made = rgb != NULL;
     free(rgb);
-    return NULL;
+    return made ? 0 : -1;
 }
 
 int tiff_ink_band(struct cimg_tiff *d, uint32_t count) {
     // lcms2's 4-D transform is most of a CMYK page's time: a band of
     // 64 Ki pixels or more shares it with a second thread (the transform
     // keeps no cache, so both may use it).
-    struct ink_rows upper = {d, 0, count, 0}, lower = upper;
-    pthread_t helper;
-    int split = (uint64_t)d->width * count >= (1u << 16) && count >= 2;
-    if (split) {
-        lower.first = upper.last = count / 2;
-        split = pthread_create(&helper, NULL, ink_rows, &lower) == 0;
-        if (!split) upper.last = count;
-    }
-    ink_rows(&upper);
-    if (split) pthread_join(helper, NULL);
-    return upper.failed || (split && lower.failed) ? tiff_fail(d, "out of memory") : 0;
+    int split = (uint64_t)d->width * count >= (1u << 16);
+    return cimg_row_halves((int)count, split, ink_rows, d) == 0 ? 0 : tiff_fail(d, "out of memory");
 }
 
 int tiff_decode_band(TIFF *tiff, uint8_t *raw, uint32_t width, cimg_icc *cmyk, uint32_t first, uint32_t count) {

@@ -4,7 +4,7 @@
 // v + 0.5) and clipping. Four pixels at a time with SSE2, which computes
 // each exactly as the scalar code does.
 #include "ycbcr_rgb.h"
-#include <pthread.h>
+#include "row_halves.h"
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -39,12 +39,10 @@ static uint8_t clip(float v) {
     return (uint8_t)(x < 0 ? 0 : x > 255 ? 255 : x);
 }
 
-/// A share of the rows, for one thread: [first, last); `failed` when it
-/// had no memory for its chroma terms.
-struct share {
+/// A picture's planes in and out, for the threads that share its rows.
+struct conversion {
     const struct cimg_ycbcr *in;
     const struct cimg_rgb_planes *out;
-    int first, last, failed;
 };
 
 /// Each pixel's chroma terms of a row (f[0]·Cr, f[1]·Cb, f[2]·Cr, f[3]·Cb,
@@ -104,13 +102,13 @@ static void rgb_row(const uint8_t *luma, const float *t, int width, int full_ran
 /// Rows [first, last) of the picture, as libheif's Op_YCbCr_to_RGB<uint8_t>
 /// makes them: the chroma sample at (x >> h, y >> v), no interpolation,
 /// and the same float operations (SSE2 does them four at a time, alike).
-static void *convert_share(void *arg) {
-    struct share *s = arg;
-    const struct cimg_ycbcr *in = s->in;
-    const struct cimg_rgb_planes *out = s->out;
+/// -1 when there was no memory for the chroma terms.
+static int convert_rows(void *context, int first, int last) {
+    const struct conversion *c = context;
+    const struct cimg_ycbcr *in = c->in;
+    const struct cimg_rgb_planes *out = c->out;
     float *terms = malloc(sizeof(float) * 4 * (size_t)in->width);
-    s->failed = !terms;
-    for (int y = s->first, made = -1; terms && y < s->last; y++) {
+    for (int y = first, made = -1; terms && y < last; y++) {
         if (y >> in->v_shift != made) {
             made = y >> in->v_shift;
             chroma_terms(in, in->cb + (size_t)made * in->cb_stride, in->cr + (size_t)made * in->cr_stride, terms);
@@ -118,21 +116,13 @@ static void *convert_share(void *arg) {
         rgb_row(in->y + (size_t)y * in->y_stride, terms, in->width, in->full_range, out->r + (size_t)y * out->r_stride,
                 out->g + (size_t)y * out->g_stride, out->b + (size_t)y * out->b_stride);
     }
+    int made = terms != NULL;
     free(terms);
-    return NULL;
+    return made ? 0 : -1;
 }
 
 int cimg_ycbcr_to_rgb(const struct cimg_ycbcr *in, const struct cimg_rgb_planes *out, int height) {
-    struct share upper = {in, out, 0, height, 0}, lower = upper;
+    struct conversion c = {in, out};
     // A second thread for the lower half of a picture of a megapixel or more.
-    pthread_t helper;
-    int split = (size_t)in->width * height >= (1u << 20) && height >= 2;
-    if (split) {
-        lower.first = upper.last = height / 2;
-        split = pthread_create(&helper, NULL, convert_share, &lower) == 0;
-        if (!split) upper.last = height;
-    }
-    convert_share(&upper);
-    if (split) pthread_join(helper, NULL);
-    return upper.failed || (split && lower.failed) ? -1 : 0;
+    return cimg_row_halves(height, (size_t)in->width * height >= (1u << 20), convert_rows, &c);
 }
