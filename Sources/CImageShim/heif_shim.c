@@ -106,10 +106,10 @@ struct cimg_heif {
     int stride;
     const uint8_t *planes[3]; // else (8 bits, no alpha) planes R, G and B,
     int strides[3];           // interleaved a row at a time into `row`
+    int width, height;        // the planes'
     uint8_t *row;
     uint8_t *icc;
     size_t icc_size;
-    int primaries, transfer;  // nclx's, else 2 (unspecified)
     struct heif_color_profile_nclx container;  // the nclx box, when `has_nclx`
     int has_nclx;
     uint32_t items, tiles;    // heif_count_items', counted once at open
@@ -152,11 +152,8 @@ int cimg_heif_read_header(cimg_heif *d, int max_side, uint32_t *width, uint32_t 
     if (e.code != heif_error_Ok) return failed(d, e);
     e = heif.primaryHandle(d->context, &d->handle);
     if (e.code != heif_error_Ok) return failed(d, e);
-    d->primaries = d->transfer = 2;
     struct heif_color_profile_nclx *nclx = NULL;
     if (heif.nclx(d->handle, &nclx).code == heif_error_Ok && nclx) {
-        d->primaries = (int)nclx->color_primaries;
-        d->transfer = (int)nclx->transfer_characteristics;
         d->container = *nclx;
         d->has_nclx = 1;
         heif.nclxFree(nclx);
@@ -170,6 +167,11 @@ int cimg_heif_read_header(cimg_heif *d, int max_side, uint32_t *width, uint32_t 
     *height = (uint32_t)h;
     return 0;
 }
+
+/// The nclx box's primaries and transfer characteristics, else 2
+/// (unspecified).
+static int primaries(const cimg_heif *d) { return d->has_nclx ? (int)d->container.color_primaries : 2; }
+static int transfer(const cimg_heif *d) { return d->has_nclx ? (int)d->container.transfer_characteristics : 2; }
 
 /// PQ or HLG at 10 or 12 bits, tone-mapped into 8-bit sRGB rows.
 static int tone_map(cimg_heif *d, int w, int h) {
@@ -185,7 +187,7 @@ static int tone_map(cimg_heif *d, int w, int h) {
             unsigned v = in[2 * i] | (unsigned)in[2 * i + 1] << 8;  // little-endian, `bits` wide
             row[i] = (uint16_t)(v << (16 - bits) | v >> (2 * bits - 16 > 0 ? 2 * bits - 16 : 0));
         }
-        cimg_hdr_to_srgb8(row, d->toned + (size_t)y * w * 4, (size_t)w, d->transfer, d->primaries == 9);
+        cimg_hdr_to_srgb8(row, d->toned + (size_t)y * w * 4, (size_t)w, transfer(d), primaries(d) == 9);
     }
     free(row);
     d->pixels = d->toned;
@@ -209,14 +211,14 @@ static int planar(cimg_heif *d, uint32_t *width, uint32_t *height) {
         snprintf(d->message, sizeof d->message, w <= 0 || h <= 0 ? "no size" : "out of memory");
         return -1;
     }
-    *width = (uint32_t)w;
-    *height = (uint32_t)h;
+    *width = (uint32_t)(d->width = w);
+    *height = (uint32_t)(d->height = h);
     return 0;
 }
 
 int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
     if (!d->handle) return -1;
-    int hdr = (d->transfer == CIMG_TRANSFER_PQ || d->transfer == CIMG_TRANSFER_HLG) && heif.lumaBits(d->handle) > 8;
+    int hdr = (transfer(d) == CIMG_TRANSFER_PQ || transfer(d) == CIMG_TRANSFER_HLG) && heif.lumaBits(d->handle) > 8;
     // An 8-bit picture with no alpha comes as the planes libheif makes
     // first anyway: its rows are interleaved here, as they are read (not
     // 48 MB at once for 12 MP). Unless it is a grid, our HEVC decoder makes
@@ -253,8 +255,8 @@ int cimg_heif_decode(cimg_heif *d, uint32_t *width, uint32_t *height) {
 
 const uint8_t *cimg_heif_row(cimg_heif *d, uint32_t y) {
     if (!d->row) return d->pixels ? d->pixels + (size_t)y * (size_t)d->stride : NULL;
-    if (y >= (uint32_t)heif.imageHeight(d->image, heif_channel_R)) return NULL;
-    int w = heif.imageWidth(d->image, heif_channel_R);
+    if (y >= (uint32_t)d->height) return NULL;
+    int w = d->width;
     const uint8_t *r = d->planes[0] + (size_t)y * d->strides[0], *g = d->planes[1] + (size_t)y * d->strides[1];
     const uint8_t *b = d->planes[2] + (size_t)y * d->strides[2];
     for (int x = 0; x < w; x++) {
@@ -271,7 +273,7 @@ int cimg_heif_icc(cimg_heif *d, const uint8_t **profile, size_t *length) {
     enum heif_color_profile_type type = heif.profileType(d->handle);
     if (type != heif_color_profile_type_prof && type != heif_color_profile_type_rICC) {
         // nclx: its primaries and transfer (HDR as tone-mapped).
-        if (!d->icc && cimg_icc_cicp(d->primaries, d->transfer, &d->icc, &d->icc_size) != 0) return -1;
+        if (!d->icc && cimg_icc_cicp(primaries(d), transfer(d), &d->icc, &d->icc_size) != 0) return -1;
         *profile = d->icc;
         *length = d->icc_size;
         return 0;

@@ -22,7 +22,6 @@
 #include "hevc_plugin.h"
 #include "ycbcr_rgb.h"
 #include <libheif/heif_plugin.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
@@ -173,13 +172,9 @@ static struct heif_error convert(const void *picture, struct heif_image **out) {
     int chroma = de265.chroma(picture);  // de265_chroma and heif_chroma agree: 0 is 4:0:0
     int planes = chroma == heif_chroma_monochrome ? 1 : 3;
     struct heif_error e = OK;
-    if (as_rgb(picture, chroma, out, &e)) {
-        if (e.code) return e;
-        return describe(picture, *out);
-    }
+    if (as_rgb(picture, chroma, out, &e)) return e.code ? e : describe(picture, *out);
     e = heif.create(de265.width(picture, 0), de265.height(picture, 0),
-                                      planes == 1 ? heif_colorspace_monochrome : heif_colorspace_YCbCr,
-                                      (enum heif_chroma)chroma, out);
+                    planes == 1 ? heif_colorspace_monochrome : heif_colorspace_YCbCr, (enum heif_chroma)chroma, out);
     if (e.code) return e;
     int bits = de265.bits(picture, 0);
     for (int c = 0; c < planes; c++) {

@@ -92,7 +92,6 @@ TIFF *tiff_open_page(struct reader *reader) {
     return tiff;
 }
 
-
 int cimg_tiff_read_header(cimg_tiff *d, uint32_t *width, uint32_t *height) {
     d->tiff = tiff_open_page(&d->reader);
     if (!d->tiff) return tiff_fail(d, "not a TIFF libtiff reads");
