@@ -42,6 +42,7 @@ static struct {
     void (*surfaceFlush)(void *);
     void *(*create)(void *);
     void (*destroy)(void *);
+    void (*scale)(void *, double, double);
 } rsvg;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -72,6 +73,7 @@ static void load(void) {
     FIND(cairo, surfaceFlush, "cairo_surface_flush")
     FIND(cairo, create, "cairo_create")
     FIND(cairo, destroy, "cairo_destroy")
+    FIND(cairo, scale, "cairo_scale")
     loaded = 0;
 }
 #undef FIND
@@ -153,9 +155,12 @@ int cimg_svg_render(cimg_svg *d, double x, double y, double w, double h, int out
         return -1;
     }
     void *cr = rsvg.create(surface);
-    // The document's rectangle (x, y, w, h) fills the surface.
-    double sx = out_width / w, sy = out_height / h;
-    RsvgRectangle viewport = {-x * sx, -y * sy, d->width * sx, d->height * sy};
+    // The document's rectangle (x, y, w, h) fills the surface, stretched
+    // when the surface has another shape: the scale is cairo's, and the
+    // viewport, in the document's own units, has the document's shape, so
+    // librsvg letterboxes nothing.
+    rsvg.scale(cr, out_width / w, out_height / h);
+    RsvgRectangle viewport = {-x, -y, d->width, d->height};
     GErrorLike *error = NULL;
     int ok = rsvg.render(d->handle, cr, &viewport, &error);
     rsvg.destroy(cr);

@@ -48,6 +48,27 @@ final class SVGTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1)
     }
 
+    /// Block art's pixmap is librsvg's drawing at the pixmap's own size, not
+    /// a larger drawing filtered down to it: each pixel librsvg draws is
+    /// already its area's coverage. (At half the raster, as a JPEG is
+    /// decoded, edges were up to 32 levels off.)
+    func testThePixmapIsDrawnAtItsOwnSize() throws {
+        let image = try ImageDecoder.decode(path: path("seam.svg"), samples: (4, 6)) { _ in
+            PixelSize(width: 160, height: 120)
+        }
+        let drawn = try ImageDecoder.decodeRGBA8(path: path("seam.png"))
+        XCTAssertEqual([image.pixmap.width, image.pixmap.height, drawn.width], [160, 120, 160])
+        var worst = 0
+        for y in 0..<120 {
+            for x in 0..<160 {
+                for c in 0..<3 {
+                    worst = max(worst, abs(level(image.pixmap, x, y, c) - Int(drawn.pixels[(y * 160 + x) * 4 + c])))
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1)
+    }
+
     /// Asked for a shape not its own (block art samples a cell finer down
     /// than across), it is rendered at one scale and stretched by the
     /// resampler: no band of background at its sides, as librsvg's own

@@ -109,7 +109,8 @@ extension ImageDecoder {
         var target = size(shownInfo)
         if turned { target = target.transposed }
         let raster = turned ? (x: samples.y, y: samples.x) : samples
-        let window = try start(source, part: part, base: base, need: decodedAtLeast(target, raster: raster))
+        let need = source.drawsAreaMeans ? target : decodedAtLeast(target, raster: raster)
+        let window = try start(source, part: part, base: base, need: need)
         var crop = RowCrop(columns: window.columns, rows: window.rows)
         if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }
         // Rows as the picture shows them: the art is made of them as they come.

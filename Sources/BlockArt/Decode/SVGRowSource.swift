@@ -24,6 +24,7 @@ final class SVGRowSource: HeldRows {
     var orientation: Int { 1 }
     var rowCount: Int { height }
     var warnings: [DecodeWarning] { [] }
+    var drawsAreaMeans: Bool { true }
     private var rectangle: (x: Int, y: Int, width: Int, height: Int)?
     var nextIndex = 0
 
@@ -68,15 +69,16 @@ final class SVGRowSource: HeldRows {
         return rectangle
     }
 
-    /// Renders the rectangle (or the document) at no fewer pixels than
-    /// asked, at one scale across and down: block art asks more rows than
-    /// columns of a cell, and the resampler, not librsvg (which would
-    /// letterbox), makes that shape.
+    /// Renders the rectangle (or the document) at exactly the pixels
+    /// asked, stretched when they have another shape (block art's
+    /// sub-cells are taller than wide). The caller asks for its pixmap
+    /// itself (`drawsAreaMeans`): each pixel librsvg draws is its area's
+    /// coverage, though cairo blends an edge's coverage in sRGB levels,
+    /// not in light as the box filter would.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
         let part = rectangle ?? (0, 0, storedSize.width, storedSize.height)
-        let scale = max(Double(max(1, minWidth)) / Double(part.width), Double(max(1, minHeight)) / Double(part.height))
-        width = max(1, Int((Double(part.width) * scale).rounded(.up)))
-        height = max(1, Int((Double(part.height) * scale).rounded(.up)))
+        width = max(1, minWidth)
+        height = max(1, minHeight)
         try limits.check(width: width, height: height)
         // Stored pixels to the document's own.
         let sx = documentSize.width / Double(storedSize.width)

@@ -124,7 +124,8 @@ cimg_svg *cimg_svg_open(const uint8_t *data, size_t size);
 /// Its size in pixels (width and height, else its viewBox's).
 int cimg_svg_read_header(cimg_svg *d, double *width, double *height);
 /// Renders the document's rectangle (x, y, w, h), in its own pixels, at
-/// exactly out_width x out_height: RGBA8, straight alpha.
+/// exactly out_width x out_height, stretched if that is another shape:
+/// RGBA8, straight alpha.
 int cimg_svg_render(cimg_svg *d, double x, double y, double w, double h, int out_width, int out_height);
 const uint8_t *cimg_svg_row(const cimg_svg *d, int y);
 const char *cimg_svg_message(const cimg_svg *d);
