@@ -23,7 +23,7 @@ struct Render: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "An image file (PNG, JPEG, GIF, WebP or AVIF), - for standard input, or an http(s) URL.",
+            "An image file (PNG, APNG, JPEG, GIF, WebP, AVIF, HEIC, JPEG XL, TIFF, QOI or SVG), - for standard input, or an http(s) URL.",
             valueName: "image-file-or-url"
         )
     )
@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Play an animated GIF, WebP or AVIF: auto plays on a terminal and prints the first frame into a pipe.",
+            "Play an animated GIF, APNG, WebP, AVIF or JPEG XL: auto plays on a terminal and prints the first frame into a pipe.",
             valueName: "when"
         )
     )

@@ -4,7 +4,8 @@ import URLCacheSupport
 import Glibc
 #endif
 
-/// Turns PNG, JPEG, GIF, WebP and AVIF files into pixmaps, reading rows as they are decoded
+/// Turns image files (PNG, APNG, JPEG, GIF, WebP, AVIF, HEIC, JPEG XL, TIFF,
+/// QOI, SVG) into pixmaps, reading rows as they are decoded
 /// and box-filtering them straight to the size asked for, so that peak
 /// memory follows the output size (interlaced PNGs too: each pass's rows
 /// are added where they belong).
