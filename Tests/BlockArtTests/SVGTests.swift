@@ -70,9 +70,9 @@ final class SVGTests: XCTestCase {
     }
 
     /// Asked for a shape not its own (block art samples a cell finer down
-    /// than across), it is rendered at one scale and stretched by the
-    /// resampler: no band of background at its sides, as librsvg's own
-    /// fitting would leave (seen in xterm's block art).
+    /// than across), it is drawn stretched by cairo's transform: no band of
+    /// background at its sides, as librsvg's own fitting would leave (seen
+    /// in xterm's block art).
     func testAnotherShapeIsStretchedNotLetterboxed() throws {
         let image = try ImageDecoder.decode(path: path("shapes.svg")) { _ in PixelSize(width: 48, height: 64) }
         XCTAssertEqual(image.pixmap.width, 48)
@@ -93,6 +93,15 @@ final class SVGTests: XCTestCase {
         let row = (0..<200).map { level(zoomed.pixmap, $0, 100, 1) }
         XCTAssertEqual(row[..<99].max(), 0, "red up to the edge")
         XCTAssertEqual(row[101...].min(), 255, "white after it")
+        // A region off the document's pixels: its edge lands where the
+        // region puts it, at (60 - 55.5) / 10 of the view.
+        let off = try ImageDecoder.decode(
+            path: path("shapes.svg"),
+            region: ImageRegion(x: 55.5, y: 35, width: 10, height: 10)
+        ) { _ in PixelSize(width: 200, height: 200) }
+        let moved = (0..<200).map { level(off.pixmap, $0, 100, 1) }
+        XCTAssertEqual(moved[..<90].max(), 0, "red up to the edge")
+        XCTAssertEqual(moved[90...].min(), 255, "white from it")
     }
 
     func testNothingOutsideTheDocumentIsRead() throws {

@@ -109,7 +109,10 @@ extension ImageDecoder {
         var target = size(shownInfo)
         if turned { target = target.transposed }
         let raster = turned ? (x: samples.y, y: samples.x) : samples
-        let need = source.drawsAreaMeans ? target : decodedAtLeast(target, raster: raster)
+        // A region is cut from the drawing at whole pixels, rounded out:
+        // drawn at the pixmap's size, that would shift and blur it by up to
+        // a pixel, which a drawing at half the raster hides.
+        let need = source.drawsAreaMeans && region == nil ? target : decodedAtLeast(target, raster: raster)
         let window = try start(source, part: part, base: base, need: need)
         var crop = RowCrop(columns: window.columns, rows: window.rows)
         if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }

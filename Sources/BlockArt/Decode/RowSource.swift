@@ -52,8 +52,9 @@ protocol RowSource: AnyObject {
     /// it has none (its numbers are then sRGB's).
     var iccProfile: [UInt8]? { get }
     /// Whether it draws at any size, each pixel the coverage of the
-    /// picture's area under it (a vector picture): it is then started at
-    /// the pixmap's own size, not at half the raster as a decoder is. The
+    /// picture's area under it (a vector picture): the whole picture is
+    /// then started at the pixmap's own size, not at half the raster as a
+    /// decoder is (a zoomed region still is, see `decode`). The
     /// drawing's time follows its rows: an SVG wallpaper's at 160x48 cells
     /// went from 58 to 40 ms.
     var drawsAreaMeans: Bool { get }
