@@ -104,6 +104,25 @@ final class SVGTests: XCTestCase {
         XCTAssertEqual(moved[90...].min(), 255, "white from it")
     }
 
+    /// The screen decodes no more pixels than a picture has, but an SVG is
+    /// drawn at any size: a 48x48 icon in a large window is drawn at the
+    /// art's size, not at 48x48 and enlarged.
+    func testASmallDocumentIsDrawnAtTheArtsSizeInTheScreen() {
+        let icon = SourceInfo(format: .svg, width: 48, height: 48)
+        let art = Renderer.artSize(
+            for: icon,
+            columns: 60,
+            rows: 30,
+            cellAspect: 0.5,
+            symbols: .blocks,
+            atMostSource: true
+        )
+        XCTAssertEqual(art.pixmap, PixelSize(width: 60 * 8, height: 30 * 8))
+        XCTAssertEqual(icon.atMost(PixelSize(width: 480, height: 480)), PixelSize(width: 480, height: 480))
+        let png = SourceInfo(format: .png, width: 48, height: 48)
+        XCTAssertEqual(png.atMost(PixelSize(width: 480, height: 480)), PixelSize(width: 48, height: 48))
+    }
+
     func testNothingOutsideTheDocumentIsRead() throws {
         let folder = NSTemporaryDirectory() + "svg-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

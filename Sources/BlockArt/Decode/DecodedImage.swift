@@ -9,6 +9,14 @@ public struct SourceInfo: Sendable, Equatable {
         self.width = width
         self.height = height
     }
+
+    /// `size`, but no more pixels across or down than the picture has: a
+    /// larger decode would only enlarge them. An SVG is drawn at any size,
+    /// so its own (often an icon's 48x48) limits nothing.
+    public func atMost(_ size: PixelSize) -> PixelSize {
+        guard format != .svg else { return size }
+        return PixelSize(width: min(size.width, width), height: min(size.height, height))
+    }
 }
 
 /// A decoded, downscaled image.

@@ -23,7 +23,8 @@ public enum Renderer {
     /// The size of art for an image inside `columns` × `rows` cells (aspect
     /// kept, see `Geometry.fit`) and the pixmap to decode for it. With
     /// `atMostSource` the pixmap is never larger than the image (the screen
-    /// keeps it to re-render on resize; the renderer enlarges it itself).
+    /// keeps it to re-render on resize; the renderer enlarges it itself),
+    /// unless the image is drawn at any size (`SourceInfo.atMost`).
     public static func artSize(
         for image: SourceInfo,
         columns: Int,
@@ -39,11 +40,8 @@ public enum Renderer {
             rows: rows,
             cellAspect: cellAspect
         )
-        var pixmap = pixmapSize(columns: cells.columns, rows: cells.rows, symbols: symbols)
-        if atMostSource {
-            pixmap = PixelSize(width: min(pixmap.width, image.width), height: min(pixmap.height, image.height))
-        }
-        return (cells, pixmap)
+        let pixmap = pixmapSize(columns: cells.columns, rows: cells.rows, symbols: symbols)
+        return (cells, atMostSource ? image.atMost(pixmap) : pixmap)
     }
 
     /// Renders `pixmap` into `columns` × `rows` cells (resampling it first

@@ -164,10 +164,8 @@ extension ScreenApp {
             cellHeight: cell.height,
             centred: true
         )
-        return PixelSize(
-            width: max(art.width, min(box.width, info.width)),
-            height: max(art.height, min(box.height, info.height))
-        )
+        let shown = info.atMost(PixelSize(width: box.width, height: box.height))
+        return PixelSize(width: max(art.width, shown.width), height: max(art.height, shown.height))
     }
 
     /// `onNewImage` on a thread of its own: the screen never waits for it,
