@@ -90,7 +90,6 @@ final class ColorManagedSource: RowSource {
     var rowCount: Int { inner.rowCount }
     var warnings: [DecodeWarning] { inner.warnings + (warning.map { [$0] } ?? []) }
     var iccProfile: [UInt8]? { inner.iccProfile }
-    var drawsAreaMeans: Bool { inner.drawsAreaMeans }
 
     func crop(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
         inner.crop(x: x, y: y, width: width, height: height)

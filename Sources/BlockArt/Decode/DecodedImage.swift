@@ -11,10 +11,10 @@ public struct SourceInfo: Sendable, Equatable {
     }
 
     /// `size`, but no more pixels across or down than the picture has: a
-    /// larger decode would only enlarge them. An SVG is drawn at any size,
-    /// so its own (often an icon's 48x48) limits nothing.
+    /// larger decode would only enlarge them. A picture drawn at any size
+    /// (an SVG, whose own size is often an icon's 48x48) is not bounded.
     public func atMost(_ size: PixelSize) -> PixelSize {
-        guard format != .svg else { return size }
+        guard !format.drawsAtAnySize else { return size }
         return PixelSize(width: min(size.width, width), height: min(size.height, height))
     }
 }

@@ -112,7 +112,7 @@ extension ImageDecoder {
         // A region is cut from the drawing at whole pixels, rounded out:
         // drawn at the pixmap's size, that would shift and blur it by up to
         // a pixel, which a drawing at half the raster hides.
-        let need = source.drawsAreaMeans && region == nil ? target : decodedAtLeast(target, raster: raster)
+        let need = source.format.drawsAtAnySize && region == nil ? target : decodedAtLeast(target, raster: raster)
         let window = try start(source, part: part, base: base, need: need)
         var crop = RowCrop(columns: window.columns, rows: window.rows)
         if region != nil { crop.deliveredFrom = try source.window(columns: window.columns, rows: window.rows) }

@@ -51,13 +51,6 @@ protocol RowSource: AnyObject {
     /// The ICC profile the file embeds, once the header is read; nil when
     /// it has none (its numbers are then sRGB's).
     var iccProfile: [UInt8]? { get }
-    /// Whether it draws at any size, each pixel the coverage of the
-    /// picture's area under it (a vector picture): the whole picture is
-    /// then started at the pixmap's own size, not at half the raster as a
-    /// decoder is (a zoomed region still is, see `decode`). The
-    /// drawing's time follows its rows: an SVG wallpaper's at 160x48 cells
-    /// went from 58 to 40 ms.
-    var drawsAreaMeans: Bool { get }
 }
 
 extension RowSource {
@@ -73,9 +66,6 @@ extension RowSource {
 
     /// Formats whose profiles are not read yet: taken as sRGB.
     var iccProfile: [UInt8]? { nil }
-
-    /// Pixels, decoded: the box filter makes the areas.
-    var drawsAreaMeans: Bool { false }
 }
 
 /// Where a delivered row's `count` pixels go: columns xStart, xStart +

@@ -24,7 +24,6 @@ final class SVGRowSource: HeldRows {
     var orientation: Int { 1 }
     var rowCount: Int { height }
     var warnings: [DecodeWarning] { [] }
-    var drawsAreaMeans: Bool { true }
     private var rectangle: (x: Int, y: Int, width: Int, height: Int)?
     var nextIndex = 0
 
@@ -72,9 +71,9 @@ final class SVGRowSource: HeldRows {
     /// Renders the rectangle (or the document) at exactly the pixels
     /// asked, stretched when they have another shape (block art's
     /// sub-cells are taller than wide). The caller asks for its pixmap
-    /// itself (`drawsAreaMeans`): each pixel librsvg draws is its area's
-    /// coverage, though cairo blends an edge's coverage in sRGB levels,
-    /// not in light as the box filter would.
+    /// itself (`ImageFormat.drawsAtAnySize`): each pixel librsvg draws is
+    /// its area's coverage, though cairo blends an edge's coverage in sRGB
+    /// levels, not in light as the box filter would.
     func start(minWidth: Int, minHeight: Int) throws(DecodeError) {
         let part = rectangle ?? (0, 0, storedSize.width, storedSize.height)
         width = max(1, minWidth)
