@@ -55,13 +55,28 @@ final class RendererTests: XCTestCase {
 
     func testStripesAverageInLinearLight() {
         // 1-px black and white stripes, four per cell: light adds, so the
-        // mean is sRGB ≈ 188, not the 128 an sRGB average would give.
+        // mean within a sub-cell is sRGB ≈ 188, not the 128 an sRGB average
+        // would give.
         let stripes = pixmap(64, 32) { x, _ in x % 2 == 0 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) }
         let grid = Renderer.render(stripes, columns: 16, rows: 8, options: RenderOptions())
         for cell in grid.cells {
             for color in [cell.foreground, cell.background] {
                 guard case let .rgb(c) = color else { return XCTFail("\(color)") }
                 XCTAssertTrue((186...189).contains(c.r), "\(c)")
+            }
+        }
+    }
+
+    func testASideShowsTheSRGBMeanOfItsSubCells() {
+        // Black and white sub-cells (2×1 pixels of halves' 2×4 grid) in a
+        // checkerboard: no glyph separates them, and a side shows the mean
+        // of their sRGB levels, 128, the least sRGB error. The linear mean,
+        // 188, is lighter than any part of the cell looks up close.
+        let checkers = pixmap(64, 32) { x, y in (x / 2 + y) % 2 == 0 ? RGB8(255, 255, 255) : RGB8(0, 0, 0) }
+        let grid = Renderer.render(checkers, columns: 16, rows: 8, options: RenderOptions())
+        for cell in grid.cells {
+            for color in [cell.foreground, cell.background] {
+                XCTAssertEqual(color, .rgb(RGB8(128, 128, 128)))
             }
         }
     }

@@ -198,11 +198,9 @@ public enum Renderer {
         }
     }
 
-    /// The glyph and colour pair of least error for one cell: every shape,
-    /// with the linear means of the sub-cells on each side as its colours
-    /// (so the cell's average light is kept), scored by squared sRGB error.
-    /// Truecolour shows those means exactly; palette modes search the
-    /// palette colours around them.
+    /// The glyph and colour pair of least squared sRGB error for one cell,
+    /// over its sub-cells. Truecolour shows each side's sRGB mean;
+    /// palette modes search the palette colours around its linear mean.
     static func colorCell(
         _ block: inout CellBlock,
         shapes: [Shape],
@@ -214,7 +212,7 @@ public enum Renderer {
         stats.sumShapes(block, shapes: shapes, plan: plan, scratch: &scratch)
         let best =
             quantizer.mode == .truecolor
-            ? truecolorChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
+            ? truecolorChoice(stats, shapes: shapes, scratch: &scratch)
             : paletteChoice(stats, shapes: shapes, quantizer: quantizer, scratch: &scratch)
         if quantizer.dither == .diffusion {
             var shown = [LinearRGB](repeating: best.bg.linear, count: stats.n)
