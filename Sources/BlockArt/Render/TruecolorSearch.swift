@@ -7,12 +7,14 @@ extension Renderer {
     /// Light is still averaged linearly within a sub-cell, the finest detail
     /// a glyph can show. Across the sub-cells of a side, the linear mean
     /// kept each cell's average light exactly (artq's cell measure, about
-    /// 62 dB) but showed noise lighter than any of its pixels looks up
+    /// 60 dB) but showed noise lighter than any of its pixels looks up
     /// close. The sRGB mean gives that up (the cell measure falls to
-    /// 36–50 dB) for what a person sees: on detail600.png at 60×20 cells
-    /// artq's per-pixel measure rises 0.12–0.18 dB and its coarse one
-    /// −0.04 to +0.12 dB, and on photo.jpg both rise 0.12–0.16 dB, in
-    /// every glyph set. The palette modes made the same choice.
+    /// 35–56 dB) for what a person sees: at 60×20 cells, in every glyph
+    /// set, artq's per-pixel measure rises 0.10–0.18 dB on detail600.png
+    /// and 0.08–0.16 on photo.jpg, and its coarse one 0.08–0.21 on
+    /// photo.jpg and −0.09 to +0.12 on detail600.png; every block-art
+    /// terminal's screenshot gains 0.03–0.21 dB (`terminals.sh`). The
+    /// palette modes made the same choice.
     static func truecolorChoice(_ cell: CellStats, shapes: [Shape], scratch: inout Scratch) -> Choice {
         let n = Float(cell.n)
         var bestError = cell.energy - (cell.srgbTotal * cell.srgbTotal).sum() / n
