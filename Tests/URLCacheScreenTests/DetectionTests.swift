@@ -141,6 +141,33 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(decide(["TERM": "screen", "STY": "1.pts"]).format, .symbols)
     }
 
+    /// GNU screen reads direct colour as attributes (4.9) or drops it (5.0
+    /// unless told): 256 colours there, whatever COLORTERM leaked in.
+    func testInsideGNUScreen256ColoursWhateverLeaksIn() {
+        let env = ["TERM": "screen", "STY": "1.pts-0.host", "COLORTERM": "truecolor"]
+        XCTAssertEqual(decide(env).terminal, "GNU screen")
+        XCTAssertEqual(decide(env).colors, .palette256)
+        XCTAssertEqual(decide(env, colors: .truecolor).colors, .truecolor, "--colors still decides")
+    }
+
+    /// tmux's pane is said with no client attached too; a program on
+    /// another tty (inside screen started in tmux) drops what tmux set.
+    func testTmuxSaysItsPaneAndWhatItSetCanBeDropped() throws {
+        XCTAssertEqual(TmuxClient.paneTTY("256,RGB|XTerm(379)|xterm|/dev/pts/3\n"), "/dev/pts/3")
+        XCTAssertEqual(TmuxClient.paneTTY("|||/dev/pts/4"), "/dev/pts/4")
+        XCTAssertNil(TmuxClient.parse("|||/dev/pts/4"), "no client attached")
+        XCTAssertNil(TmuxClient.paneTTY("256,RGB|XTerm(379)|xterm"))
+        XCTAssertEqual(try XCTUnwrap(TmuxClient.parse("RGB|XTerm(379)|xterm|/dev/pts/3")).termName, "xterm")
+        let leaked = [
+            "TERM": "screen", "STY": "1.pts", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%0",
+            "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.3a",
+        ]
+        XCTAssertEqual(decide(leaked).terminal, "tmux", "the environment alone says tmux")
+        let dropped = TmuxClient.withoutTmux(leaked)
+        XCTAssertEqual(dropped, ["TERM": "screen", "STY": "1.pts"])
+        XCTAssertEqual(decide(dropped).terminal, "GNU screen")
+    }
+
     func testXtermGetsDirectColourAndItsFormatFromReplies() {
         let env = ["TERM": "xterm", "XTERM_VERSION": "XTerm(379)"]
         let sixel = decide(env, TerminalReplies.parse(xtermSixel))

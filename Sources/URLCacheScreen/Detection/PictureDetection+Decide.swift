@@ -48,6 +48,7 @@ extension PictureDetection {
         // tmux's word on its client outweighs a COLORTERM leaked from the
         // terminal it was started in: without RGB it maps colours to 256.
         if tmuxDirect == false, colors.requested == nil { chosen = ColorDetection.capped(chosen, at: .palette256) }
+        if let cap = known.colorCap, colors.requested == nil { chosen = ColorDetection.capped(chosen, at: cap) }
         var detection = Detection(
             format: known.format,
             colors: chosen,

@@ -144,10 +144,10 @@ extension PictureDetection {
         requestedColors: ColorMode?
     ) -> (Detection, TerminalQuery.Answer?) {
         var answer: TerminalQuery.Answer?
-        var tmux: TmuxClient?
+        var environment = environment
+        let (tmux, leaked) = askTmux(&environment)
         if let known = TerminalIdentity.known(environment) {
             if known.name == "tmux" {
-                tmux = TmuxClient.ask(environment: environment)
                 // tmux 3.4 names the feature for any sixel terminal outside; it
                 // draws sixel only if built with it, when its own DA1 lists 4.
                 if tmux?.features.contains("sixel") == true { answer = TerminalQuery.ask(TerminalQuery.barrier) }
@@ -177,6 +177,7 @@ extension PictureDetection {
         {
             detection.cellPixels = PixelSize(width: area.width / cells.columns, height: area.height / cells.rows)
         }
+        if let leaked { detection.reasons.insert(leaked, at: 0) }
         if let answer {
             let ms = answer.elapsed.milliseconds
             detection.reasons.append(
@@ -188,6 +189,18 @@ extension PictureDetection {
             )
         }
         return (detection, answer)
+    }
+
+    /// Where the environment says tmux, what tmux says of its client. A
+    /// program tmux does not draw for (GNU screen's, started in tmux) has
+    /// tmux's variables removed from `environment`, and the line saying so.
+    static func askTmux(_ environment: inout [String: String]) -> (TmuxClient?, leaked: String?) {
+        guard TerminalIdentity.known(environment)?.name == "tmux", let asked = TmuxClient.ask(environment: environment)
+        else { return (nil, nil) }
+        let tty = [STDOUT_FILENO, STDIN_FILENO].lazy.compactMap { ttyname($0).map { String(cString: $0) } }.first
+        guard let pane = asked.paneTTY, let tty, pane != tty else { return (asked.client, nil) }
+        environment = TmuxClient.withoutTmux(environment)
+        return (nil, "tmux: its pane is \(pane), this terminal \(tty): TMUX came from further out")
     }
 
     /// For a kitty-format terminal that pictures go straight to, with no

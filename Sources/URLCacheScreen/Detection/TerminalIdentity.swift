@@ -11,6 +11,9 @@ enum TerminalIdentity {
         var format: PictureFormat
         var symbols: SymbolSet
         var truecolor: Bool
+        /// The most colours that reach the screen, whatever COLORTERM says
+        /// (it leaks in from the terminal a multiplexer was started in).
+        var colorCap: ColorMode? = nil
     }
 
     /// Who the environment says the terminal is; nil when it does not
@@ -28,7 +31,16 @@ enum TerminalIdentity {
             return Known(name: "tmux", format: .symbols, symbols: .blocks, truecolor: false)
         }
         if isSet(env, "STY") || term.hasPrefix("screen") {
-            return Known(name: "GNU screen", format: .symbols, symbols: .blocks, truecolor: false)
+            // screen 4.9 reads 38;2;r;g;b as separate attributes (2 is dim),
+            // and 5.0 drops direct colour unless told `truecolor on`
+            // (src/ansi.c SelectRendition, src/display.c SetColor): 256.
+            return Known(
+                name: "GNU screen",
+                format: .symbols,
+                symbols: .blocks,
+                truecolor: false,
+                colorCap: .palette256
+            )
         }
         if let graphics = graphicsTerminal(env, term: term, program: program) { return graphics }
         // VS Code's terminal (xterm.js) draws pictures only when the user

@@ -14,19 +14,40 @@ public struct TmuxClient: Sendable, Equatable {
     public var termName: String
 
     /// The format string asked of `tmux display-message -p`.
-    static let format = "#{client_termfeatures}|#{client_termtype}|#{client_termname}"
+    static let format = "#{client_termfeatures}|#{client_termtype}|#{client_termname}|#{pane_tty}"
 
     /// Parses the answer to `format`; nil when it is not one (a tmux older
     /// than 3.2 prints the unknown variables as empty).
     static func parse(_ text: String) -> TmuxClient? {
         let line = text.split(separator: "\n").first.map(String.init) ?? ""
         let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, !(parts[0].isEmpty && parts[2].isEmpty) else { return nil }
+        guard (3...4).contains(parts.count), !(parts[0].isEmpty && parts[2].isEmpty) else { return nil }
         return TmuxClient(
             features: Set(parts[0].split(separator: ",").map(String.init)),
             termType: parts[1].printableASCII(prefix: 80),
             termName: parts[2].printableASCII(prefix: 80)
         )
+    }
+
+    /// The pane's tty in the answer to `format` ("/dev/pts/3"); nil when
+    /// not said. (Said with no client attached too.)
+    static func paneTTY(_ text: String) -> String? {
+        let line = text.split(separator: "\n").first.map(String.init) ?? ""
+        let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[3].hasPrefix("/dev/") else { return nil }
+        return String(parts[3]).printableASCII(prefix: 80)
+    }
+
+    /// The environment without what tmux set in it: for a program tmux does
+    /// not draw for, these name a multiplexer further out.
+    static func withoutTmux(_ environment: [String: String]) -> [String: String] {
+        var env = environment
+        for name in ["TMUX", "TMUX_PANE"] { env[name] = nil }
+        if env["TERM_PROGRAM"] == "tmux" {
+            env["TERM_PROGRAM"] = nil
+            env["TERM_PROGRAM_VERSION"] = nil
+        }
+        return env
     }
 
     /// tmux passes direct colour on to its client: it found the RGB
@@ -36,15 +57,24 @@ public struct TmuxClient: Sendable, Equatable {
         features.contains("RGB") || terminfo.directColor(termName)
     }
 
-    /// Asks the tmux server this process runs under; nil outside tmux, or
+    /// Asks the tmux server this process runs under for its client (nil
+    /// when none is attached) and the tty of its pane: a program on another
+    /// tty (inside GNU screen started in tmux, where TMUX and
+    /// TERM_PROGRAM=tmux leaked in) is not tmux's. Nil outside tmux, or
     /// when tmux does not answer within a second (it is then stopped, which
     /// may take two more).
-    public static func ask(environment: [String: String]) -> TmuxClient? {
+    public static func ask(environment: [String: String]) -> (client: TmuxClient?, paneTTY: String?)? {
         guard let server = server(environment) else { return nil }
         // The pane we run in, so tmux answers for the client that shows it.
         let target = server.pane.map { ["-t", $0] } ?? []
-        return run(socket: server.socket, ["display-message", "-p"] + target + [format], environment: environment)
-            .flatMap(parse)
+        guard
+            let text = run(
+                socket: server.socket,
+                ["display-message", "-p"] + target + [format],
+                environment: environment
+            )
+        else { return nil }
+        return (parse(text), paneTTY(text))
     }
 
     /// The tmux server this process runs under (`TMUX`'s socket) and its
