@@ -84,6 +84,59 @@ final class ScriptedTerminalTests: XCTestCase {
         XCTAssertFalse(body.contains("\u{1B}"), "nothing else inside the picture", file: file, line: line)
     }
 
+    /// An iTerm2 inline image: one OSC 1337 File= with inline=1, its size
+    /// in pixels and its PNG in base64, closed by BEL.
+    private func assertITermPicture(_ out: String, file: StaticString = #filePath, line: UInt = #line) {
+        let found = out.matches(
+            of: /\x1B\]1337;File=inline=1;size=(\d+);width=\d+px;height=\d+px[^:\x07]*:([^\x07]*)\x07/
+        )
+        XCTAssertEqual(found.count, 1, "one inline image", file: file, line: line)
+        guard let image = found.first, let png = Data(base64Encoded: String(image.2)) else {
+            return XCTFail("no base64 PNG", file: file, line: line)
+        }
+        XCTAssertEqual(png.count, Int(image.1), "size= is the PNG's", file: file, line: line)
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], file: file, line: line)
+    }
+
+    func testITerm2GetsItsOwnPicturesByNameOrByItsAnswers() throws {
+        // Over ssh LC_TERMINAL arrives (macOS's ssh sends LC_*): named.
+        let named = ["TERM=xterm-256color", "LC_TERMINAL=iTerm2", "LC_TERMINAL_VERSION=3.5.15"]
+        let byName = try run("iterm2", named, ["probe"])
+        XCTAssertEqual(probe(byName, "format"), "iterm", byName)
+        assertITermPicture(try run("iterm2", named, ["render", "--size", "20x5", photo]))
+        // Only TERM: its XTVERSION names it, before and after its kitty
+        // graphics (3.5.6), and no APC is sent (3.5.5 made it the title).
+        for profile in ["iterm2", "iterm2-3.5.5"] {
+            let asked = try run(profile, ["TERM=xterm-256color"], ["probe"])
+            XCTAssertEqual(probe(asked, "format"), "iterm", "\(profile): \(asked)")
+            XCTAssertEqual(probe(asked, "colours"), "truecolor", profile)
+            let out = try run(profile, ["TERM=xterm-256color"], ["render", "--size", "20x5", photo])
+            assertITermPicture(out)
+            XCTAssertFalse(out.contains("\u{1B}_G"), "\(profile): no APC")
+        }
+    }
+
+    func testWarpGetsKittyPicturesStraight() throws {
+        // Warp's own shell, and over plain ssh (only TERM).
+        for environment in [
+            ["TERM=xterm-256color", "TERM_PROGRAM=WarpTerminal", "COLORTERM=truecolor"], ["TERM=xterm-256color"],
+        ] {
+            let found = try run("warp", environment, ["probe"])
+            XCTAssertEqual(probe(found, "format"), "kitty", found)
+            XCTAssertEqual(probe(found, "colours"), "truecolor", "\(environment)")
+            assertKittyPicture(try run("warp", environment, ["render", "--size", "20x5", photo]))
+        }
+    }
+
+    func testFootNewerThanDebiansGetsSixelByNameOrByItsAnswers() throws {
+        for environment in [["TERM=foot"], ["TERM=xterm-256color"]] {
+            let found = try run("foot", environment, ["probe"])
+            XCTAssertEqual(probe(found, "format"), "sixel (1024 colour registers)", found)
+            XCTAssertEqual(probe(found, "colours"), "truecolor", "\(environment)")
+            assertSixel(try run("foot", environment, ["render", "--size", "20x5", photo]), registers: 1024)
+        }
+    }
+
     func testGhosttyAndWezTermOverSshGetKittyPicturesFromTheirAnswers() throws {
         for profile in ["ghostty", "wezterm"] {
             let ssh = ["TERM=xterm-256color"]

@@ -12,7 +12,8 @@ DA2 and DA1 as rxvt-unicode does), kitty (a local kitty: DA1, and kitty's reads 
 shared memory, t=s: the object is read and unlinked, its query answered OK when
 the object was there; each read is noted on stderr as "shm NAME BYTES"), or one
 of PROFILES: terminals Debian does not package (Ghostty, WezTerm, VS Code,
-Windows Terminal, Zellij, Contour), answering as their sources say.
+Windows Terminal, Zellij, Contour, iTerm2, Warp, and foot newer than
+Debian's), answering as their sources say.
 KEYS: comma-separated, typed one by one, 0.5 s apart (RESIZE: the window
 becomes 120x40 cells, 960x640 pixels), from 0.5 s after the command's first
 picture (a kitty upload or a sixel), and at least 1.5 s after it started: a
@@ -116,6 +117,34 @@ PROFILES = {
                  KITTY_OK, (DECRQSS, b"\x1bP1$r0;38;2;1;2;3m\x1b\\"),
                  (RGB, b"\x1bP1+r524742=382F382F38\x1b\\"), (XTSMGRAPHICS, b"\x1b[?1;0;4096S")],
                 b"\x1b[?65;1;3;4;7;9;18;21;22;29;52;314c"),
+    # gnachman/iTerm2 v3.5.15: sources/VT100Output.m (XTVERSION "iTerm2
+    # <version>", DA2 64;2500;0 from 3.5.6, DA1 64;1;2;4;6;17;18;21;22 with
+    # sixel), VT100Terminal.m (DECRQSS 38:2:1:r:g:b, XTGETTCAP RGB 8 and
+    # colors 256, XTSMGRAPHICS 256, CSI 14 t the window; no 16 t),
+    # KittyImageController.swift (kitty's query "OK" without i=, 3.5.6 on).
+    "iterm2": ([(XTVERSION, b"\x1bP>|iTerm2 3.5.15\x1b\\"), (DA2, b"\x1b[>64;2500;0c"), (AREA, b"\x1b[4;500;820t"),
+                (KITTY, b"\x1b_GOK\x1b\\"), (DECRQSS, b"\x1bP1$r0;38:2:1:1:2:3m\x1b\\"),
+                (RGB, b"\x1bP1+r524742=38\x1b\\"), (COLORS, b"\x1bP1+r636F6C6F7273=323536\x1b\\"),
+                (XTSMGRAPHICS, b"\x1b[?1;0;256S")], b"\x1b[?64;1;2;4;6;17;18;21;22c"),
+    # iTerm2 v3.5.5 and before: DA2 41;2500;0, and kitty's APC no answer
+    # (VT100XtermParser.m made it the window's title).
+    "iterm2-3.5.5": ([(XTVERSION, b"\x1bP>|iTerm2 3.5.5\x1b\\"), (DA2, b"\x1b[>41;2500;0c"),
+                      (AREA, b"\x1b[4;500;820t"), (XTSMGRAPHICS, b"\x1b[?1;0;256S")],
+                     b"\x1b[?64;1;2;4;6;17;18;21;22c"),
+    # warpdotdev/warp 19548aec (2026-08): app/src/terminal/model/grid/
+    # ansi_handler.rs (DA1 62, DA2 0;95;0, XTVERSION "Warp(<tag>)", CSI 14 t;
+    # no 16 t, XTGETTCAP, XTSMGRAPHICS or DECRQSS answer), model/kitty.rs
+    # (kitty's query i=31;OK; t=d, o=z, a=T; U=1 refused; no sixel).
+    "warp": ([(XTVERSION, b"\x1bP>|Warp(v0.2026.08.19.08.15.stable_01)\x1b\\"), (DA2, b"\x1b[>0;95;0c"),
+              (AREA, b"\x1b[4;480;800t"), KITTY_OK], b"\x1b[?62c"),
+    # foot 1.16.2 (codeberg.org/dnkl/foot): csi.c (DA1 62;4;22, DA2
+    # 1;011602;0, XTVERSION "foot(1.16.2)", XTSMGRAPHICS 1024 from sixel.c,
+    # CSI 14 t and 16 t), dcs.c (DECRQSS 0;38:2::r:g:b, XTGETTCAP RGB 8,
+    # colors 256); vt.c swallows kitty's APC unanswered.
+    "foot": ([(XTVERSION, b"\x1bP>|foot(1.16.2)\x1b\\"), (DA2, b"\x1b[>1;011602;0c"), *SIZES,
+              (DECRQSS, b"\x1bP1$r0;38:2::1:2:3m\x1b\\"), (RGB, b"\x1bP1+r524742=38\x1b\\"),
+              (COLORS, b"\x1bP1+r636F6C6F7273=323536\x1b\\"), (XTSMGRAPHICS, b"\x1b[?1;0;1024S")],
+             b"\x1b[?62;4;22c"),
 }
 def answer_burst(burst):
     if mode in PROFILES:

@@ -112,7 +112,8 @@ extension PictureDetection {
         reasons.append(describe(replies, answered: answered) + (xtermPatch.map { ", XTERM_VERSION patch \($0)" } ?? ""))
         let sixel = replies.sixel && !TerminalIdentity.claimsSixelRegardless(replies.version)
         let kitty = replies.kittyGraphics && !TerminalIdentity.kittyRefusesCompression(replies.version)
-        let format: PictureFormat = kitty ? .kitty : (sixel ? .sixel : .symbols)
+        let format: PictureFormat =
+            TerminalIdentity.drawsITermImages(replies.version) ? .iterm : kitty ? .kitty : (sixel ? .sixel : .symbols)
         let name = replies.version == nil && xtermPatch != nil ? "xterm" : answered.name
         return Detection(
             format: format,

@@ -121,13 +121,17 @@ enum TerminalIdentity {
 
     /// Reads XTVERSION, DA2 and DA1. A terminal that answers XTVERSION sends
     /// DCS itself, and one with sixel (DA1 4) parses DCS, so both parse the
-    /// strings; so does VTE. rxvt-unicode, qterminal and zutty print an APC
+    /// strings (but iTerm2, which may show an APC); so does VTE. rxvt-unicode, qterminal and zutty print an APC
     /// as text, and answer neither, so they are never sent one.
     static func answered(_ replies: TerminalReplies) -> Answered {
         let da1 = replies.deviceAttributes ?? []
         let da2 = replies.secondaryAttributes ?? []
         if let version = replies.version {
-            return Answered(name: version, parsesStrings: true, truecolor: versionDrawsDirectColor(version))
+            return Answered(
+                name: version,
+                parsesStrings: !drawsITermImages(version),
+                truecolor: versionDrawsDirectColor(version)
+            )
         }
         let sixel = replies.sixel
         switch (da2.first, da2.count >= 2 ? da2[1] : 0) {
@@ -173,6 +177,15 @@ enum TerminalIdentity {
         return (Int(version.dropFirst("Zellij(".count).prefix { $0.isNumber }) ?? 0) < 4500
     }
 
+    /// iTerm2 names itself in XTVERSION ("iTerm2 3.5.15", VT100Output.m
+    /// reportExtendedDeviceAttribute): its own inline images, whatever
+    /// else it answers. Its sixel has 256 registers, its kitty graphics
+    /// came in 3.5.6, and before that it made kitty's query its window's
+    /// title (VT100XtermParser.m, v3.5.0), so it is not sent one.
+    static func drawsITermImages(_ version: String?) -> Bool {
+        version?.hasPrefix("iTerm2 ") == true
+    }
+
     /// Contour 0.7 answers kitty's query but refuses compressed pixels
     /// (`o=z`), which urlcache sends: sixel there, in every version.
     static func kittyRefusesCompression(_ version: String?) -> Bool {
@@ -186,6 +199,9 @@ enum TerminalIdentity {
             "kitty", "WezTerm", "foot", "Konsole", "ghostty", "contour", "mlterm", "iTerm2", "mintty", "xterm.js",
             // Zellij passes direct colour on whatever the terminal outside.
             "Zellij(",
+            // Warp sets COLORTERM=truecolor in its own shells, which plain
+            // ssh does not carry (app/src/terminal/local_tty/unix.rs).
+            "Warp(",
         ]
         return direct.contains { version.lowercased().hasPrefix($0.lowercased()) }
     }
