@@ -121,8 +121,9 @@ enum TerminalIdentity {
 
     /// Reads XTVERSION, DA2 and DA1. A terminal that answers XTVERSION sends
     /// DCS itself, and one with sixel (DA1 4) parses DCS, so both parse the
-    /// strings (but iTerm2, which may show an APC); so does VTE. rxvt-unicode, qterminal and zutty print an APC
-    /// as text, and answer neither, so they are never sent one.
+    /// strings (but iTerm2, which may show an APC); so does VTE.
+    /// rxvt-unicode, qterminal and zutty print an APC as text, and answer
+    /// neither, so they are never sent one.
     static func answered(_ replies: TerminalReplies) -> Answered {
         let da1 = replies.deviceAttributes ?? []
         let da2 = replies.secondaryAttributes ?? []

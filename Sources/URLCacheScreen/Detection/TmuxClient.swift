@@ -19,8 +19,7 @@ public struct TmuxClient: Sendable, Equatable {
     /// Parses the answer to `format`; nil when it is not one (a tmux older
     /// than 3.2 prints the unknown variables as empty).
     static func parse(_ text: String) -> TmuxClient? {
-        let line = text.split(separator: "\n").first.map(String.init) ?? ""
-        let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let parts = fields(text)
         guard (3...4).contains(parts.count), !(parts[0].isEmpty && parts[2].isEmpty) else { return nil }
         return TmuxClient(
             features: Set(parts[0].split(separator: ",").map(String.init)),
@@ -32,10 +31,15 @@ public struct TmuxClient: Sendable, Equatable {
     /// The pane's tty in the answer to `format` ("/dev/pts/3"); nil when
     /// not said. (Said with no client attached too.)
     static func paneTTY(_ text: String) -> String? {
-        let line = text.split(separator: "\n").first.map(String.init) ?? ""
-        let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+        let parts = fields(text)
         guard parts.count == 4, parts[3].hasPrefix("/dev/") else { return nil }
-        return String(parts[3]).printableASCII(prefix: 80)
+        return parts[3].printableASCII(prefix: 80)
+    }
+
+    /// The `|`-separated fields of the answer's first line.
+    private static func fields(_ text: String) -> [String] {
+        let line = text.split(separator: "\n").first.map(String.init) ?? ""
+        return line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The environment without what tmux set in it: for a program tmux does
